@@ -1,0 +1,130 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import type { LocalBusiness, WithContext } from "schema-dts";
+import { AdSlot } from "@/components/ads/ad-slot";
+import { Breadcrumbs } from "@/components/directory/breadcrumbs";
+import { Rating } from "@/components/directory/rating";
+import { VendorPhoto } from "@/components/directory/vendor-photo";
+import { JsonLd } from "@/components/json-ld";
+import { BookingButton } from "@/components/rental/booking-button";
+import { getVendorPage } from "@/lib/data/directory";
+import { paragraphs, vendorPath } from "@/lib/directory/ordering";
+import type { VendorDetail } from "@/lib/directory/types";
+import { absoluteUrl, pageMetadata } from "@/lib/seo";
+
+export const revalidate = 300;
+export const generateStaticParams = async () => [];
+
+type Params = { params: Promise<{ country: string; state: string; city: string; vendor: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { country, state, city, vendor } = await params;
+  const { vendor: v } = await getVendorPage(country, state, city, vendor);
+  if (!v) return {};
+  return pageMetadata({
+    title: `${v.name}: Skid Steer Rental in ${v.city_name}, ${v.state_code}`,
+    description: `Rent a skid steer or compact track loader from ${v.name} in ${v.city_name}, ${v.state_code}. Address, phone, website and a free rental request.`,
+    path: vendorPath(v),
+  });
+}
+
+function localBusiness(v: VendorDetail): WithContext<LocalBusiness> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    name: v.name,
+    url: absoluteUrl(vendorPath(v)),
+    telephone: v.phone ?? undefined,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: v.street ?? undefined,
+      addressLocality: v.city_name,
+      addressRegion: v.state_code,
+      postalCode: v.postcode ?? undefined,
+      addressCountry: "US",
+    },
+    ...(v.rating !== null ? { aggregateRating: { "@type": "AggregateRating", ratingValue: Number(v.rating), bestRating: 5, ratingCount: 1 } } : {}),
+  };
+}
+
+export default async function VendorPage({ params }: Params) {
+  const { country, state, city, vendor } = await params;
+  const data = await getVendorPage(country, state, city, vendor);
+  if (!data.vendor) {
+    if (data.city) redirect(`/${country}/${state}/${city}`);
+    if (data.state) redirect(`/${country}/${state}`);
+    redirect(data.country ? `/${country}` : "/");
+  }
+  const v = data.vendor;
+  const description = paragraphs(v.description);
+  return (
+    <>
+      <Breadcrumbs crumbs={[
+        { name: "Home", path: "/" },
+        { name: "United States", path: `/${v.country_slug}` },
+        { name: data.state?.name ?? v.state_code, path: `/${country}/${state}` },
+        { name: data.city?.name ?? v.city_name, path: `/${country}/${state}/${city}` },
+        { name: v.name, path: `/${country}/${state}/${city}/${v.slug}` },
+      ]} />
+      <JsonLd data={localBusiness(v)} />
+      <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <article>
+          <h1 className="text-3xl font-extrabold tracking-tight">{v.name}</h1>
+          <div className="mt-2"><Rating value={v.rating} /></div>
+          <div className="mt-4 max-w-xl overflow-hidden rounded-[var(--radius-card)] border border-ink-200">
+            <VendorPhoto vendor={v} priority />
+          </div>
+          <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm font-semibold text-ink-600">Address</dt>
+              <dd>{v.full_address}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-ink-600">Street address</dt>
+              <dd>{v.street}</dd>
+            </div>
+            {v.phone && (
+              <div>
+                <dt className="text-sm font-semibold text-ink-600">Phone</dt>
+                <dd><a href={`tel:${v.phone.replace(/[^\d+]/g, "")}`} className="font-medium text-brand-700 underline">{v.phone}</a></dd>
+              </div>
+            )}
+            {v.site && (
+              <div>
+                <dt className="text-sm font-semibold text-ink-600">Website</dt>
+                <dd><a href={v.site} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-brand-700 underline">{v.site.replace(/^https?:\/\//, "")}</a></dd>
+              </div>
+            )}
+          </dl>
+          <section className="mt-8" aria-labelledby="vendor-about">
+            <h2 id="vendor-about" className="text-2xl font-bold">About {v.name}</h2>
+            {description.length > 0 ? (
+              description.map((text, index) => <p key={index} className="mt-3 leading-7 text-ink-700">{text}</p>)
+            ) : (
+              <p className="mt-3 leading-7 text-ink-700">
+                {v.name} offers skid steer rentals in {v.city_name}. Contact them for availability, rates and delivery options, or send a rental request and they will get back to you.
+              </p>
+            )}
+          </section>
+          <div className="mt-6">
+            <BookingButton vendor={{ id: v.id, name: v.name }} size="lg" />
+          </div>
+        </article>
+        <div className="flex flex-col gap-6">
+          <AdSlot />
+          <section className="rounded-[var(--radius-card)] border border-ink-200 p-5" aria-labelledby="explore-heading">
+            <h2 id="explore-heading" className="text-lg font-bold">Explore More Options</h2>
+            <ul className="mt-3 space-y-2">
+              <li><Link href={`/${country}/${state}/${city}`} className="hover:underline">More vendors in {data.city?.name ?? v.city_name}</Link></li>
+              <li><Link href={`/${country}/${state}`} className="hover:underline">All of {data.state?.name ?? v.state_code}</Link></li>
+              <li><Link href="/us/skidsteers" className="hover:underline">Browse skid steer models</Link></li>
+              <li><Link href="/us/skidsteers/compare" className="hover:underline">Compare Skid Steers</Link></li>
+              <li><Link href="/articles/rental-cost-guide" className="hover:underline">How much does a rental cost?</Link></li>
+            </ul>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

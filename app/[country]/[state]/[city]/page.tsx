@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Breadcrumbs } from "@/components/directory/breadcrumbs";
+import { Hero } from "@/components/directory/hero";
+import { VendorGrid } from "@/components/directory/vendor-grid";
+import { getCityPage } from "@/lib/data/directory";
+import { heroFor, paragraphs, uniqueVendors } from "@/lib/directory/ordering";
+import { pageMetadata } from "@/lib/seo";
+
+export const revalidate = 300;
+export const generateStaticParams = async () => [];
+
+type Params = { params: Promise<{ country: string; state: string; city: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { country, state, city } = await params;
+  const data = await getCityPage(country, state, city);
+  if (!data) return {};
+  const count = uniqueVendors(data.vendors).length;
+  return pageMetadata({
+    title: `Skid Steer Rentals in ${data.city.name}, ${data.state.code}`,
+    description: `${count} skid steer rental ${count === 1 ? "vendor serves" : "vendors serve"} ${data.city.name}, ${data.state.name}. Compare ratings and contact details, then send a free rental request.`,
+    path: `/${data.country.slug}/${data.state.slug}/${data.city.slug}`,
+  });
+}
+
+export default async function CityPage({ params }: Params) {
+  const { country, state, city } = await params;
+  const data = await getCityPage(country, state, city);
+  if (!data) redirect(`/${country}/${state}`);
+  const place = `${data.city.name}, ${data.state.code}`;
+  const description = paragraphs(data.description);
+  return (
+    <>
+      <Breadcrumbs crumbs={[
+        { name: "Home", path: "/" },
+        { name: data.country.name, path: `/${data.country.slug}` },
+        { name: data.state.name, path: `/${data.country.slug}/${data.state.slug}` },
+        { name: data.city.name, path: `/${data.country.slug}/${data.state.slug}/${data.city.slug}` },
+      ]} />
+      <Hero hero={heroFor(data.hero, place)} />
+      <VendorGrid vendors={uniqueVendors(data.vendors)} heading={`Vendors serving ${data.city.name}`} />
+      <section className="mt-10 max-w-3xl" aria-labelledby="city-about-heading">
+        <h2 id="city-about-heading" className="text-2xl font-bold">Skid steer rental in {data.city.name}</h2>
+        {description.length > 0 ? (
+          description.map((text, index) => <p key={index} className="mt-3 leading-7 text-ink-700">{text}</p>)
+        ) : (
+          <p className="mt-3 leading-7 text-ink-700">
+            You can find skid steer rental vendors serving {data.city.name} above.
+          </p>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { Breadcrumbs } from "@/components/directory/breadcrumbs";
+import { Hero } from "@/components/directory/hero";
+import { LocationSearch } from "@/components/directory/location-search";
+import { SeoText } from "@/components/directory/seo-text";
+import { VendorGrid } from "@/components/directory/vendor-grid";
+import { ShowMore } from "@/components/show-more";
+import { getStatePage } from "@/lib/data/directory";
+import { heroFor, PAGE_SIZES, sortCitiesByVendorCount, uniqueVendors } from "@/lib/directory/ordering";
+import { pageMetadata } from "@/lib/seo";
+
+export const revalidate = 300;
+export const generateStaticParams = async () => [];
+
+type Params = { params: Promise<{ country: string; state: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { country, state } = await params;
+  const data = await getStatePage(country, state);
+  if (!data) return {};
+  return pageMetadata({
+    title: `Skid Steer Rentals in ${data.state.name}`,
+    description: `Compare ${uniqueVendors(data.vendors).length} skid steer rental vendors in ${data.state.name} across ${data.cities.length} cities. Wheeled and tracked loaders, delivered to your site.`,
+    path: `/${data.country.slug}/${data.state.slug}`,
+  });
+}
+
+export default async function StatePage({ params }: Params) {
+  const { country, state } = await params;
+  const data = await getStatePage(country, state);
+  if (!data) redirect(`/${country}`);
+  const base = `/${data.country.slug}/${data.state.slug}`;
+  const cities = sortCitiesByVendorCount(data.cities);
+  return (
+    <>
+      <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: data.country.name, path: `/${data.country.slug}` }, { name: data.state.name, path: base }]} />
+      <Hero hero={heroFor(data.hero, data.state.name)}>
+        <LocationSearch state={data.state.slug} />
+      </Hero>
+      <SeoText text={data.seo_body_text} heading={`Renting a skid steer in ${data.state.name}`} />
+      <section className="mt-10" aria-labelledby="cities-heading">
+        <h2 id="cities-heading" className="text-2xl font-bold">Cities in {data.state.name}</h2>
+        {cities.length === 0 ? (
+          <p className="mt-3 text-ink-600">No cities with vendors are listed in {data.state.name} yet.</p>
+        ) : (
+          <ShowMore initial={PAGE_SIZES.cities.initial} step={PAGE_SIZES.cities.step} className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4" itemClassName="city-link" label="Show More Cities">
+            {cities.map((city) => (
+              <Link key={city.city_slug} href={`${base}/${city.city_slug}`} className="flex items-center justify-between rounded-md border border-ink-200 px-4 py-3 hover:border-brand-500">
+                <span className="font-medium">{city.city_name}</span>
+                <span className="text-sm text-ink-600">{city.vendor_count} {city.vendor_count === 1 ? "vendor" : "vendors"}</span>
+              </Link>
+            ))}
+          </ShowMore>
+        )}
+      </section>
+      <VendorGrid vendors={uniqueVendors(data.vendors)} heading={`Skid steer rental vendors in ${data.state.name}`} />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { redirect, RedirectType } from "next/navigation";
+
+export default function Home() {
+  redirect("/us", RedirectType.replace);
+}

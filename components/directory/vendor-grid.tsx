@@ -1,0 +1,51 @@
+import Link from "next/link";
+import { MapPin, Phone } from "lucide-react";
+import { ShowMore } from "@/components/show-more";
+import { PAGE_SIZES, vendorPath } from "@/lib/directory/ordering";
+import type { VendorCard } from "@/lib/directory/types";
+import { Rating } from "./rating";
+import { VendorPhoto } from "./vendor-photo";
+
+export function VendorGrid({ vendors, heading }: { vendors: VendorCard[]; heading: string }) {
+  return (
+    <section className="mt-10" aria-labelledby="vendors-heading">
+      <h2 id="vendors-heading" className="text-2xl font-bold">{heading}</h2>
+      {vendors.length === 0 ? (
+        <p className="mt-3 text-ink-600">No vendors are listed here yet.</p>
+      ) : (
+        <ShowMore
+          initial={PAGE_SIZES.vendors.desktop}
+          step={PAGE_SIZES.vendors.desktop}
+          mobileInitial={PAGE_SIZES.vendors.mobile}
+          mobileStep={PAGE_SIZES.vendors.mobile}
+          className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          itemClassName="vendor-card"
+        >
+          {vendors.map((vendor) => (
+            <article key={vendor.id} className="flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-ink-200 bg-white">
+              <VendorPhoto vendor={vendor} />
+              <div className="flex flex-1 flex-col gap-2 p-4">
+                <h3 className="text-lg font-bold">
+                  <Link href={vendorPath(vendor)} className="hover:underline">{vendor.name}</Link>
+                </h3>
+                <Rating value={vendor.rating} />
+                {vendor.full_address && (
+                  <p className="flex items-start gap-2 text-sm text-ink-700">
+                    <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                    {vendor.full_address}
+                  </p>
+                )}
+                {vendor.phone && (
+                  <a href={`tel:${vendor.phone.replace(/[^\d+]/g, "")}`} className="flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline">
+                    <Phone aria-hidden="true" className="h-4 w-4" />
+                    {vendor.phone}
+                  </a>
+                )}
+              </div>
+            </article>
+          ))}
+        </ShowMore>
+      )}
+    </section>
+  );
+}

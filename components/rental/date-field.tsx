@@ -1,0 +1,53 @@
+"use client";
+import { format } from "date-fns";
+import { enUS } from "date-fns/locale";
+import { CalendarDays } from "lucide-react";
+import { useId, useState } from "react";
+import { DayPicker, type Matcher } from "react-day-picker";
+import "react-day-picker/style.css";
+
+interface DateFieldProps {
+  label: string;
+  value: Date | undefined;
+  onChange: (day: Date | undefined) => void;
+  disabled: Matcher;
+}
+
+/** A date button showing "Pick a date" until set; opens a calendar (week starts Sunday, en-US). */
+export function DateField({ label, value, onChange, disabled }: DateFieldProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <span id={`${id}-label`} className="text-sm font-medium">{label}</span>
+      <button
+        type="button"
+        aria-labelledby={`${id}-label ${id}-value`}
+        aria-expanded={open}
+        aria-controls={`${id}-calendar`}
+        onClick={() => setOpen((o) => !o)}
+        className="flex h-11 items-center gap-2 rounded-md border border-ink-200 px-3 text-left hover:bg-ink-50"
+      >
+        <CalendarDays aria-hidden="true" className="h-4 w-4" />
+        <span id={`${id}-value`} className={value ? "" : "text-ink-600"}>{value ? format(value, "PPP", { locale: enUS }) : "Pick a date"}</span>
+      </button>
+      {open && (
+        <div id={`${id}-calendar`} className="rounded-md border border-ink-200 p-2">
+          <DayPicker
+            mode="single"
+            selected={value}
+            onSelect={(day) => {
+              onChange(day);
+              setOpen(false);
+            }}
+            disabled={disabled}
+            weekStartsOn={0}
+            locale={enUS}
+            defaultMonth={value}
+            autoFocus
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+"use server";
+import { randomBytes } from "node:crypto";
+import { after } from "next/server";
+import { cookies } from "next/headers";
+import { supabase } from "../supabase/server";
+import { deliverPendingLeads } from "../leads/delivery";
+import { leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
+import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
+
+const OWNER_COOKIE = "lead_owner";
+const SUBMIT_FAILURE = "There was a problem submitting your request. Please try again.";
+
+/** The secret that proves this browser created its leads; kept in an httpOnly cookie. */
+async function ownerToken(create: boolean): Promise<string | null> {
+  const jar = await cookies();
+  const existing = jar.get(OWNER_COOKIE)?.value;
+  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+  if (!create) return null;
+  const token = randomBytes(32).toString("base64url");
+  jar.set(OWNER_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1", path: "/", maxAge: 60 * 60 * 24 * 30 });
+  return token;
+}
+
+/** Creates the draft lead when the dialog opens. Returns its id. */
+export async function startLead(input: unknown): Promise<ActionResult<{ leadId: number }>> {
+  const parsed = tooLarge(input) ? null : leadStartSchema.safeParse(input);
+  if (!parsed?.success) return { ok: false, message: "Invalid request" };
+  const token = await ownerToken(true);
+  const { data, error } = await supabase().rpc("create_lead", {
+    p_owner_token: token, p_client_key: await clientKey(), p_vendor_id: parsed.data.vendorId,
+  });
+  if (error) {
+    console.error("Lead draft creation failed:", error.message);
+    return { ok: false, message: error.code === "PT429" ? error.message : "Could not start the request" };
+  }
+  return { ok: true, data: { leadId: Number(data) } };
+}
+
+/** Saves one step's or field's change to the draft. Failures are only logged. */
+export async function saveLeadDraft(input: unknown): Promise<ActionResult> {
+  const parsed = tooLarge(input) ? null : leadDraftSchema.safeParse(input);
+  if (!parsed?.success) return { ok: false, message: "Invalid request", fieldErrors: parsed ? fieldErrorsOf(parsed.error.issues) : undefined };
+  const draft = parsed.data;
+  const { error } = await supabase().rpc("update_lead", {
+    p_lead_id: draft.leadId, p_owner_token: await ownerToken(false), p_step: draft.step,
+    p_skid_steer_type: draft.skid_steer_type ?? null, p_rental_start_date: draft.rental_start_date ?? null,
+    p_rental_end_date: draft.rental_end_date ?? null, p_name: draft.name ?? null, p_phone: draft.phone ?? null,
+  });
+  if (error) {
+    console.error("Lead draft update failed:", error.message);
+    return { ok: false, message: error.message };
+  }
+  return { ok: true };
+}
+
+/** Completes the lead: step 3, the dates, rental_days, completed. */
+export async function completeLead(input: unknown): Promise<ActionResult<{ rentalDays: number }>> {
+  const parsed = tooLarge(input) ? null : leadCompletionSchema.safeParse(input);
+  if (!parsed?.success) {
+    return { ok: false, message: SUBMIT_FAILURE, fieldErrors: parsed ? fieldErrorsOf(parsed.error.issues) : undefined };
+  }
+  const lead = parsed.data;
+  // The hidden honeypot field is only ever filled in by bots: accept quietly, store nothing.
+  if (lead.website) return { ok: true, data: { rentalDays: 0 } };
+  const { data, error } = await supabase().rpc("complete_lead", {
+    p_lead_id: lead.leadId, p_owner_token: await ownerToken(false), p_skid_steer_type: lead.skid_steer_type,
+    p_rental_start_date: lead.rental_start_date, p_rental_end_date: lead.rental_end_date,
+    p_name: lead.name, p_phone: lead.phone,
+  });
+  if (error) {
+    console.error("Lead completion failed:", error.message);
+    return { ok: false, message: SUBMIT_FAILURE };
+  }
+  after(() => deliverPendingLeads().catch((e) => console.error("Lead delivery failed:", e)));
+  return { ok: true, data: { rentalDays: (data as { rental_days: number }).rental_days } };
+}

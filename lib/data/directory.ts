@@ -1,0 +1,28 @@
+import "server-only";
+import { cachedRpc } from "./rpc";
+import type {
+  CityPageData, CitySearchResult, CountryPageData, StatePageData, StateWithVendors, VendorPageData,
+} from "../directory/types";
+
+export const getFooterStates = () => cachedRpc<StateWithVendors[]>("footer_states");
+
+export const getCountryPage = (country: string) =>
+  cachedRpc<CountryPageData | null>("country_page", { p_country_slug: country });
+
+export const getStatePage = (country: string, state: string) =>
+  cachedRpc<StatePageData | null>("state_page", { p_country_slug: country, p_state_slug: state });
+
+export const getCityPage = (country: string, state: string, city: string) =>
+  cachedRpc<CityPageData | null>("city_page", { p_country_slug: country, p_state_slug: state, p_city_slug: city });
+
+export const getVendorPage = (country: string, state: string, city: string, vendor: string) =>
+  cachedRpc<VendorPageData>("vendor_page", {
+    p_country_slug: country, p_state_slug: state, p_city_slug: city, p_vendor_slug: vendor,
+  });
+
+export const searchCities = (query: string, state: string | null) =>
+  cachedRpc<CitySearchResult[]>("search_cities", { p_query: query, p_state_slug: state });
+
+export const findCityForZip = (code: string, latitude: number | null, longitude: number | null) =>
+  cachedRpc<{ city_name: string; city_slug: string; state_slug: string; exact: boolean } | null>(
+    "find_city_for_zip", { p_code: code, p_latitude: latitude, p_longitude: longitude });

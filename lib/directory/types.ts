@@ -1,0 +1,92 @@
+export interface Hero {
+  hero_h1_headline: string;
+  hero_h2_subtitle1: string | null;
+  hero_h2_subtitle2: string | null;
+}
+
+export interface VendorCard {
+  id: number;
+  name: string;
+  slug: string;
+  phone: string | null;
+  site: string | null;
+  full_address: string | null;
+  rating: number | null;
+  photo: string | null;
+  city_name: string;
+  city_slug: string;
+  state_slug: string;
+  state_code: string;
+  country_slug: string;
+}
+
+export interface StateWithVendors {
+  state_id: number;
+  state_name: string;
+  state_slug: string;
+  vendor_count: number;
+  featured?: boolean | null;
+}
+
+export interface CityWithVendors {
+  city_id: number;
+  city_name: string;
+  city_slug: string;
+  vendor_count: number;
+  state_slug: string;
+}
+
+export interface Place {
+  name: string;
+  slug: string;
+  code?: string;
+}
+
+export interface CountryPageData {
+  country: Place;
+  hero: Hero;
+  seo_body_text: string | null;
+  states: StateWithVendors[];
+  vendors: VendorCard[];
+}
+
+export interface StatePageData {
+  country: Place;
+  state: Place & { id: number };
+  hero: Hero;
+  seo_body_text: string | null;
+  cities: CityWithVendors[];
+  vendors: VendorCard[];
+}
+
+export interface CityPageData {
+  country: Place;
+  state: Place & { id: number };
+  city: Place & { id: number };
+  hero: Hero;
+  description: string | null;
+  vendors: VendorCard[];
+}
+
+export interface VendorDetail extends VendorCard {
+  street: string | null;
+  postcode: string | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VendorPageData {
+  country: Place | null;
+  state: Place | null;
+  city: Place | null;
+  vendor: VendorDetail | null;
+}
+
+export interface CitySearchResult {
+  city_name: string;
+  city_slug: string;
+  state_slug: string;
+  state_name: string;
+  vendor_count: number;
+}

@@ -1,0 +1,34 @@
+import { addYears, format, parseISO, startOfDay } from "date-fns";
+
+const DAY_MS = 86_400_000;
+
+/** Latest selectable rental day: one year from today. */
+export function latestRentalDay(today: Date): Date {
+  return addYears(startOfDay(today), 1);
+}
+
+/** Start date picker: days before today and days later than one year from today are disabled. */
+export function isStartDayDisabled(day: Date, today: Date): boolean {
+  const d = startOfDay(day);
+  return d < startOfDay(today) || d > latestRentalDay(today);
+}
+
+/** End date picker: days on or before the start date and later than one year from today are disabled. */
+export function isEndDayDisabled(day: Date, start: Date | undefined, today: Date): boolean {
+  const d = startOfDay(day);
+  return (start !== undefined && d <= startOfDay(start)) || d > latestRentalDay(today);
+}
+
+/** Rental days: the ceiling of (end minus start) in days. */
+export function rentalDays(start: Date, end: Date): number {
+  return Math.ceil((end.getTime() - start.getTime()) / DAY_MS);
+}
+
+/** A calendar day as YYYY-MM-DD, the form the server and database take. */
+export function toIsoDay(day: Date): string {
+  return format(day, "yyyy-MM-dd");
+}
+
+export function fromIsoDay(text: string): Date {
+  return parseISO(text);
+}

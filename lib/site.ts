@@ -1,0 +1,29 @@
+export const siteName = "Skid Steer Rentals";
+
+/** The public address of the site, for canonical URLs, sitemaps and share cards. */
+export function siteUrl(): string {
+  return (process.env.NEXT_PUBLIC_SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+}
+
+export const shareImage = "/skidsteer_share.png";
+
+export const socialLinks = [
+  { name: "Facebook", href: "https://www.facebook.com/" },
+  { name: "X", href: "https://x.com/" },
+  { name: "Instagram", href: "https://www.instagram.com/" },
+  { name: "TikTok", href: "https://www.tiktok.com/" },
+] as const;
+
+/** Article slugs the site links to from fixed places (Resources quick links). */
+export const resourceArticles = [
+  { slug: "mini-skid-steer-guide", label: "Mini Skid Steer Guide" },
+  { slug: "bobcat-rental-guide", label: "Bobcat Rental Guide" },
+  { slug: "safety-guidelines", label: "Safety Guidelines" },
+  { slug: "rental-cost-guide", label: "Rental Cost Guide" },
+  { slug: "insurance-requirements", label: "Insurance Requirements" },
+  { slug: "pre-rental-checklist", label: "Pre-Rental Checklist" },
+  { slug: "skid-steer-guide", label: "Skid Steer Guide" },
+] as const;
+
+/** Revalidation window for cached directory and model data: the spec's 5-minute stale time. */
+export const STALE_SECONDS = 300;

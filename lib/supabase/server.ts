@@ -1,0 +1,37 @@
+import "server-only";
+import { createServerClient } from "@supabase/ssr";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { getEmbeddedDb } from "../db/embedded";
+import { backendConfig } from "./config";
+import { createEmbeddedFetch } from "./embedded-fetch";
+
+const EMBEDDED_URL = "http://embedded.localhost";
+const EMBEDDED_KEY = "embedded-anon-key";
+
+const holder = globalThis as typeof globalThis & { __supabase?: SupabaseClient; __serviceSupabase?: SupabaseClient };
+const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+/**
+ * The server's Supabase client. Pages read public data and actions call security
+ * definer functions, so no visitor session is involved: one anonymous client serves all.
+ */
+export function supabase(): SupabaseClient {
+  if (holder.__supabase) return holder.__supabase;
+  const config = backendConfig();
+  holder.__supabase =
+    config.mode === "hosted"
+      ? createServerClient(config.url, config.anonKey, { ...clientOptions, cookies: { getAll: () => [], setAll: () => {} } })
+      : createClient(EMBEDDED_URL, EMBEDDED_KEY, { ...clientOptions, global: { fetch: createEmbeddedFetch(getEmbeddedDb) } });
+  return holder.__supabase;
+}
+
+/** Operator client (lead delivery): the service role, from SUPABASE_SERVICE_ROLE_KEY when hosted. */
+export function serviceSupabase(): SupabaseClient {
+  if (holder.__serviceSupabase) return holder.__serviceSupabase;
+  const config = backendConfig();
+  holder.__serviceSupabase =
+    config.mode === "hosted"
+      ? createClient(config.url, process.env.SUPABASE_SERVICE_ROLE_KEY ?? "", clientOptions)
+      : createClient(EMBEDDED_URL, EMBEDDED_KEY, { ...clientOptions, global: { fetch: createEmbeddedFetch(getEmbeddedDb, "service_role") } });
+  return holder.__serviceSupabase;
+}
