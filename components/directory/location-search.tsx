@@ -10,7 +10,7 @@ export function LocationSearch({ state }: { state?: string }) {
         minLength={2}
         maxLength={100}
         placeholder="Enter a ZIP code or city"
-        className="h-12 flex-1 rounded-md border border-ink-200 bg-white px-4 text-ink-900 placeholder:text-ink-600"
+        className="h-12 w-full rounded-md border border-ink-200 bg-white px-4 text-ink-900 placeholder:text-ink-600 sm:flex-1"
       />
       {state && <input type="hidden" name="state" value={state} />}
       <button type="submit" className="h-12 rounded-md bg-brand-500 px-6 font-semibold text-ink-900 hover:bg-brand-400">

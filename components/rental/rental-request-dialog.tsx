@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { TrackedButton } from "@/components/analytics/tracked-button";
 import { Button } from "@/components/ui/button";
@@ -46,9 +46,9 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
     reValidateMode: "onChange",
     defaultValues: { skid_steer_type: "wheeled", name: "", phone: "" },
   });
-  const start = form.watch("rental_start_date");
-  const end = form.watch("rental_end_date");
-  const chosenType = form.watch("skid_steer_type");
+  const start = useWatch({ control: form.control, name: "rental_start_date" });
+  const end = useWatch({ control: form.control, name: "rental_end_date" });
+  const chosenType = useWatch({ control: form.control, name: "skid_steer_type" });
   const [typePicked, setTypePicked] = useState(false);
 
   // Opening the dialog creates the draft lead once.

@@ -173,7 +173,7 @@ create function public.submit_vendor(
   p_zipcode text, p_client_key text default null)
 returns bigint language plpgsql security definer set search_path = '' as $$
 declare
-  state_id bigint;
+  v_state_id bigint;
   new_id bigint;
   new_cid text;
 begin
@@ -199,11 +199,11 @@ begin
      or length(p_address) > 300 or length(p_zipcode) > 10 then
     raise exception 'A field is too long' using errcode = 'P0001';
   end if;
-  select s.id into state_id from public.states s where s.country_id = 1 and s.slug = p_state;
-  if state_id is null then
+  select s.id into v_state_id from public.states s where s.country_id = 1 and s.slug = p_state;
+  if v_state_id is null then
     raise exception 'Please select a state' using errcode = 'P0001';
   end if;
-  if not exists (select 1 from public.cities c where c.state_id = state_id and c.slug = p_city) then
+  if not exists (select 1 from public.cities c where c.state_id = v_state_id and c.slug = p_city) then
     raise exception 'Please select a city' using errcode = 'P0001';
   end if;
   new_cid := public.submission_cid(trim(p_site));

@@ -1,0 +1,36 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+// Every run starts from a freshly created, migrated and seeded embedded database.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "skidsteer-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  use: { baseURL, trace: "retain-on-failure", launchOptions: chromium },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
+    { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1`,
+    url: `${baseURL}/us`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL, OPERATOR_TOKEN: "e2e-operator-token", INSECURE_COOKIES: "1" },
+  },
+});

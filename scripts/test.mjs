@@ -1,0 +1,47 @@
+// npm test: lint, type check, unit and database tests, production build, browser tests.
+// Prints a last line "N passed, M failed" summing every step and test.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const bin = (name) => `node_modules/.bin/${name}`;
+let passed = 0;
+let failed = 0;
+
+function run(label, command, args) {
+  console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  return result.status === 0;
+}
+
+function step(label, command, args) {
+  const ok = run(label, command, args);
+  if (ok) passed++;
+  else failed++;
+  console.log(`=== ${label}: ${ok ? "passed" : "FAILED"}`);
+  return ok;
+}
+
+mkdirSync("test-results", { recursive: true });
+step("lint", bin("eslint"), ["."]);
+step("typecheck", bin("tsc"), ["--noEmit"]);
+
+rmSync("test-results/vitest.json", { force: true });
+run("unit and database tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
+if (existsSync("test-results/vitest.json")) {
+  const report = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+} else failed++;
+
+if (step("build", process.execPath, ["node_modules/next/dist/bin/next", "build"])) {
+  rmSync("test-results/e2e-results.json", { force: true });
+  run("browser tests", bin("playwright"), ["test"]);
+  if (existsSync("test-results/e2e-results.json")) {
+    const { stats } = JSON.parse(readFileSync("test-results/e2e-results.json", "utf8"));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+  } else failed++;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

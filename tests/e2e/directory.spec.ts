@@ -1,0 +1,113 @@
+import { expect, test } from "@playwright/test";
+import { query } from "./helpers/db";
+
+const isMobile = (name: string) => name === "mobile";
+
+test("/ redirects to /us", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/us$/);
+});
+
+test("/us links to state pages whose names come from the database", async ({ page }) => {
+  const states = await query<{ state_name: string; state_slug: string }>(
+    "select state_name, state_slug from public.states_with_vendors order by vendor_count desc limit 5");
+  await page.goto("/us");
+  for (const state of states) {
+    await expect(page.locator(`a[href="/us/${state.state_slug}"]`).first()).toContainText(state.state_name);
+  }
+});
+
+test("country page: featured states order, More States 4 then +5, vendor grid page size", async ({ page }, info) => {
+  const states = await query<{ state_name: string; featured: boolean | null; vendor_count: number }>(
+    "select state_name, featured, vendor_count from public.states_with_vendors");
+  const rank = (f: boolean | null) => (f === true ? 0 : f === false ? 2 : 1);
+  const sorted = [...states].sort((a, b) => rank(a.featured) - rank(b.featured) || b.vendor_count - a.vendor_count || a.state_name.localeCompare(b.state_name));
+  await page.goto("/us");
+  const featured = page.getByTestId("featured-states").locator("a");
+  await expect(featured).toHaveCount(5);
+  for (let i = 0; i < 5; i++) await expect(featured.nth(i)).toContainText(sorted[i].state_name);
+  const more = page.getByTestId("more-states").locator("[data-show-more-item]:visible");
+  await expect(more).toHaveCount(4);
+  await page.getByRole("button", { name: "Show More States" }).click();
+  await expect(more).toHaveCount(9);
+  const pageSize = isMobile(info.project.name) ? 3 : 6;
+  const cards = page.locator(".vendor-card:visible");
+  await expect(cards).toHaveCount(pageSize);
+  await page.getByRole("button", { name: "Show More", exact: true }).click();
+  await expect(cards).toHaveCount(pageSize * 2);
+});
+
+test("state page: cities by vendor count, 12 then +12, SEO text and vendors", async ({ page }) => {
+  const cities = await query<{ city_name: string; vendor_count: number }>(
+    "select city_name, vendor_count from public.cities_with_vendors where state_slug = 'texas' order by vendor_count desc, city_name");
+  const [seo] = await query<{ seo_body_text: string }>("select seo_body_text from public.state_seo_config where state_slug = 'texas'");
+  expect(cities.length).toBeGreaterThan(24);
+  await page.goto("/us/texas");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Texas");
+  await expect(page.getByText(seo.seo_body_text.split("\n")[0])).toBeVisible();
+  const links = page.locator(".city-link:visible");
+  await expect(links).toHaveCount(12);
+  await expect(links.first()).toContainText(cities[0].city_name);
+  await expect(links.first()).toContainText(`${cities[0].vendor_count} vendors`);
+  await page.getByRole("button", { name: "Show More Cities" }).click();
+  await expect(links).toHaveCount(24);
+});
+
+test("city page: vendors serving the city and the description in paragraphs", async ({ page }) => {
+  const [city] = await query<{ state_slug: string; city_slug: string; city_name: string; description: string; city_id: number }>(
+    `select cv.state_slug, cv.city_slug, cv.city_name, d.description, cv.city_id from public.cities_with_vendors cv
+     join public.cities_additionaldetails d on d.city_id = cv.city_id where d.description like '%' || chr(10) || chr(10) || '%'
+     order by cv.vendor_count desc limit 1`);
+  const vendors = await query<{ vendor_name: string }>(
+    `select distinct e.vendor_name from public.vendors_servicedenhanced e join public.postcodes p on p.id = e.served_postcode_id where p.city_id = $1`, [city.city_id]);
+  await page.goto(`/us/${city.state_slug}/${city.city_slug}`);
+  const html = await (await page.request.get(`/us/${city.state_slug}/${city.city_slug}`)).text();
+  for (const vendor of vendors) expect(html).toContain(vendor.vendor_name.replace(/&/g, "&amp;"));
+  const paragraphs = city.description.split(/\n\s*\n/);
+  for (const text of paragraphs) await expect(page.getByText(text.trim(), { exact: true })).toBeVisible();
+});
+
+test("city page without a description says vendors can be found above", async ({ page }) => {
+  const [city] = await query<{ state_slug: string; city_slug: string; city_name: string }>(
+    `select cv.state_slug, cv.city_slug, cv.city_name from public.cities_with_vendors cv
+     where not exists (select 1 from public.cities_additionaldetails d where d.city_id = cv.city_id) limit 1`);
+  await page.goto(`/us/${city.state_slug}/${city.city_slug}`);
+  await expect(page.getByText(`You can find skid steer rental vendors serving ${city.city_name} above.`)).toBeVisible();
+});
+
+test("vendor page shows the vendor, and a missing vendor redirects to its city", async ({ page }) => {
+  const [v] = await query<{ name: string; slug: string; phone: string; street: string; state_slug: string; city_slug: string; description: string }>(
+    `select v.name, v.slug, v.phone, v.street, st.slug state_slug, c.slug city_slug, d.description from public.vendors v
+     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states st on st.id = c.state_id
+     join public.vendors_additionaldetails d on d.vendor_id = v.id order by v.id limit 1`);
+  await page.goto(`/us/${v.state_slug}/${v.city_slug}/${v.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(v.name);
+  await expect(page.locator(`a[href^="tel:"]`).first()).toHaveText(v.phone);
+  await expect(page.getByText(v.description)).toBeVisible();
+  await expect(page.getByTestId("ad-slot")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Book a Skid Steer" }).last()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Explore More Options" })).toBeVisible();
+  await page.goto(`/us/${v.state_slug}/${v.city_slug}/no-such-vendor`);
+  await expect(page).toHaveURL(new RegExp(`/us/${v.state_slug}/${v.city_slug}$`));
+});
+
+test("a URL with capitals redirects to lowercase; unknown country goes to /", async ({ request }) => {
+  const upper = await request.get("/us/TEXAS", { maxRedirects: 0 });
+  expect(upper.status()).toBe(308);
+  expect(upper.headers().location).toMatch(/\/us\/texas$/);
+  const unknown = await request.get("/atlantis", { maxRedirects: 0 });
+  expect(unknown.headers().location).toMatch(/\/$/);
+});
+
+test("search: ZIP to its city, typo-tolerant city names, and a clear message when nothing matches", async ({ page }) => {
+  const [zip] = await query<{ code: string; state_slug: string; city_slug: string }>(
+    `select p.code, cv.state_slug, cv.city_slug from public.postcodes p join public.cities_with_vendors cv on cv.city_id = p.city_id order by p.code limit 1`);
+  await page.goto("/us");
+  await page.getByLabel("ZIP code or city").fill(zip.code);
+  await page.getByRole("button", { name: "Find vendors near me" }).click();
+  await expect(page).toHaveURL(new RegExp(`/us/${zip.state_slug}/${zip.city_slug}$`));
+  await page.goto("/us/search?q=Huoston");
+  await expect(page).toHaveURL(/\/us\/texas\/houston$/);
+  await page.goto("/us/search?q=Qwxzzy");
+  await expect(page.getByText(/No cities with vendors match/)).toBeVisible();
+});

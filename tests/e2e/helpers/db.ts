@@ -1,0 +1,17 @@
+import { createMigratedMemoryDb } from "../../../lib/db/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+
+let reference: Promise<PGlite> | undefined;
+
+/**
+ * A reference copy of the database the server started from: the same migrations and
+ * the same deterministic seed. Tests read expected values from it, never hard-code them.
+ */
+export function referenceDb(): Promise<PGlite> {
+  reference ??= createMigratedMemoryDb(true);
+  return reference;
+}
+
+export async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  return (await (await referenceDb()).query<T>(sql, params)).rows;
+}

@@ -1,0 +1,176 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { addDays, addYears, format } from "date-fns";
+import { beforeAll, describe, expect, it } from "vitest";
+import { asAnon, freshDb, ownerToken } from "./helpers/db";
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await freshDb(true);
+});
+
+const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd");
+const count = async (table: string) => (await db.query<{ n: number }>(`select count(*)::int as n from public.${table}`)).rows[0].n;
+
+async function newLead(token = ownerToken(), vendorId: number | null = null) {
+  const [row] = await asAnon<{ id: number }>(db, "select public.create_lead($1, $2, $3) as id", [token, "client-a", vendorId]);
+  return Number(row.id);
+}
+
+describe("access rules", () => {
+  it("anon cannot read leads, submissions or the write bookkeeping", async () => {
+    for (const table of ["leads", "vendors_submissions", "lead_deliveries", "write_attempts"]) {
+      await expect(asAnon(db, `select * from public.${table}`)).rejects.toThrow(/permission denied/);
+    }
+  });
+
+  it("anon cannot write any table directly", async () => {
+    await expect(asAnon(db, "insert into public.vendors (name, slug) values ('x', 'x')")).rejects.toThrow(/permission denied/);
+    await expect(asAnon(db, "update public.states set name = 'x'")).rejects.toThrow(/permission denied/);
+    await expect(asAnon(db, "delete from public.articles")).rejects.toThrow(/permission denied/);
+    await expect(asAnon(db, "insert into public.leads (owner_token_hash) values ('x')")).rejects.toThrow(/permission denied/);
+    await expect(asAnon(db, "insert into public.vendors_submissions (name) values ('x')")).rejects.toThrow(/permission denied/);
+  });
+
+  it("every table has row level security", async () => {
+    const rows = (await db.query<{ relname: string }>(
+      "select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity")).rows;
+    expect(rows).toEqual([]);
+  });
+
+  it("anon cannot call the delivery functions", async () => {
+    await expect(asAnon(db, "select public.lead_delivery_report()")).rejects.toThrow(/permission denied/);
+  });
+});
+
+describe("views return the spec's fields", () => {
+  const fields: Record<string, string[]> = {
+    states_with_vendors: ["state_id", "state_name", "state_slug", "vendor_count", "featured"],
+    cities_with_vendors: ["city_id", "city_name", "city_slug", "vendor_count", "state_slug"],
+    vendors_by_state: ["served_state_name", "served_state_slug"],
+    vendors_servicedenhanced: ["vendor_id", "vendor_name", "vendor_slug", "phone", "full_address", "photo", "served_postcode_id"],
+  };
+  for (const [view, columns] of Object.entries(fields)) {
+    it(view, async () => {
+      const rows = await asAnon<Record<string, unknown>>(db, `select * from public.${view} limit 1`);
+      expect(rows.length).toBe(1);
+      for (const column of columns) expect(rows[0]).toHaveProperty(column);
+    });
+  }
+});
+
+describe("seed", () => {
+  it("has the US with 50 states and DC, and enough vendors, states and cities", async () => {
+    expect((await db.query<{ n: number }>("select count(*)::int n from public.states where country_id = 1")).rows[0].n).toBe(51);
+    expect(await count("vendors")).toBeGreaterThanOrEqual(600);
+    expect((await db.query<{ n: number }>("select count(*)::int n from public.states_with_vendors")).rows[0].n).toBeGreaterThanOrEqual(40);
+    expect((await db.query<{ n: number }>("select count(*)::int n from public.cities_with_vendors")).rows[0].n).toBeGreaterThanOrEqual(150);
+    expect(await count("equipment_models")).toBe(69);
+    expect((await db.query<{ n: number }>("select count(*)::int n from public.equipment_models where sticker is not null")).rows[0].n).toBeGreaterThanOrEqual(5);
+    const slugs = (await db.query<{ slug: string }>("select slug from public.articles")).rows.map((r) => r.slug);
+    for (const slug of ["mini-skid-steer-guide", "bobcat-rental-guide", "safety-guidelines", "rental-cost-guide", "insurance-requirements", "pre-rental-checklist"]) {
+      expect(slugs).toContain(slug);
+    }
+  });
+});
+
+describe("lead write functions", () => {
+  it("creates a draft: step 1, location pending, empty name and phone, rental_days 1", async () => {
+    const id = await newLead();
+    const [lead] = (await db.query<Record<string, unknown>>("select * from public.leads where id = $1", [id])).rows;
+    expect(lead).toMatchObject({ step: 1, location: "pending", name: "", phone: "", rental_days: 1, completed: false });
+  });
+
+  it("records the vendor's name from the database", async () => {
+    const [vendor] = (await db.query<{ id: number; name: string }>("select id, name from public.vendors order by id limit 1")).rows;
+    const id = await newLead(ownerToken(), vendor.id);
+    const [lead] = (await db.query<{ vendor_name: string }>("select vendor_name from public.leads where id = $1", [id])).rows;
+    expect(lead.vendor_name).toBe(vendor.name);
+  });
+
+  it("completes with rental_days as the day difference", async () => {
+    const id = await newLead();
+    await asAnon(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567')", [id, ownerToken(), day(2), day(9)]);
+    const [lead] = (await db.query<Record<string, unknown>>("select step, completed, rental_days, skid_steer_type from public.leads where id = $1", [id])).rows;
+    expect(lead).toMatchObject({ step: 3, completed: true, rental_days: 7, skid_steer_type: "tracked" });
+    expect((await db.query("select 1 from public.lead_deliveries where lead_id = $1", [id])).rows.length).toBe(1);
+  });
+
+  it("a forged or guessed lead id changes nothing", async () => {
+    const id = await newLead(ownerToken(1));
+    await expect(asAnon(db, "select public.update_lead($1, $2, 3, 'tracked', null, null, 'Mallory', null)", [id, ownerToken(2)]))
+      .rejects.toThrow("Rental request not found");
+    await expect(asAnon(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Mallory', '5551234567')", [id, ownerToken(2), day(1), day(2)]))
+      .rejects.toThrow("Rental request not found");
+    const [lead] = (await db.query<Record<string, unknown>>("select name, step, completed from public.leads where id = $1", [id])).rows;
+    expect(lead).toEqual({ name: "", step: 1, completed: false });
+  });
+
+  it("rejects bad input with a clear error and writes nothing", async () => {
+    const id = await newLead();
+    const bad: Array<[string, unknown[], RegExp]> = [
+      ["select public.update_lead($1, $2, 4)", [id, ownerToken()], /Step must be 1, 2 or 3/],
+      ["select public.update_lead($1, $2, 1, 'hovercraft')", [id, ownerToken()], /wheeled or tracked/],
+      ["select public.update_lead($1, $2, 2, null, $3::date)", [id, ownerToken(), day(-3)], /cannot be in the past/],
+      ["select public.update_lead($1, $2, 2, null, $3::date, $4::date)", [id, ownerToken(), day(5), day(5)], /end date must be after/],
+      ["select public.update_lead($1, $2, 2, null, null, $3::date)", [id, ownerToken(), format(addDays(addYears(new Date(), 1), 2), "yyyy-MM-dd")], /more than one year/],
+      ["select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'J', '5551234567')", [id, ownerToken(), day(1), day(2)], /Name must be at least 2 characters/],
+      ["select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Jane', '555')", [id, ownerToken(), day(1), day(2)], /Please enter a valid phone number/],
+      ["select public.create_lead('short')", [], /Invalid owner token/],
+    ];
+    for (const [sql, params, message] of bad) {
+      await expect(asAnon(db, sql, params)).rejects.toThrow(message);
+    }
+    const [lead] = (await db.query<Record<string, unknown>>("select step, skid_steer_type, name, completed from public.leads where id = $1", [id])).rows;
+    expect(lead).toEqual({ step: 1, skid_steer_type: null, name: "", completed: false });
+  });
+
+  it("limits lead drafts to 30 an hour per client", async () => {
+    for (let i = 0; i < 30; i++) await asAnon(db, "select public.create_lead($1, 'busy-client')", [ownerToken()]);
+    await expect(asAnon(db, "select public.create_lead($1, 'busy-client')", [ownerToken()])).rejects.toThrow(/Too many rental requests/);
+  });
+});
+
+describe("vendor submission function", () => {
+  const submit = (site: string, overrides: Partial<Record<string, string>> = {}, client = "submitter") =>
+    asAnon(db, "select public.submit_vendor($1, $2, $3, $4, $5, $6, $7, $8) as id", [
+      overrides.name ?? "Smith & Sons, Inc.", site, overrides.phone ?? "(555) 123-4567", overrides.address ?? "12 Main Street",
+      overrides.state ?? "texas", overrides.city ?? "houston", overrides.zip ?? "77002", client,
+    ]);
+
+  it("writes name_for_emails, cid, slugs and the street twice", async () => {
+    await submit("smithandsons.example");
+    const [row] = (await db.query<Record<string, unknown>>("select * from public.vendors_submissions where site = 'smithandsons.example'")).rows;
+    const expectedCid = "SUB" + (await import("node:crypto")).createHash("sha256").update("smithandsons.example").digest("hex");
+    expect(row).toMatchObject({
+      name: "Smith & Sons, Inc.", name_for_emails: "Smith and Sons Inc", cid: expectedCid,
+      full_address: "12 Main Street", street: "12 Main Street", city: "houston", state: "texas", postal_code: "77002",
+    });
+  });
+
+  it("says a website already submitted is under review", async () => {
+    await expect(submit("smithandsons.example")).rejects.toThrow("This website has already been submitted and is under review.");
+  });
+
+  it("rejects bad input with the spec's messages and writes nothing", async () => {
+    const before = await count("vendors_submissions");
+    const cases: Array<[Partial<Record<string, string>>, string, string]> = [
+      [{ name: "A" }, "a.example", "Business name must be at least 2 characters"],
+      [{}, "a.b", "Website URL is too short"],
+      [{}, "not a url", "Please enter a valid website URL"],
+      [{ phone: "555" }, "b.example", "Please enter a valid phone number"],
+      [{ address: "1 A" }, "c.example", "Please enter a valid address"],
+      [{ state: "atlantis" }, "d.example", "Please select a state"],
+      [{ city: "gotham" }, "e.example", "Please select a city"],
+      [{ zip: "123" }, "f.example", "Please enter a valid ZIP code"],
+    ];
+    for (const [overrides, site, message] of cases) {
+      await expect(submit(site, overrides)).rejects.toThrow(message);
+    }
+    expect(await count("vendors_submissions")).toBe(before);
+  });
+
+  it("limits submissions to 5 a day per client", async () => {
+    for (let i = 0; i < 5; i++) await submit(`limit-${i}.example`, {}, "flooder");
+    await expect(submit("limit-6.example", {}, "flooder")).rejects.toThrow(/Too many submissions/);
+  });
+});

@@ -1,0 +1,83 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { backendConfig } from "@/lib/supabase/config";
+import { createEmbeddedFetch } from "@/lib/supabase/embedded-fetch";
+import { freshDb } from "./helpers/db";
+
+let db: PGlite;
+let client: SupabaseClient;
+beforeAll(async () => {
+  db = await freshDb(true);
+  client = createClient("http://embedded.localhost", "key", {
+    auth: { persistSession: false },
+    global: { fetch: createEmbeddedFetch(async () => db) },
+  });
+});
+
+describe("embedded PostgREST transport", () => {
+  it("returns a set-returning function's rows", async () => {
+    const { data, error } = await client.rpc("us_states");
+    expect(error).toBeNull();
+    expect(data).toHaveLength(51);
+    expect(data[0]).toEqual({ slug: "alabama", name: "Alabama" });
+  });
+
+  it("returns an empty array when there are no rows", async () => {
+    const { data, error } = await client.rpc("state_cities", { p_state_slug: "atlantis" });
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+  });
+
+  it("returns a JSON function's value, and null when it finds nothing", async () => {
+    const found = await client.rpc("equipment_by_slug", { p_model_slug: "s770" });
+    expect(found.data.name).toBe("S770");
+    const missing = await client.rpc("equipment_by_slug", { p_model_slug: "nope" });
+    expect(missing).toMatchObject({ data: null, error: null });
+  });
+
+  it(".single() gives one object, or PGRST116 with status 406 on no rows", async () => {
+    const one = await client.rpc("article_by_slug", { p_slug: "safety-guidelines" }).single();
+    expect((one.data as { title: string }).title).toMatch(/Safety/);
+    const none = await client.rpc("article_by_slug", { p_slug: "missing" }).single();
+    expect(none.status).toBe(406);
+    expect(none.error).toMatchObject({ code: "PGRST116", details: "The result contains 0 rows" });
+  });
+
+  it("maps a raised SQL error to PostgREST's JSON and status", async () => {
+    const result = await client.rpc("create_lead", { p_owner_token: "short" });
+    expect(result.status).toBe(400);
+    expect(result.error).toMatchObject({ code: "P0001", message: "Invalid owner token" });
+  });
+
+  it("hides functions anon may not execute, as PostgREST's schema cache does", async () => {
+    const result = await client.rpc("lead_delivery_report");
+    expect(result.status).toBe(404);
+    expect(result.error?.code).toBe("PGRST202");
+  });
+
+  it("answers an unknown function with PGRST202 and 404", async () => {
+    const result = await client.rpc("no_such_function", { a: 1 });
+    expect(result.status).toBe(404);
+    expect(result.error).toMatchObject({ code: "PGRST202", message: "Could not find the function public.no_such_function(a) in the schema cache" });
+  });
+
+  it("answers a table path it does not serve with PGRST125", async () => {
+    const result = await client.from("vendors").select("id");
+    expect(result.status).toBe(404);
+    expect(result.error?.code).toBe("PGRST125");
+  });
+});
+
+describe("backend configuration", () => {
+  it("uses the embedded database when neither variable is set", () => {
+    expect(backendConfig({} as NodeJS.ProcessEnv)).toEqual({ mode: "embedded" });
+  });
+  it("uses hosted Supabase when both are set", () => {
+    expect(backendConfig({ NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" } as unknown as NodeJS.ProcessEnv).mode).toBe("hosted");
+  });
+  it("refuses with supabase-js's own message when one is missing", () => {
+    expect(() => backendConfig({ NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" } as unknown as NodeJS.ProcessEnv)).toThrow("supabaseUrl is required.");
+    expect(() => backendConfig({ NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co" } as unknown as NodeJS.ProcessEnv)).toThrow("supabaseKey is required.");
+  });
+});
