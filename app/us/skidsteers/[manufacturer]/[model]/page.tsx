@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { Product, WithContext } from "schema-dts";
+import { JsonLd } from "@/components/json-ld";
+import { ModelImage } from "@/components/models/model-image";
+import { NoContextMenu } from "@/components/models/no-context-menu";
+import { BookingButton } from "@/components/rental/booking-button";
+import { getEquipment } from "@/lib/data/models";
+import { formatNumber, modelPath } from "@/lib/models/catalogue";
+import type { EquipmentModel } from "@/lib/models/types";
+import { absoluteUrl, pageMetadata } from "@/lib/seo";
+
+export const revalidate = 300;
+export const generateStaticParams = async () => [];
+
+type Params = { params: Promise<{ manufacturer: string; model: string }> };
+
+const titleOf = (m: EquipmentModel) => `Rent a ${m.equipment_manufacturer?.name ?? ""} ${m.name} ${m.equipment_type?.name ?? ""} Today`.replace(/\s+/g, " ");
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { model } = await params;
+  const m = await getEquipment(model).catch(() => null);
+  if (!m) return { title: "Equipment not found" };
+  return pageMetadata({
+    title: titleOf(m),
+    description: `${m.equipment_manufacturer?.name} ${m.name} ${m.equipment_type?.name?.toLowerCase()}: ${formatNumber(m.operating_capacity, "lbs")} operating capacity, ${formatNumber(m.engine_power, "HP")}. Specs and local rental vendors.`,
+    path: modelPath(m),
+  });
+}
+
+export default async function ModelPage({ params }: Params) {
+  const { model } = await params;
+  let m: EquipmentModel | null;
+  try {
+    m = await getEquipment(model);
+  } catch {
+    return <p role="alert" className="py-10 text-center text-danger-600">Error loading equipment data</p>;
+  }
+  if (!m) return <p role="alert" className="py-10 text-center">Equipment not found</p>;
+  const manufacturer = m.equipment_manufacturer;
+  const dims = `${formatNumber(m.height)} x ${formatNumber(m.width)} x ${formatNumber(m.length)} in`;
+  const specs: Array<[string, string]> = [
+    ["Equipment Type", m.equipment_type?.name ?? "N/A"],
+    ["Operating Capacity", formatNumber(m.operating_capacity, "lbs")],
+    ["Operating Weight", formatNumber(m.operating_weight, "lbs")],
+    ["Engine Power", formatNumber(m.engine_power, "HP")],
+    ["Lift Pattern", m.lift_pattern ?? "N/A"],
+    ["Hydraulic Pressure", formatNumber(m.hydraulic_pressure_psi, "PSI")],
+    ["Dimensions (H x W x L)", dims],
+  ];
+  const product: WithContext<Product> = {
+    "@context": "https://schema.org", "@type": "Product", name: `${manufacturer?.name} ${m.name}`,
+    brand: { "@type": "Brand", name: manufacturer?.name ?? "Other" }, category: m.equipment_type?.name,
+    image: absoluteUrl(m.image_url ?? "/skidsteer_share.png"), url: absoluteUrl(modelPath(m)),
+    description: m.description ?? undefined,
+    additionalProperty: specs.map(([name, value]) => ({ "@type": "PropertyValue", name, value })),
+  };
+  return (
+    <NoContextMenu>
+      <JsonLd data={product} />
+      <Link href="/us/skidsteers" className="text-sm font-semibold text-brand-700 hover:underline">← Back to All Models</Link>
+      <div className="mt-4 grid gap-8 lg:grid-cols-2">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">{m.name}</h1>
+          {manufacturer && <Link href={`/us/skidsteers?manufacturer=${manufacturer.slug}`} className="mt-1 inline-block font-semibold text-brand-700 hover:underline">{manufacturer.name}</Link>}
+          <div className="mt-4 overflow-hidden rounded-[var(--radius-card)] border border-ink-200"><ModelImage model={m} priority /></div>
+        </div>
+        <div>
+          <section aria-labelledby="specs-heading" className="rounded-[var(--radius-card)] border border-ink-200 p-5">
+            <h2 id="specs-heading" className="text-xl font-bold">Main Specifications</h2>
+            <dl className="mt-3 divide-y divide-ink-200">
+              {specs.map(([name, value]) => (
+                <div key={name} className="flex justify-between gap-4 py-2">
+                  <dt className="text-ink-700">{name}</dt>
+                  <dd className="text-right font-semibold">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-3 text-sm text-ink-700">
+              {m.capacity_basis ? `Rated operating capacity at ${m.capacity_basis}. ` : "The source does not say at what share of tipping load the capacity is rated. "}
+              {m.power_basis ? `Engine power is ${m.power_basis}. ` : "The source does not say whether engine power is gross or net. "}
+              {m.source_url && <>Figures from <a href={m.source_url} target="_blank" rel="noopener noreferrer nofollow" className="underline">the manufacturer&apos;s published specifications</a>.</>}
+            </p>
+          </section>
+          <section aria-labelledby="thoughts-heading" className="mt-6">
+            <h2 id="thoughts-heading" className="text-xl font-bold">Our Thoughts</h2>
+            <p className="mt-2 leading-7 text-ink-700">{m.description || "Watch this space - we are reviewing this Skid Steer"}</p>
+          </section>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <BookingButton label="Book a Skid Steer" />
+            {m.site && <a href={m.site} target="_blank" rel="noopener noreferrer" className="inline-flex h-11 items-center rounded-md border border-ink-200 px-4 text-sm font-semibold hover:bg-ink-50">Visit Manufacturer Website</a>}
+          </div>
+        </div>
+      </div>
+    </NoContextMenu>
+  );
+}

@@ -1,0 +1,18 @@
+import type { EquipmentModel } from "@/lib/models/types";
+
+/** The model's drawing in a fixed 4:3 frame, with its sticker badge. */
+export function ModelImage({ model, priority = false }: { model: Pick<EquipmentModel, "name" | "image_url" | "sticker" | "equipment_manufacturer">; priority?: boolean }) {
+  return (
+    <div className="relative aspect-[4/3] w-full overflow-hidden bg-ink-50">
+      {model.image_url && (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={model.image_url} alt={`${model.equipment_manufacturer?.name ?? ""} ${model.name}`.trim()} width={400} height={300} loading={priority ? "eager" : "lazy"} className="h-full w-full object-contain" />
+      )}
+      {model.sticker && (
+        <span className="absolute left-3 top-3 rounded-full bg-brand-500 px-3 py-1 text-xs font-bold text-ink-900 shadow" title="Our pick: a badge from our editors">
+          {model.sticker}
+        </span>
+      )}
+    </div>
+  );
+}

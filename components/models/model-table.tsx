@@ -1,0 +1,67 @@
+import Link from "next/link";
+import { formatNumber, modelPath, nextSort, type SortColumn, type SortDirection } from "@/lib/models/catalogue";
+import type { EquipmentModel } from "@/lib/models/types";
+import { NoContextMenu } from "./no-context-menu";
+
+const columns: Array<{ key: SortColumn | null; label: string }> = [
+  { key: null, label: "Image" }, { key: "name", label: "Name" }, { key: "manufacturer", label: "Manufacturer" },
+  { key: "operating_capacity", label: "Operating Capacity (lbs)" }, { key: "operating_weight", label: "Operating Weight (lbs)" },
+  { key: "engine_power", label: "Engine Power (HP)" }, { key: "lift_pattern", label: "Lift Pattern" },
+  { key: "hydraulic_power_hp", label: "Hydraulic Power (HP)" }, { key: "hydraulic_pressure_psi", label: "Hydraulic Pressure (PSI)" },
+  { key: "height", label: "Height (in)" }, { key: "width", label: "Width (in)" }, { key: "length", label: "Length (in)" },
+  { key: null, label: "Actions" },
+];
+
+interface ModelTableProps {
+  models: EquipmentModel[];
+  sort: { column: SortColumn | null; direction: SortDirection };
+  /** The current query (filters and view) that sorting keeps. */
+  query: URLSearchParams;
+}
+
+export function ModelTable({ models, sort, query }: ModelTableProps) {
+  const sortHref = (column: SortColumn) => {
+    const next = nextSort(sort, column);
+    const params = new URLSearchParams(query);
+    params.set("sort", next.column);
+    params.set("dir", next.direction);
+    return `?${params.toString()}`;
+  };
+  return (
+    <NoContextMenu className="mt-6 overflow-x-auto rounded-[var(--radius-card)] border border-ink-200">
+      <table className="w-full min-w-[1100px] text-left text-sm" data-testid="models-table">
+        <thead className="bg-ink-50">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className="px-3 py-3 font-semibold" aria-sort={c.key && sort.column === c.key ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}>
+                {c.key ? <Link href={sortHref(c.key)} scroll={false} className="hover:underline">{c.label}{sort.column === c.key ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}</Link> : c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {models.map((m) => (
+            <tr key={m.id} className="border-t border-ink-200">
+              <td className="px-3 py-2">
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img src={m.image_url ?? ""} alt="" width={80} height={60} loading="lazy" className="aspect-[4/3] w-20" />
+              </td>
+              <td className="px-3 py-2 font-semibold">{m.name}</td>
+              <td className="px-3 py-2">{m.equipment_manufacturer?.name ?? "Other"}</td>
+              <td className="px-3 py-2">{formatNumber(m.operating_capacity)}</td>
+              <td className="px-3 py-2">{formatNumber(m.operating_weight)}</td>
+              <td className="px-3 py-2">{formatNumber(m.engine_power)}</td>
+              <td className="px-3 py-2">{m.lift_pattern ?? "N/A"}</td>
+              <td className="px-3 py-2">{formatNumber(m.hydraulic_power_hp)}</td>
+              <td className="px-3 py-2">{formatNumber(m.hydraulic_pressure_psi)}</td>
+              <td className="px-3 py-2">{formatNumber(m.height)}</td>
+              <td className="px-3 py-2">{formatNumber(m.width)}</td>
+              <td className="px-3 py-2">{formatNumber(m.length)}</td>
+              <td className="px-3 py-2"><Link href={modelPath(m)} className="font-semibold text-brand-700 hover:underline">View Details</Link></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </NoContextMenu>
+  );
+}
