@@ -1,0 +1,31 @@
+"use server";
+import { supabase } from "../supabase/server";
+import { businessActionSchema } from "../submissions/schema";
+import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
+
+const FAILURE = "There was a problem submitting your business. Please try again.";
+
+export async function submitBusiness(input: unknown): Promise<ActionResult> {
+  const parsed = tooLarge(input) ? null : businessActionSchema.safeParse(input);
+  if (!parsed?.success) return { ok: false, message: FAILURE, fieldErrors: parsed ? fieldErrorsOf(parsed.error.issues) : undefined };
+  const v = parsed.data;
+  // Only bots fill in the hidden field: accept quietly, store nothing.
+  if (v.company_fax) return { ok: true };
+  const { error } = await supabase().rpc("submit_vendor", {
+    p_name: v.name, p_site: v.website, p_phone: v.phone, p_address: v.address, p_state: v.state,
+    p_city: v.city, p_zipcode: v.zipcode, p_client_key: await clientKey(),
+  });
+  if (error) {
+    // Duplicates and rate limits say what happened; everything else gets the generic message.
+    return { ok: false, message: error.code === "PT409" || error.code === "PT429" ? error.message : FAILURE };
+  }
+  return { ok: true };
+}
+
+/** Cities of a US state, by name, for the form's city choice. */
+export async function citiesForState(stateSlug: unknown): Promise<Array<{ name: string; slug: string }>> {
+  if (typeof stateSlug !== "string" || !/^[a-z-]{2,60}$/.test(stateSlug)) return [];
+  const { data, error } = await supabase().rpc("state_cities", { p_state_slug: stateSlug });
+  if (error) throw new Error(error.message);
+  return data ?? [];
+}
