@@ -1,50 +1,202 @@
-import { expect, test } from "@playwright/test";
+import { createHash } from "node:crypto";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { addDays, addYears, differenceInCalendarDays, format, parse } from "date-fns";
+import { enUS } from "date-fns/locale";
 import { query } from "./helpers/db";
+import { operatorRows, type LeadRow, type SubmissionRow } from "./helpers/operator";
 
-test("rental request: the three steps, validation messages, success toast", async ({ page }) => {
-  const [m] = await query<{ slug: string; mslug: string }>(
-    "select m.slug, f.slug mslug from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id order by m.id limit 1");
-  await page.goto(`/us/skidsteers/${m.mslug}/${m.slug}`);
-  await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
-  const dialog = page.getByTestId("rental-dialog");
-  await expect(dialog.getByText("What type of Skid Steer do you need?")).toBeVisible();
-  await dialog.getByRole("button", { name: "Tracked Skid Steer" }).click();
-  await expect(dialog.getByText("When do you need it?")).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Continue" })).toBeDisabled();
-  await expect(dialog.getByText("Pick a date")).toHaveCount(2);
+const SUBMIT_FAILURE = "There was a problem submitting your request. Please try again.";
+
+/** A vendor page per browser project, so parallel projects never share a vendor's leads. */
+async function vendorFor(project: string) {
+  const rows = await query<{ id: number; name: string; path: string }>(
+    `select v.id, v.name, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path
+     from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
+     join public.states s on s.id = c.state_id
+     order by v.id limit 4`);
+  return rows[project === "desktop" ? 0 : 1];
+}
+
+async function pickedDay(dialog: Locator, label: string): Promise<Date> {
+  const text = await dialog.getByRole("button", { name: new RegExp(label) }).innerText();
+  return parse(text.trim(), "PPP", new Date(), { locale: enUS });
+}
+
+async function chooseDates(dialog: Locator) {
   await dialog.getByRole("button", { name: /Start Date/ }).click();
   await dialog.locator("[data-day] button:not([disabled])").first().click();
   await dialog.getByRole("button", { name: /End Date/ }).click();
   await dialog.locator("[data-day] button:not([disabled])").nth(2).click();
+}
+
+/** The header's booking button; under 768 px it sits in the mobile menu. */
+async function openBookingFromHeader(page: Page) {
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: "Book a Skid Steer" }).filter({ visible: true }).first().click();
+}
+
+async function leadWhere(page: Page, match: (lead: LeadRow) => boolean): Promise<LeadRow> {
+  let found: LeadRow | undefined;
+  await expect.poll(async () => {
+    found = (await operatorRows<LeadRow>(page.request, "leads")).find(match);
+    return Boolean(found);
+  }).toBe(true);
+  return found!;
+}
+
+test("rental request from a vendor: the three steps, messages, toast, and the completed lead row", async ({ page }, info) => {
+  const vendor = await vendorFor(info.project.name);
+  const name = `Pat Renter ${info.project.name}`;
+  await page.goto(vendor.path);
+  await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
+  const dialog = page.getByTestId("rental-dialog");
+  await expect(dialog.getByText("What type of Skid Steer do you need?")).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(425);
+  await dialog.getByRole("button", { name: "Tracked Skid Steer" }).click();
+  await expect(dialog.getByText("When do you need it?")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Continue" })).toBeDisabled();
+  await expect(dialog.getByText("Pick a date")).toHaveCount(2);
+  await chooseDates(dialog);
+  const start = await pickedDay(dialog, "Start Date");
+  const end = await pickedDay(dialog, "End Date");
   await dialog.getByRole("button", { name: "Continue" }).click();
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expect(dialog.getByText("Name must be at least 2 characters")).toBeVisible();
   await expect(dialog.getByText("Please enter a valid phone number")).toBeVisible();
-  await dialog.getByPlaceholder("Your name").fill("Pat Renter");
+  await dialog.getByPlaceholder("Your name").fill(name);
   await dialog.getByPlaceholder("Your phone number").fill("(555) 010-2030");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
   await expect(dialog).toHaveCount(0);
+
+  const lead = await leadWhere(page, (l) => l.name === name);
+  expect(lead).toMatchObject({
+    vendor_id: vendor.id, vendor_name: vendor.name, step: 3, location: "pending", phone: "(555) 010-2030",
+    skid_steer_type: "tracked", completed: true,
+    rental_start_date: format(start, "yyyy-MM-dd"), rental_end_date: format(end, "yyyy-MM-dd"),
+    rental_days: Math.ceil(differenceInCalendarDays(end, start)),
+  });
+  // The outbox row for delivery exists for every completed lead.
+  expect(lead.delivery_attempts).not.toBeNull();
+
+  // The dialog opens again on a new, empty draft.
+  await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
+  await expect(dialog.getByText("What type of Skid Steer do you need?")).toBeVisible();
 });
 
-test("submit your business: messages, city disabled until a state, success resets the form", async ({ page }, info) => {
+test("rental dates: past days and days beyond a year disabled, end days up to the start disabled", async ({ page }) => {
+  await page.goto("/about");
+  await openBookingFromHeader(page);
+  const dialog = page.getByTestId("rental-dialog");
+  await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
+  await dialog.getByRole("button", { name: /Start Date/ }).click();
+  const today = new Date();
+  const day = (d: Date) => dialog.locator(`[data-day="${format(d, "yyyy-MM-dd")}"] button`);
+  await expect(day(today)).toBeEnabled();
+  if (addDays(today, -1).getMonth() === today.getMonth()) await expect(day(addDays(today, -1))).toBeDisabled();
+  // Week starts on Sunday.
+  await expect(dialog.locator("thead th").first()).toHaveAttribute("aria-label", "Sunday");
+  const lastDay = addYears(today, 1);
+  for (let i = 0; i < 12; i++) await dialog.getByRole("button", { name: /next month/i }).click();
+  await expect(day(lastDay)).toBeEnabled();
+  if (addDays(lastDay, 1).getMonth() === lastDay.getMonth()) await expect(day(addDays(lastDay, 1))).toBeDisabled();
+  for (let i = 0; i < 12; i++) await dialog.getByRole("button", { name: /previous month/i }).click();
+  await day(today).click();
+  await dialog.getByRole("button", { name: /End Date/ }).click();
+  await expect(day(today)).toBeDisabled();
+  if (addDays(today, 1).getMonth() === today.getMonth()) await expect(day(addDays(today, 1))).toBeEnabled();
+});
+
+test("a forged lead id changes nothing: only the browser that created a lead may change it", async ({ page, browser }, info) => {
+  const vendor = await vendorFor(info.project.name === "desktop" ? "mobile" : "desktop");
+  // The victim starts a request from a vendor page and picks Tracked.
+  await page.goto(vendor.path);
+  await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
+  await page.getByTestId("rental-dialog").getByRole("button", { name: "Tracked Skid Steer" }).click();
+  const victim = await leadWhere(page, (l) => l.vendor_id === vendor.id && !l.completed && l.skid_steer_type === "tracked");
+
+  // The attacker, in another browser, rewrites every lead id its actions send to the victim's.
+  const attackerContext = await browser.newContext({ baseURL: info.project.use.baseURL });
+  const attacker = await attackerContext.newPage();
+  await attacker.route("**/*", async (route) => {
+    const request = route.request();
+    const body = request.postData();
+    if (request.method() === "POST" && request.headers()["next-action"] && body?.includes('"leadId":')) {
+      return route.continue({ postData: body.replace(/"leadId":\d+/g, `"leadId":${victim.id}`) });
+    }
+    return route.continue();
+  });
+  await attacker.goto("/about");
+  await openBookingFromHeader(attacker);
+  const dialog = attacker.getByTestId("rental-dialog");
+  await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
+  await chooseDates(dialog);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByPlaceholder("Your name").fill("Mallory Forger");
+  await dialog.getByPlaceholder("Your phone number").fill("(555) 010-9999");
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(attacker.getByText(SUBMIT_FAILURE)).toBeVisible();
+  await attackerContext.close();
+
+  const after = (await operatorRows<LeadRow>(page.request, "leads")).find((l) => l.id === victim.id);
+  expect(after).toEqual(victim);
+});
+
+test("submit your business: messages, city choice, the vendors_submissions row, and a duplicate refused", async ({ page }, info) => {
+  const states = await query<{ name: string }>("select name from public.states order by name");
+  const houston = await query<{ name: string }>(
+    "select c.name from public.cities c join public.states s on s.id = c.state_id where s.slug = 'texas' order by c.name");
+  // Each project posts from its own address so the daily limit of one does not meet the other's.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${info.project.name === "desktop" ? 10 : 11}` });
   await page.goto("/submit");
   await expect(page.getByLabel("City")).toBeDisabled();
+  await expect(page.getByLabel("City")).toContainText("Select a state first");
+  await expect(page.getByLabel("State").locator("option:not([value=''])")).toHaveText(states.map((s) => s.name));
   await page.getByRole("button", { name: "Submit Business" }).click();
   for (const message of ["Business name must be at least 2 characters", "Website URL is too short", "Please enter a valid phone number",
     "Please enter a valid address", "Please select a state", "Please enter a valid ZIP code"]) {
     await expect(page.getByText(message)).toBeVisible();
   }
-  await page.getByLabel("Business Name").fill("Test & Sons Rentals");
-  await page.getByLabel("Website").fill(`https://test-${info.project.name}-${Date.now()}.example`);
+  const site = `https://test-${info.project.name}-${Date.now()}.example`;
+  await page.getByLabel("Business Name").fill("Test & Sons,  Rentals!");
+  await page.getByLabel("Website").fill(site);
   await page.getByLabel("Phone").fill("5551234567");
   await expect(page.getByLabel("Phone")).toHaveValue("(555) 123-4567");
   await page.getByLabel("Address").fill("12 Main Street");
   await page.getByLabel("State").selectOption("texas");
   await expect(page.getByLabel("City")).toBeEnabled();
+  await expect(page.getByLabel("City")).toContainText("Select a city");
+  await expect(page.getByLabel("City").locator("option:not([value=''])")).toHaveText(houston.map((c) => c.name));
   await page.getByLabel("City").selectOption("houston");
   await page.getByLabel("Zipcode").fill("77002");
   await page.getByRole("button", { name: "Submit Business" }).click();
   await expect(page.getByText("Your business has been submitted successfully.")).toBeVisible();
   await expect(page.getByLabel("Business Name")).toHaveValue("");
+
+  const row = (await operatorRows<SubmissionRow>(page.request, "submissions")).find((s) => s.site === site);
+  expect(row).toEqual(expect.objectContaining({
+    name: "Test & Sons,  Rentals!", name_for_emails: "Test and Sons Rentals", phone: "(555) 123-4567",
+    full_address: "12 Main Street", street: "12 Main Street", city: "houston", state: "texas", postal_code: "77002",
+    cid: `SUB${createHash("sha256").update(site).digest("hex")}`,
+  }));
+
+  // The same website again is refused as already under review, and nothing is added.
+  await page.getByLabel("Business Name").fill("Test Again");
+  await page.getByLabel("Website").fill(site);
+  await page.getByLabel("Phone").fill("5551234567");
+  await page.getByLabel("Address").fill("12 Main Street");
+  await page.getByLabel("State").selectOption("texas");
+  await page.getByLabel("City").selectOption("houston");
+  await page.getByLabel("Zipcode").fill("77002");
+  await page.getByRole("button", { name: "Submit Business" }).click();
+  await expect(page.getByText("This website has already been submitted and is under review.")).toBeVisible();
+  const copies = (await operatorRows<SubmissionRow>(page.request, "submissions")).filter((s) => s.site === site);
+  expect(copies).toHaveLength(1);
+});
+
+test("the operator endpoint is closed without the token", async ({ request }) => {
+  expect((await request.get("/api/operator/leads")).status()).toBe(404);
+  expect((await request.get("/api/operator/leads", { headers: { Authorization: "Bearer wrong" } })).status()).toBe(404);
 });

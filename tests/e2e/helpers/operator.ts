@@ -1,0 +1,25 @@
+import type { APIRequestContext } from "@playwright/test";
+
+/** The token playwright.config.ts starts the server with. */
+const OPERATOR_TOKEN = "e2e-operator-token";
+
+/** Rows the server wrote, read back through the operator endpoint (service role). */
+export async function operatorRows<T>(request: APIRequestContext, report: "leads" | "submissions", limit = 500): Promise<T[]> {
+  const response = await request.get(`/api/operator/${report}?limit=${limit}`, {
+    headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` },
+  });
+  if (!response.ok()) throw new Error(`operator ${report}: ${response.status()}`);
+  return response.json();
+}
+
+export interface LeadRow {
+  id: number; vendor_id: number | null; vendor_name: string | null; step: number; location: string;
+  name: string; phone: string; skid_steer_type: string | null; rental_days: number;
+  rental_start_date: string | null; rental_end_date: string | null; completed: boolean;
+  delivery_attempts: number | null;
+}
+
+export interface SubmissionRow {
+  name: string; name_for_emails: string; site: string; phone: string; full_address: string;
+  street: string; city: string; postal_code: string; state: string; cid: string;
+}
