@@ -5,7 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
-// Every run starts from a freshly created, migrated and seeded embedded database.
+// Every run starts from a freshly created, migrated and seeded embedded database (plus tests/e2e/fixtures.sql).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "skidsteer-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -27,7 +27,7 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
   ],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1`,
+    command: `node node_modules/tsx/dist/cli.mjs tests/e2e/prepare-db.ts && node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1`,
     url: `${baseURL}/us`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -26,8 +26,9 @@ const typeOptions: Array<{ value: SkidSteerType; label: string }> = [
   { value: "tracked", label: "Tracked Skid Steer" },
 ];
 
-function saveDraft(leadId: number | null, step: Step, change: Record<string, string>) {
-  if (leadId === null) return;
+type DraftChange = { step: Step; change: Record<string, string> };
+
+function saveDraft(leadId: number, { step, change }: DraftChange) {
   // Draft saves are best effort: a failure is logged, never shown.
   saveLeadDraft({ leadId, step, ...change }).then((result) => {
     if (!result.ok) console.error("Saving the rental request draft failed:", result.message);
@@ -39,6 +40,12 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
   const [leadId, setLeadId] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const creating = useRef(false);
+  // Changes made before the draft exists are saved as soon as it does.
+  const unsaved = useRef<DraftChange | null>(null);
+  const save = (step: Step, change: Record<string, string>) => {
+    if (leadId !== null) return saveDraft(leadId, { step, change });
+    unsaved.current = { step, change: { ...unsaved.current?.change, ...change } };
+  };
   const today = new Date();
   const form = useForm<RentalFormValues>({
     resolver: zodResolver(rentalFormSchema),
@@ -57,8 +64,11 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
     creating.current = true;
     startLead({ vendorId: vendor?.id ?? null }).then(
       (result) => {
-        if (result.ok) setLeadId(result.data.leadId);
-        else console.error("Creating the rental request draft failed:", result.message);
+        if (result.ok) {
+          setLeadId(result.data.leadId);
+          if (unsaved.current) saveDraft(result.data.leadId, unsaved.current);
+          unsaved.current = null;
+        } else console.error("Creating the rental request draft failed:", result.message);
       },
       (error) => console.error("Creating the rental request draft failed:", error),
     ).finally(() => {
@@ -70,6 +80,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
     form.reset({ skid_steer_type: "wheeled", name: "", phone: "" });
     setStep(1);
     setLeadId(null);
+    unsaved.current = null;
     setTypePicked(false);
   }
 
@@ -127,7 +138,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                       onClick={() => {
                         form.setValue("skid_steer_type", option.value);
                         setTypePicked(true);
-                        saveDraft(leadId, 2, { skid_steer_type: option.value });
+                        save(2, { skid_steer_type: option.value });
                         setStep(2);
                       }}
                     >
@@ -149,7 +160,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                       if (!day) return;
                       form.setValue("rental_start_date", day);
                       if (end && end <= day) form.resetField("rental_end_date");
-                      saveDraft(leadId, 2, { rental_start_date: toIsoDay(day) });
+                      save(2, { rental_start_date: toIsoDay(day) });
                     }}
                   />
                   <DateField
@@ -159,10 +170,10 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                     onChange={(day) => {
                       if (!day) return;
                       form.setValue("rental_end_date", day);
-                      saveDraft(leadId, 2, { rental_end_date: toIsoDay(day) });
+                      save(2, { rental_end_date: toIsoDay(day) });
                     }}
                   />
-                  <Button disabled={!start || !end} onClick={() => { saveDraft(leadId, 3, {}); setStep(3); }}>
+                  <Button disabled={!start || !end} onClick={() => { save(3, {}); setStep(3); }}>
                     Continue
                   </Button>
                 </div>
@@ -181,7 +192,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                       aria-invalid={errors.name ? true : undefined}
                       aria-describedby={errors.name ? "rental-name-error" : undefined}
                       className="h-11 rounded-md border border-ink-200 px-3"
-                      {...form.register("name", { onChange: (e) => saveDraft(leadId, 3, { name: e.target.value }) })}
+                      {...form.register("name", { onChange: (e) => save(3, { name: e.target.value }) })}
                     />
                     {errors.name && <p id="rental-name-error" className="text-sm text-danger-600">{errors.name.message}</p>}
                   </div>
@@ -195,7 +206,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                       aria-invalid={errors.phone ? true : undefined}
                       aria-describedby={errors.phone ? "rental-phone-error" : undefined}
                       className="h-11 rounded-md border border-ink-200 px-3"
-                      {...form.register("phone", { onChange: (e) => saveDraft(leadId, 3, { phone: e.target.value }) })}
+                      {...form.register("phone", { onChange: (e) => save(3, { phone: e.target.value }) })}
                     />
                     {errors.phone && <p id="rental-phone-error" className="text-sm text-danger-600">{errors.phone.message}</p>}
                   </div>

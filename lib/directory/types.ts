@@ -72,6 +72,8 @@ export interface VendorDetail extends VendorCard {
   street: string | null;
   postcode: string | null;
   description: string | null;
+  /** Another vendor of the same name is in the same city. */
+  name_shared: boolean;
   created_at: string;
   updated_at: string;
 }

@@ -1,31 +1,158 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { query } from "./helpers/db";
 
+async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
+  const index = await (await request.get("/sitemap.xml")).text();
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  expect(files.length).toBeGreaterThan(0);
+  const urls: string[] = [];
+  for (const file of files) {
+    const xml = await (await request.get(file)).text();
+    urls.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname));
+  }
+  return urls;
+}
+
 test("articles newest first, article page, and Article not found", async ({ page }) => {
-  const articles = await query<{ slug: string; title: string }>("select slug, title from public.articles order by published_at desc");
+  // /articles is prerendered by the build from the seed, before tests/e2e/fixtures.sql is loaded.
+  const articles = await query<{ slug: string; title: string; excerpt: string }>(
+    "select slug, title, excerpt from public.articles where slug <> 'hostile-markup-check' order by published_at desc, id desc");
   await page.goto("/articles");
   const titles = page.getByTestId("article-list").locator("h2");
-  await expect(titles).toHaveCount(articles.length);
-  await expect(titles.first()).toHaveText(articles[0].title);
+  await expect(titles).toHaveText(articles.map((a) => a.title));
+  await expect(page.getByText(articles[0].excerpt)).toBeVisible();
   await page.goto(`/articles/${articles[1].slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(articles[1].title);
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(jsonLd.map((text) => JSON.parse(text)["@type"])).toContain("Article");
   await page.goto("/articles/no-such-article");
   await expect(page.getByText("Article not found")).toBeVisible();
 });
 
-test("static pages, unknown paths, sitemap and headers", async ({ page, request }) => {
-  for (const path of ["/about", "/contact", "/privacy", "/terms"]) {
-    const response = await request.get(path);
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
-    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers()["x-powered-by"]).toBeUndefined();
+test("a hostile article renders sanitized: no script, no handlers, no javascript: links", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/articles/hostile-markup-check");
+  await expect(page.getByText("Safe paragraph text.")).toBeVisible();
+  await expect(page.getByText("Styled paragraph.")).toBeVisible();
+  const article = page.getByTestId("article-content");
+  await expect(article.locator("script, iframe")).toHaveCount(0);
+  await expect(article.locator("[onerror], [onclick], [style]")).toHaveCount(0);
+  expect(await article.locator("#hostile-link, a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? "")))
+    .not.toContainEqual(expect.stringMatching(/^javascript:/i));
+  await page.getByText("Styled paragraph.").click();
+  expect(await page.evaluate(() => (window as { __hostile?: unknown }).__hostile)).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test("a vendor name with markup shows as text", async ({ page }) => {
+  const [v] = await query<{ name: string; path: string }>(
+    `select v.name, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v
+     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+     where v.slug = 'hostile-name-rentals'`);
+  await page.goto(v.path);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(v.name);
+  await expect(page.locator("main img[src='x'], main b")).toHaveCount(0);
+  await page.goto(v.path.split("/").slice(0, -1).join("/"));
+  await expect(page.getByText(v.name).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as { __hostile?: unknown }).__hostile)).toBeUndefined();
+});
+
+test("static pages and unknown paths", async ({ page }) => {
+  for (const [path, heading, mentions] of [["/about", "About Us", "vendors"], ["/contact", "Contact Us", "Ways to reach us"],
+    ["/privacy", "Privacy Policy", "lead_owner"], ["/terms", "Terms & Conditions", "A rental request is not a booking"]]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole("main")).toContainText(mentions);
   }
   await page.goto("/this/path/does/not/exist/anywhere");
   await expect(page).toHaveURL(/\/us$/);
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  const vendors = await query<{ slug: string }>("select slug from public.vendors");
-  const models = await query<{ slug: string }>("select slug from public.equipment_models");
-  for (const v of vendors) expect(sitemap).toContain(`/${v.slug}</loc>`);
-  for (const m of models) expect(sitemap).toContain(`/${m.slug}</loc>`);
+});
+
+test("the sitemap index lists every country, state, city, vendor, model, article and static URL", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toMatch(/Sitemap: http[^\n]+\/sitemap\.xml/);
+  const urls = new Set(await sitemapUrls(request));
+  const expected = await query<{ path: string }>(
+    `select '/us' as path
+     union all select '/us/' || state_slug from public.states_with_vendors
+     union all select '/us/' || state_slug || '/' || city_slug from public.cities_with_vendors
+     union all select '/us/' || s.slug || '/' || c.slug || '/' || v.slug from public.vendors v
+       join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+     union all select '/us/skidsteers/' || f.slug || '/' || m.slug from public.equipment_models m
+       join public.equipment_manufacturer f on f.id = m.manufacturer_id
+     union all select '/articles/' || slug from public.articles`);
+  for (const { path } of expected) expect(urls.has(path), path).toBe(true);
+  for (const path of ["/us/skidsteers", "/us/skidsteers/compare", "/models", "/articles", "/about", "/contact", "/privacy", "/terms", "/submit"]) {
+    expect(urls.has(path), path).toBe(true);
+  }
+  expect(urls.size).toBe(expected.length + 9);
+});
+
+test("security headers on every page type", async ({ request }) => {
+  const [vendor] = await query<{ path: string; model: string }>(
+    `select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path,
+       (select '/us/skidsteers/' || f.slug || '/' || m.slug from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id limit 1) as model
+     from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
+     join public.states s on s.id = c.state_id order by v.id limit 1`);
+  const city = vendor.path.split("/").slice(0, 4).join("/");
+  const state = vendor.path.split("/").slice(0, 3).join("/");
+  const [article] = await query<{ slug: string }>("select slug from public.articles limit 1");
+  const paths = ["/us", state, city, vendor.path, "/us/skidsteers", "/us/skidsteers?view=table", vendor.model, "/us/skidsteers/compare",
+    "/models", "/articles", `/articles/${article.slug}`, "/about", "/contact", "/privacy", "/terms", "/submit", "/us/search?q=zzzz",
+    "/sitemap.xml", "/robots.txt", "/skidsteer_share.png", "/no/such/page"];
+  for (const path of paths) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBeLessThan(500);
+    const headers = response.headers();
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"], path).not.toContain("unsafe-eval");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBeTruthy();
+    expect(headers["permissions-policy"], path).toBeTruthy();
+    expect(headers["strict-transport-security"], path).toContain("max-age=");
+    expect(headers["x-powered-by"], path).toBeUndefined();
+  }
+});
+
+test("no two pages in the sitemap share a title", async ({ request }, info) => {
+  test.skip(info.project.name !== "desktop", "titles do not depend on the viewport");
+  test.setTimeout(300_000);
+  const urls = await sitemapUrls(request);
+  const seen = new Map<string, string>();
+  const queue = [...urls];
+  const worker = async () => {
+    for (let path = queue.shift(); path; path = queue.shift()) {
+      const html = await (await request.get(path)).text();
+      const title = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
+      expect(title, path).not.toBe("");
+      expect(seen.get(title), `${path} repeats the title of ${seen.get(title)}`).toBeUndefined();
+      seen.set(title, path);
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+  expect(seen.size).toBe(urls.length);
+});
+
+test("analytics: page views on location changes and link clicks under navigation", async ({ page }) => {
+  await page.goto("/about");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  const events = await page.evaluate(() => window.analyticsEvents ?? []);
+  expect(events).toContainEqual({ name: "pageview", category: "page", label: "/about" });
+  expect(events).toContainEqual({ name: "click", category: "navigation", label: "/privacy" });
+  expect(events).toContainEqual({ name: "pageview", category: "page", label: "/privacy" });
+});
+
+test("the vendor page's ad slot reserves its space before and after load", async ({ page }) => {
+  const [v] = await query<{ path: string }>(
+    `select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v
+     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+     order by v.id limit 1`);
+  await page.goto(v.path);
+  const slot = page.getByTestId("ad-slot");
+  const first = await slot.boundingBox();
+  expect(first!.height).toBe(250);
+  await page.waitForLoadState("networkidle");
+  expect(await slot.boundingBox()).toEqual(first);
 });

@@ -7,14 +7,14 @@ import { operatorRows, type LeadRow, type SubmissionRow } from "./helpers/operat
 
 const SUBMIT_FAILURE = "There was a problem submitting your request. Please try again.";
 
-/** A vendor page per browser project, so parallel projects never share a vendor's leads. */
-async function vendorFor(project: string) {
+/** A vendor page per test and browser project, so parallel tests never share a vendor's leads. */
+async function vendorFor(project: string, test: "request" | "forgery") {
   const rows = await query<{ id: number; name: string; path: string }>(
     `select v.id, v.name, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path
      from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
      join public.states s on s.id = c.state_id
      order by v.id limit 4`);
-  return rows[project === "desktop" ? 0 : 1];
+  return rows[(test === "request" ? 0 : 2) + (project === "desktop" ? 0 : 1)];
 }
 
 async function pickedDay(dialog: Locator, label: string): Promise<Date> {
@@ -46,7 +46,7 @@ async function leadWhere(page: Page, match: (lead: LeadRow) => boolean): Promise
 }
 
 test("rental request from a vendor: the three steps, messages, toast, and the completed lead row", async ({ page }, info) => {
-  const vendor = await vendorFor(info.project.name);
+  const vendor = await vendorFor(info.project.name, "request");
   const name = `Pat Renter ${info.project.name}`;
   await page.goto(vendor.path);
   await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
@@ -70,6 +70,7 @@ test("rental request from a vendor: the three steps, messages, toast, and the co
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  expect(await page.evaluate(() => window.analyticsEvents ?? [])).toContainEqual({ name: "click", category: "rental", label: "Submit rental form" });
 
   const lead = await leadWhere(page, (l) => l.name === name);
   expect(lead).toMatchObject({
@@ -110,7 +111,7 @@ test("rental dates: past days and days beyond a year disabled, end days up to th
 });
 
 test("a forged lead id changes nothing: only the browser that created a lead may change it", async ({ page, browser }, info) => {
-  const vendor = await vendorFor(info.project.name === "desktop" ? "mobile" : "desktop");
+  const vendor = await vendorFor(info.project.name, "forgery");
   // The victim starts a request from a vendor page and picks Tracked.
   await page.goto(vendor.path);
   await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();

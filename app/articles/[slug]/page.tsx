@@ -32,7 +32,7 @@ export default async function ArticlePage({ params }: Params) {
       )}
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight">{article.title}</h1>
       <p className="mt-1 text-sm text-ink-600">Published {new Date(article.published_at).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" })}</p>
-      <div className="prose-article mt-4" dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(article.content) }} />
+      <div className="prose-article mt-4" data-testid="article-content" dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(article.content) }} />
     </article>
   );
 }

@@ -1,14 +1,19 @@
-import { createMigratedMemoryDb } from "../../../lib/db/pglite";
 import type { PGlite } from "@electric-sql/pglite";
+import { createMigratedMemoryDb } from "../../../lib/db/pglite";
+import { applyFixtures } from "./fixtures";
 
 let reference: Promise<PGlite> | undefined;
 
 /**
  * A reference copy of the database the server started from: the same migrations and
- * the same deterministic seed. Tests read expected values from it, never hard-code them.
+ * the same deterministic seed and fixtures. Tests read expected values from it, never
+ * hard-code them.
  */
 export function referenceDb(): Promise<PGlite> {
-  reference ??= createMigratedMemoryDb(true);
+  reference ??= createMigratedMemoryDb(true).then(async (db) => {
+    await applyFixtures(db);
+    return db;
+  });
   return reference;
 }
 

@@ -23,7 +23,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { vendor: v } = await getVendorPage(country, state, city, vendor);
   if (!v) return {};
   return pageMetadata({
-    title: `${v.name}: Skid Steer Rental in ${v.city_name}, ${v.state_code}`,
+    // Branches sharing a name in one city are told apart by their street.
+    title: `${v.name_shared && v.street ? `${v.name}, ${v.street}` : v.name}: Skid Steer Rental in ${v.city_name}, ${v.state_code}`,
     description: `Rent a skid steer or compact track loader from ${v.name} in ${v.city_name}, ${v.state_code}. Address, phone, website and a free rental request.`,
     path: vendorPath(v),
   });

@@ -1,0 +1,8 @@
+import { cachedRpc } from "@/lib/data/rpc";
+import { sitemapCount, sitemapIndexXml, xmlResponse } from "@/lib/sitemap";
+
+/** The sitemap index: one sitemap file per 50,000 URLs. */
+export async function GET() {
+  const size = await cachedRpc<number>("sitemap_size");
+  return xmlResponse(sitemapIndexXml(sitemapCount(Number(size))));
+}

@@ -1,0 +1,20 @@
+/**
+ * Creates the browser tests' database before the server starts: the real migrations
+ * and seed (as the server would on first start), then the hostile fixtures.
+ */
+import { openFileDb } from "../../lib/db/embedded";
+import { applyFixtures } from "./helpers/fixtures";
+
+async function main(folder: string) {
+  const { db, release } = await openFileDb(folder);
+  await applyFixtures(db);
+  await db.close();
+  release();
+}
+
+const folder = process.env.PGLITE_DATA_DIR;
+if (!folder) throw new Error("PGLITE_DATA_DIR must name the test database folder");
+main(folder).then(() => process.exit(0), (error) => {
+  console.error(error);
+  process.exit(1);
+});
