@@ -7,11 +7,12 @@ import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { TrackedButton } from "@/components/analytics/tracked-button";
 import { Button } from "@/components/ui/button";
-import { completeLead, saveLeadDraft, startLead } from "@/lib/actions/rental";
+import { completeLead, startLead } from "@/lib/actions/rental";
 import { isEndDayDisabled, isStartDayDisabled, toIsoDay } from "@/lib/rental/dates";
 import { rentalFormSchema, type RentalFormValues, type SkidSteerType } from "@/lib/rental/schema";
 import { cn } from "@/lib/utils";
 import { DateField } from "./date-field";
+import { LeadDraft, type Step } from "./lead-draft";
 
 interface RentalRequestDialogProps {
   open: boolean;
@@ -19,33 +20,19 @@ interface RentalRequestDialogProps {
   vendor?: { id: number; name: string };
 }
 
-type Step = 1 | 2 | 3;
 
 const typeOptions: Array<{ value: SkidSteerType; label: string }> = [
   { value: "wheeled", label: "Wheeled Skid Steer" },
   { value: "tracked", label: "Tracked Skid Steer" },
 ];
 
-type DraftChange = { step: Step; change: Record<string, string> };
-
-function saveDraft(leadId: number, { step, change }: DraftChange) {
-  // Draft saves are best effort: a failure is logged, never shown.
-  saveLeadDraft({ leadId, step, ...change }).then((result) => {
-    if (!result.ok) console.error("Saving the rental request draft failed:", result.message);
-  }, (error) => console.error("Saving the rental request draft failed:", error));
-}
-
 export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalRequestDialogProps) {
   const [step, setStep] = useState<Step>(1);
   const [leadId, setLeadId] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const creating = useRef(false);
-  // Changes made before the draft exists are saved as soon as it does.
-  const unsaved = useRef<DraftChange | null>(null);
-  const save = (step: Step, change: Record<string, string>) => {
-    if (leadId !== null) return saveDraft(leadId, { step, change });
-    unsaved.current = { step, change: { ...unsaved.current?.change, ...change } };
-  };
+  const [draft] = useState(() => new LeadDraft());
+  const save = (step: Step, change: Record<string, string>) => draft.save(step, change);
   const today = new Date();
   const form = useForm<RentalFormValues>({
     resolver: zodResolver(rentalFormSchema),
@@ -66,21 +53,20 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
       (result) => {
         if (result.ok) {
           setLeadId(result.data.leadId);
-          if (unsaved.current) saveDraft(result.data.leadId, unsaved.current);
-          unsaved.current = null;
+          draft.attach(result.data.leadId);
         } else console.error("Creating the rental request draft failed:", result.message);
       },
       (error) => console.error("Creating the rental request draft failed:", error),
     ).finally(() => {
       creating.current = false;
     });
-  }, [open, leadId, vendor?.id]);
+  }, [open, leadId, vendor?.id, draft]);
 
   function reset() {
     form.reset({ skid_steer_type: "wheeled", name: "", phone: "" });
     setStep(1);
     setLeadId(null);
-    unsaved.current = null;
+    draft.clear();
     setTypePicked(false);
   }
 

@@ -156,3 +156,22 @@ test("the vendor page's ad slot reserves its space before and after load", async
   await page.waitForLoadState("networkidle");
   expect(await slot.boundingBox()).toEqual(first);
 });
+
+test("share images: the default 1200×630 PNG, and a model's own card in its metadata", async ({ page, request }) => {
+  const size = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+  const fallback = await request.get("/skidsteer_share.png");
+  expect(fallback.headers()["content-type"]).toBe("image/png");
+  expect(size(await fallback.body())).toEqual({ width: 1200, height: 630 });
+  await page.goto("/about");
+  expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/\/skidsteer_share\.png$/);
+  const [m] = await query<{ path: string }>(
+    `select '/us/skidsteers/' || f.slug || '/' || m.slug as path from public.equipment_models m
+     join public.equipment_manufacturer f on f.id = m.manufacturer_id order by m.id limit 1`);
+  await page.goto(m.path);
+  const image = new URL((await page.locator('meta[property="og:image"]').getAttribute("content"))!).pathname;
+  expect(image).toBe(`${m.path}/share.png`);
+  expect(await page.locator('meta[name="twitter:image"]').getAttribute("content")).toContain(image);
+  const card = await request.get(image);
+  expect(card.headers()["content-type"]).toBe("image/png");
+  expect(size(await card.body())).toEqual({ width: 1200, height: 630 });
+});

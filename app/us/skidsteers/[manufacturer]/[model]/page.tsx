@@ -25,6 +25,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
     title: titleOf(m),
     description: `${m.equipment_manufacturer?.name} ${m.name} ${m.equipment_type?.name?.toLowerCase()}: ${formatNumber(m.operating_capacity, "lbs")} operating capacity, ${formatNumber(m.engine_power, "HP")}. Specs and local rental vendors.`,
     path: modelPath(m),
+    image: `${modelPath(m)}/share.png`,
   });
 }
 
