@@ -5,6 +5,7 @@ import { Toaster } from "sonner";
 import { PageViews } from "@/components/analytics/page-views";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { siteName, siteUrl } from "@/lib/site";
 import "./globals.css";
 
@@ -24,9 +25,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NuqsAdapter>
-          <SiteHeader />
-          <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
-          <SiteFooter />
+          <TooltipProvider>
+            <SiteHeader />
+            <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+            <SiteFooter />
+          </TooltipProvider>
         </NuqsAdapter>
         <Toaster richColors position="top-center" />
         <Suspense fallback={null}>

@@ -2,7 +2,9 @@
 import { useRouter } from "next/navigation";
 import { useRef, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { InfoTip } from "@/components/ui/tooltip";
 import { CAPACITY_STEP, POWER_STEP, type ModelFilters } from "@/lib/models/catalogue";
+import { glossary } from "@/lib/models/glossary";
 
 interface FilterFormProps {
   idPrefix: string;
@@ -13,12 +15,13 @@ interface FilterFormProps {
   view: string;
 }
 
-function RangeInputs({ idPrefix, label, unit, minName, maxName, min, max, step, limit }: {
+function RangeInputs({ idPrefix, label, unit, minName, maxName, min, max, step, limit, help }: {
   idPrefix: string; label: string; unit: string; minName: string; maxName: string; min: number; max: number; step: number; limit: number;
+  help?: string;
 }) {
   return (
     <fieldset className="mt-5">
-      <legend className="font-semibold">{label}</legend>
+      <legend className="font-semibold">{label}{help && <> <InfoTip label={label} content={help} /></>}</legend>
       <div className="mt-2 grid grid-cols-2 gap-3">
         {([["Min", minName, min], ["Max", maxName, max]] as const).map(([which, name, value]) => (
           <div key={name} className="flex flex-col gap-1">
@@ -73,10 +76,10 @@ export function FilterForm({ idPrefix, manufacturers, liftPatterns, filters, max
           ))}
         </div>
       </fieldset>
-      <RangeInputs idPrefix={idPrefix} label="Operating Capacity" unit="lbs" minName="capMin" maxName="capMax" min={filters.capacityMin} max={filters.capacityMax} step={CAPACITY_STEP} limit={maxima.capacity} />
+      <RangeInputs idPrefix={idPrefix} label="Operating Capacity" unit="lbs" minName="capMin" maxName="capMax" min={filters.capacityMin} max={filters.capacityMax} step={CAPACITY_STEP} limit={maxima.capacity} help={glossary.operatingCapacity} />
       <RangeInputs idPrefix={idPrefix} label="Engine Power" unit="HP" minName="hpMin" maxName="hpMax" min={filters.powerMin} max={filters.powerMax} step={POWER_STEP} limit={maxima.power} />
       <fieldset className="mt-5">
-        <legend className="font-semibold">Lift Pattern</legend>
+        <legend className="font-semibold">Lift Pattern <InfoTip label="Lift Pattern" content={glossary.liftPattern} /></legend>
         <div className="mt-2 flex gap-4">
           {liftPatterns.map((pattern) => (
             <label key={pattern} className="flex items-center gap-2 text-sm">

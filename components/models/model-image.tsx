@@ -1,3 +1,5 @@
+import { Tooltip } from "@/components/ui/tooltip";
+import { glossary } from "@/lib/models/glossary";
 import type { EquipmentModel } from "@/lib/models/types";
 
 /** The model's drawing in a fixed 4:3 frame, with its sticker badge. */
@@ -9,9 +11,11 @@ export function ModelImage({ model, priority = false }: { model: Pick<EquipmentM
         <img src={model.image_url} alt={`${model.equipment_manufacturer?.name ?? ""} ${model.name}`.trim()} width={400} height={300} loading={priority ? "eager" : "lazy"} className="h-full w-full object-contain" />
       )}
       {model.sticker && (
-        <span className="absolute left-3 top-3 rounded-full bg-brand-500 px-3 py-1 text-xs font-bold text-ink-900 shadow" title="Our pick: a badge from our editors">
-          {model.sticker}
-        </span>
+        <Tooltip content={glossary.sticker}>
+          <button type="button" className="absolute left-3 top-3 rounded-full bg-brand-500 px-3 py-1 text-xs font-bold text-ink-900 shadow">
+            {model.sticker}
+          </button>
+        </Tooltip>
       )}
     </div>
   );

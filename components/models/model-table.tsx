@@ -1,7 +1,13 @@
 import Link from "next/link";
 import { formatNumber, modelPath, nextSort, type SortColumn, type SortDirection } from "@/lib/models/catalogue";
+import { InfoTip } from "@/components/ui/tooltip";
+import { glossary } from "@/lib/models/glossary";
 import type { EquipmentModel } from "@/lib/models/types";
 import { NoContextMenu } from "./no-context-menu";
+
+const columnHelp: Partial<Record<SortColumn, string>> = {
+  operating_capacity: glossary.operatingCapacity, lift_pattern: glossary.liftPattern,
+};
 
 const columns: Array<{ key: SortColumn | null; label: string }> = [
   { key: null, label: "Image" }, { key: "name", label: "Name" }, { key: "manufacturer", label: "Manufacturer" },
@@ -35,6 +41,7 @@ export function ModelTable({ models, sort, query }: ModelTableProps) {
             {columns.map((c) => (
               <th key={c.label} scope="col" className="px-3 py-3 font-semibold" aria-sort={c.key && sort.column === c.key ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}>
                 {c.key ? <Link href={sortHref(c.key)} scroll={false} className="hover:underline">{c.label}{sort.column === c.key ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}</Link> : c.label}
+                {c.key && columnHelp[c.key] && <InfoTip label={c.label} content={columnHelp[c.key]} className="ml-1" />}
               </th>
             ))}
           </tr>

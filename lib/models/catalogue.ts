@@ -80,7 +80,7 @@ export function splitFieldName(name: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .replace(/\s+/g, " ")
     .trim()
-    .replace(/\b\w/g, (c) => c.toUpperCase());
+    .replace(/(^|\s)([a-z])/g, (_, space: string, letter: string) => space + letter.toUpperCase());
 }
 
 export function shuffle<T>(items: T[], random: () => number = Math.random): T[] {

@@ -59,3 +59,113 @@ test("popular models page lists the models with Read More", async ({ page }) => 
   await page.getByRole("button", { name: /Read More/ }).first().click();
   await expect(page.getByRole("dialog").getByText("Operating Weight Lbs")).toBeVisible();
 });
+
+/** The filter form: a drawer labelled Filters on mobile, the panel on desktop. */
+async function filterForm(page: import("@playwright/test").Page) {
+  const drawer = page.getByRole("dialog", { name: "Filters" });
+  if (await drawer.isVisible()) return drawer;
+  const drawerButton = page.getByRole("button", { name: "Filters", exact: true });
+  if (await drawerButton.isVisible()) {
+    await drawerButton.click();
+    return drawer;
+  }
+  return page.locator("#desktop-filters");
+}
+
+test("filters narrow the table to the database's rows, the URL reproduces the view, Reset Filters clears it", async ({ page, request }) => {
+  const expected = await query<{ name: string }>(
+    `select name from public.equipment_models where lift_pattern = 'Vertical' and (operating_capacity is null or operating_capacity >= 2000)`);
+  const [{ n: total }] = await query<{ n: number }>("select count(*)::int n from public.equipment_models");
+  await page.goto("/us/skidsteers?view=table");
+  const rows = page.getByTestId("models-table").locator("tbody tr");
+  await expect(rows).toHaveCount(total);
+  let form = await filterForm(page);
+  await form.getByLabel("Vertical").check();
+  await expect(page).toHaveURL(/lift=Vertical/);
+  form = await filterForm(page);
+  await form.getByLabel("Min (lbs)").fill("2000");
+  await form.getByLabel("Min (lbs)").press("Enter");
+  await expect(page).toHaveURL(/capMin=2000/);
+  await expect(rows).toHaveCount(expected.length);
+  const names = (await rows.locator("td:nth-child(2)").allInnerTexts()).sort();
+  expect(names).toEqual(expected.map((e) => e.name).sort());
+
+  // The same URL, fetched without JavaScript, is already the filtered table.
+  const html = await (await request.get(new URL(page.url()).pathname + new URL(page.url()).search)).text();
+  expect(html.match(/<tbody[\s\S]*?<\/tbody>/)![0].match(/<tr/g)).toHaveLength(expected.length);
+  await page.reload();
+  await expect(rows).toHaveCount(expected.length);
+
+  form = await filterForm(page);
+  await form.getByRole("button", { name: "Reset Filters" }).click();
+  await expect(page).toHaveURL(/\/us\/skidsteers\?view=table$/);
+  await expect(rows).toHaveCount(total);
+});
+
+test("table sorting: manufacturer by name with models lacking one last; right-click menu disabled", async ({ page }) => {
+  await page.goto("/us/skidsteers?view=table&sort=manufacturer&dir=desc");
+  const manufacturerColumn = page.getByTestId("models-table").locator("tbody tr td:nth-child(3)");
+  const manufacturers = await query<{ name: string | null }>(
+    `select f.name from public.equipment_models m left join public.equipment_manufacturer f on f.id = m.manufacturer_id
+     order by f.name desc nulls last`);
+  await expect(manufacturerColumn).toHaveText(manufacturers.map((m) => m.name ?? "Other"));
+  const prevented = await page.getByTestId("models-table").evaluate((table) => {
+    const event = new MouseEvent("contextmenu", { bubbles: true, cancelable: true });
+    table.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+  expect(prevented).toBe(true);
+});
+
+test("Grid View and Table View keep the manufacturer", async ({ page }) => {
+  await page.goto("/us/skidsteers?manufacturer=kubota");
+  await page.getByRole("link", { name: "Table View" }).click();
+  await expect(page).toHaveURL(/view=table/);
+  await expect(page).toHaveURL(/manufacturer=kubota/);
+  await page.getByRole("link", { name: "Grid View" }).click();
+  await expect(page).toHaveURL(/view=grid/);
+  await expect(page).toHaveURL(/manufacturer=kubota/);
+});
+
+test("compare: the picker groups by manufacturer, adds a model, disables chosen ones and closes", async ({ page }) => {
+  const groups = await query<{ name: string }>(
+    `select distinct coalesce(f.name, 'Other') as name from public.equipment_models m
+     left join public.equipment_manufacturer f on f.id = m.manufacturer_id order by 1`);
+  const [first] = await query<{ slug: string; name: string; manufacturer: string }>(
+    `select m.slug, m.name, f.name manufacturer from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id
+     where f.name = $1 order by m.name limit 1`, [groups[0].name]);
+  await page.goto("/us/skidsteers/compare");
+  await page.getByRole("button", { name: "Add Skid Steer To Compare" }).click();
+  const panel = page.getByRole("dialog", { name: "Select Equipment to Compare" });
+  await expect(panel.locator("h3")).toHaveText(groups.map((g) => g.name));
+  await panel.getByRole("button", { name: groups[0].name }).click();
+  await panel.getByRole("button", { name: first.name, exact: true }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`models=${first.slug}$`));
+  await expect(page.getByTestId("compare-table").locator("thead th")).toHaveCount(2);
+  await page.getByRole("button", { name: "Add Skid Steer To Compare" }).click();
+  await panel.getByRole("button", { name: groups[0].name }).click();
+  await expect(panel.getByRole("button", { name: first.name, exact: true })).toBeDisabled();
+});
+
+test("tooltips explain stickers, lift pattern and operating capacity, on keyboard focus and on hover", async ({ page }) => {
+  const tooltip = page.getByRole("tooltip");
+  await page.goto("/us/skidsteers?view=table");
+  const table = page.getByTestId("models-table");
+  // Tabbing from the column's sort link to its info button; retried until the page has hydrated.
+  const showsOnTab = async (column: string, text: string) => expect(async () => {
+    await table.getByRole("link", { name: new RegExp(`^${column.replace(/[()]/g, "\\$&")}`) }).focus();
+    await page.keyboard.press("Tab");
+    await expect(table.getByRole("button", { name: `About ${column}` })).toBeFocused();
+    await expect(tooltip).toContainText(text, { timeout: 2000 });
+  }).toPass();
+  await showsOnTab("Lift Pattern", "Radial lift");
+  await showsOnTab("Operating Capacity (lbs)", "tipping load");
+  await page.goto("/us/skidsteers");
+  const sticker = page.getByTestId("recommended").locator("li button").first();
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await sticker.hover();
+    await expect(tooltip).toContainText("A badge from our editors", { timeout: 2000 });
+  }).toPass();
+});

@@ -5,8 +5,10 @@ import { JsonLd } from "@/components/json-ld";
 import { ModelImage } from "@/components/models/model-image";
 import { NoContextMenu } from "@/components/models/no-context-menu";
 import { BookingButton } from "@/components/rental/booking-button";
+import { InfoTip } from "@/components/ui/tooltip";
 import { getEquipment } from "@/lib/data/models";
 import { formatNumber, modelPath } from "@/lib/models/catalogue";
+import { glossary } from "@/lib/models/glossary";
 import type { EquipmentModel } from "@/lib/models/types";
 import { absoluteUrl, pageMetadata } from "@/lib/seo";
 
@@ -49,6 +51,7 @@ export default async function ModelPage({ params }: Params) {
     ["Hydraulic Pressure", formatNumber(m.hydraulic_pressure_psi, "PSI")],
     ["Dimensions (H x W x L)", dims],
   ];
+  const specHelp: Record<string, string> = { "Operating Capacity": glossary.operatingCapacity, "Lift Pattern": glossary.liftPattern };
   const product: WithContext<Product> = {
     "@context": "https://schema.org", "@type": "Product", name: `${manufacturer?.name} ${m.name}`,
     brand: { "@type": "Brand", name: manufacturer?.name ?? "Other" }, category: m.equipment_type?.name,
@@ -72,7 +75,7 @@ export default async function ModelPage({ params }: Params) {
             <dl className="mt-3 divide-y divide-ink-200">
               {specs.map(([name, value]) => (
                 <div key={name} className="flex justify-between gap-4 py-2">
-                  <dt className="text-ink-700">{name}</dt>
+                  <dt className="text-ink-700">{name}{specHelp[name] && <> <InfoTip label={name} content={specHelp[name]} /></>}</dt>
                   <dd className="text-right font-semibold">{value}</dd>
                 </div>
               ))}

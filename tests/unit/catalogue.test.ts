@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { filterModels, nextSort, sliderMaxima, sortModels, splitFieldName, type ModelFilters } from "../../lib/models/catalogue";
+import type { EquipmentModel } from "../../lib/models/types";
+
+const model = (id: number, name: string, manufacturer: string | null, values: Partial<EquipmentModel> = {}): EquipmentModel => ({
+  id, name, slug: name.toLowerCase(), image_url: null, sticker: null, description: null, site: null,
+  operating_capacity: null, operating_weight: null, engine_power: null, lift_pattern: null, hydraulic_power_hp: null,
+  hydraulic_pressure_psi: null, hydraulic_flow_gpm: null, height: null, width: null, length: null, length_with_bucket: null,
+  capacity_basis: null, power_basis: null, source_url: null,
+  equipment_manufacturer: manufacturer ? { id, name: manufacturer, slug: manufacturer.toLowerCase(), site: null } : null,
+  equipment_type: null, ...values,
+});
+
+const models = [
+  model(1, "S70", "Bobcat", { operating_capacity: 700, engine_power: 23.5, lift_pattern: "Radial" }),
+  model(2, "T770", "Bobcat", { operating_capacity: 3475, engine_power: 92, lift_pattern: "Vertical" }),
+  model(3, "SVL75-3", "Kubota", { operating_capacity: 2475, engine_power: 74.3, lift_pattern: "Vertical" }),
+  model(4, "262G", "Caterpillar", { operating_capacity: null, engine_power: 73.2, lift_pattern: "Vertical" }),
+  model(5, "Mystery", null, { operating_capacity: 1500, engine_power: null, lift_pattern: null }),
+];
+
+const none: ModelFilters = { manufacturers: [], liftPatterns: [], capacityMin: 0, capacityMax: 10_000, powerMin: 0, powerMax: 200 };
+const names = (list: EquipmentModel[]) => list.map((m) => m.name);
+
+describe("filterModels", () => {
+  it("empty selections and full ranges keep every model", () => {
+    expect(names(filterModels(models, none))).toEqual(names(models));
+  });
+  it("narrows by manufacturer and lift pattern", () => {
+    expect(names(filterModels(models, { ...none, manufacturers: ["Bobcat"] }))).toEqual(["S70", "T770"]);
+    expect(names(filterModels(models, { ...none, manufacturers: ["Bobcat", "Kubota"], liftPatterns: ["Vertical"] }))).toEqual(["T770", "SVL75-3"]);
+  });
+  it("ranges are inclusive, and models lacking a figure pass that range", () => {
+    expect(names(filterModels(models, { ...none, capacityMin: 1500, capacityMax: 2475 }))).toEqual(["SVL75-3", "262G", "Mystery"]);
+    expect(names(filterModels(models, { ...none, powerMin: 74.3 }))).toEqual(["T770", "SVL75-3", "Mystery"]);
+  });
+  it("slider maxima are the largest capacity and power", () => {
+    expect(sliderMaxima(models)).toEqual({ capacity: 3475, power: 92 });
+  });
+});
+
+describe("sortModels", () => {
+  it("sorts ascending and descending with nulls last both ways", () => {
+    expect(names(sortModels(models, "operating_capacity", "asc"))).toEqual(["S70", "Mystery", "SVL75-3", "T770", "262G"]);
+    expect(names(sortModels(models, "operating_capacity", "desc"))).toEqual(["T770", "SVL75-3", "Mystery", "S70", "262G"]);
+  });
+  it("sorts the manufacturer column by the manufacturer's name", () => {
+    expect(names(sortModels(models, "manufacturer", "asc"))).toEqual(["S70", "T770", "262G", "SVL75-3", "Mystery"]);
+  });
+  it("a first click sorts ascending, the same column again toggles", () => {
+    expect(nextSort({ column: null, direction: "asc" }, "name")).toEqual({ column: "name", direction: "asc" });
+    expect(nextSort({ column: "name", direction: "asc" }, "name")).toEqual({ column: "name", direction: "desc" });
+    expect(nextSort({ column: "name", direction: "desc" }, "name")).toEqual({ column: "name", direction: "asc" });
+    expect(nextSort({ column: "name", direction: "desc" }, "width")).toEqual({ column: "width", direction: "asc" });
+  });
+});
+
+describe("splitFieldName", () => {
+  it.each([
+    ["OperatingWeightLbs", "Operating Weight Lbs"],
+    ["lift_pattern", "Lift Pattern"],
+    ["HydraulicFlowGPM", "Hydraulic Flow GPM"],
+    ["Model", "Model"],
+    ["EnginePowerHp", "Engine Power Hp"],
+    ["Operating Capacity (lbs)", "Operating Capacity (lbs)"],
+  ])("%s → %s", (field, label) => {
+    expect(splitFieldName(field)).toBe(label);
+  });
+});
