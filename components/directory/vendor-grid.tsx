@@ -1,15 +1,24 @@
 import Link from "next/link";
 import { MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
 import { ShowMore } from "@/components/show-more";
 import { PAGE_SIZES, vendorPath } from "@/lib/directory/ordering";
 import type { VendorCard } from "@/lib/directory/types";
 import { Rating } from "./rating";
 import { VendorPhoto } from "./vendor-photo";
 
-export function VendorGrid({ vendors, heading }: { vendors: VendorCard[]; heading: string }) {
+interface VendorGridProps {
+  vendors: VendorCard[];
+  heading: string;
+  /** Links to the other pages of vendors, when there are more than one page holds. */
+  pagination?: ReactNode;
+  headingLevel?: "h1" | "h2";
+}
+
+export function VendorGrid({ vendors, heading, pagination, headingLevel: Heading = "h2" }: VendorGridProps) {
   return (
     <section className="mt-10" aria-labelledby="vendors-heading">
-      <h2 id="vendors-heading" className="text-2xl font-bold">{heading}</h2>
+      <Heading id="vendors-heading" className="text-2xl font-bold">{heading}</Heading>
       {vendors.length === 0 ? (
         <p className="mt-3 text-ink-600">No vendors are listed here yet.</p>
       ) : (
@@ -46,6 +55,7 @@ export function VendorGrid({ vendors, heading }: { vendors: VendorCard[]; headin
           ))}
         </ShowMore>
       )}
+      {pagination}
     </section>
   );
 }

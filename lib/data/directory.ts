@@ -3,17 +3,20 @@ import { cachedRpc } from "./rpc";
 import type {
   CityPageData, CitySearchResult, CountryPageData, StatePageData, StateWithVendors, VendorPageData,
 } from "../directory/types";
+import { VENDORS_PER_PAGE } from "../directory/ordering";
 
 export const getFooterStates = () => cachedRpc<StateWithVendors[]>("footer_states");
 
 export const getCountryPage = (country: string) =>
   cachedRpc<CountryPageData | null>("country_page", { p_country_slug: country });
 
-export const getStatePage = (country: string, state: string) =>
-  cachedRpc<StatePageData | null>("state_page", { p_country_slug: country, p_state_slug: state });
+const vendorSlice = (page: number) => ({ p_offset: (page - 1) * VENDORS_PER_PAGE, p_limit: VENDORS_PER_PAGE });
 
-export const getCityPage = (country: string, state: string, city: string) =>
-  cachedRpc<CityPageData | null>("city_page", { p_country_slug: country, p_state_slug: state, p_city_slug: city });
+export const getStatePage = (country: string, state: string, page = 1) =>
+  cachedRpc<StatePageData | null>("state_page", { p_country_slug: country, p_state_slug: state, ...vendorSlice(page) });
+
+export const getCityPage = (country: string, state: string, city: string, page = 1) =>
+  cachedRpc<CityPageData | null>("city_page", { p_country_slug: country, p_state_slug: state, p_city_slug: city, ...vendorSlice(page) });
 
 export const getVendorPage = (country: string, state: string, city: string, vendor: string) =>
   cachedRpc<VendorPageData>("vendor_page", {

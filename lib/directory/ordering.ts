@@ -58,6 +58,20 @@ export const PAGE_SIZES = {
   moreStates: { initial: 4, step: 5 },
 } as const;
 
+/**
+ * State and city pages carry this many vendors; the rest are on numbered pages
+ * (…/vendors/2, …) linked below the grid. A multiple of both grid page sizes.
+ */
+export const VENDORS_PER_PAGE = 48;
+
+export const vendorPageCount = (total: number) => Math.max(1, Math.ceil(total / VENDORS_PER_PAGE));
+
+/** A page number from the URL when it names an existing page, else null. */
+export function vendorPageNumber(value: string, total: number): number | null {
+  const page = /^[1-9]\d{0,5}$/.test(value) ? Number(value) : NaN;
+  return page >= 1 && page <= vendorPageCount(total) ? page : null;
+}
+
 export function visibleCount(initial: number, step: number, clicks: number, total: number): number {
   return Math.min(total, initial + step * clicks);
 }

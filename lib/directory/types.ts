@@ -56,7 +56,9 @@ export interface StatePageData {
   hero: Hero;
   seo_body_text: string | null;
   cities: CityWithVendors[];
+  /** One page of the state's vendors, and how many there are in all. */
   vendors: VendorCard[];
+  vendor_total: number;
 }
 
 export interface CityPageData {
@@ -65,7 +67,9 @@ export interface CityPageData {
   city: Place & { id: number };
   hero: Hero;
   description: string | null;
+  /** One page of the vendors serving the city, and how many there are in all. */
   vendors: VendorCard[];
+  vendor_total: number;
 }
 
 export interface VendorDetail extends VendorCard {

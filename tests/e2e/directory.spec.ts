@@ -116,3 +116,75 @@ test("search: ZIP to its city, typo-tolerant city names, and a clear message whe
   await page.goto("/us/search?q=Qwxzzy");
   await expect(page.getByText(/No cities with vendors match/)).toBeVisible();
 });
+
+test("a ZIP whose city has no vendors goes to the nearest city that has them", async ({ page }) => {
+  const [zip] = await query<{ code: string }>(
+    `select p.code from public.postcodes p where p.city_id not in (select city_id from public.cities_with_vendors) order by p.code limit 1`);
+  test.skip(!zip, "every seeded ZIP's city has vendors");
+  const [nearest] = await query<{ path: string }>(
+    `select '/us/' || (r ->> 'state_slug') || '/' || (r ->> 'city_slug') as path from public.find_city_for_zip($1) r`, [zip.code]);
+  await page.goto(`/us/search?q=${zip.code}`);
+  await expect(page).toHaveURL(new RegExp(`${nearest.path}$`));
+  const [{ has_vendors }] = await query<{ has_vendors: boolean }>(
+    `select exists (select 1 from public.cities_with_vendors where '/us/' || state_slug || '/' || city_slug = $1) as has_vendors`, [nearest.path]);
+  expect(has_vendors).toBe(true);
+});
+
+test("state and city pages carry one page of vendors and link to the next pages in the database's order", async ({ page }) => {
+  const [state] = await query<{ slug: string; total: number }>(
+    `select s.slug, count(*)::int total from public.vendors v join public.postcodes p on p.id = v.postcode_id
+     join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id group by s.slug order by 2 desc limit 1`);
+  test.skip(state.total <= 48, "no state has more than one page of vendors");
+  const ordered = await query<{ name: string }>(
+    `select v.name from public.vendors v join public.postcodes p on p.id = v.postcode_id
+     join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+     where s.slug = $1 order by v.rating desc nulls last, v.name, v.id`, [state.slug]);
+  await page.goto(`/us/${state.slug}`);
+  await expect(page.locator(".vendor-card")).toHaveCount(48);
+  await page.getByRole("navigation", { name: "Vendor pages" }).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(new RegExp(`/us/${state.slug}/vendors/2$`));
+  const cards = page.locator(".vendor-card h3");
+  await expect(cards).toHaveCount(Math.min(48, state.total - 48));
+  expect(await cards.allTextContents()).toEqual(ordered.slice(48, 96).map((v) => v.name));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("page 2");
+  const beyond = await page.request.get(`/us/${state.slug}/vendors/999`, { maxRedirects: 0 });
+  expect(beyond.headers().location).toMatch(new RegExp(`/us/${state.slug}$`));
+});
+
+test("every directory level has its own metadata and JSON-LD, escaped for HTML", async ({ page }) => {
+  const [v] = await query<{ path: string; name: string; phone: string; rating: number | null }>(
+    `select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, v.name, v.phone, v.rating from public.vendors v
+     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+     where v.slug = 'hostile-name-rentals'`);
+  const levels = ["/us", v.path.split("/").slice(0, 3).join("/"), v.path.split("/").slice(0, 4).join("/"), v.path];
+  const titles = new Set<string>();
+  for (const [depth, path] of levels.entries()) {
+    await page.goto(path);
+    const head = page.locator("head");
+    const title = await page.title();
+    expect(title.length, path).toBeGreaterThan(10);
+    titles.add(title);
+    expect(await head.locator('meta[name="description"]').getAttribute("content"), path).toBeTruthy();
+    const canonical = await head.locator('link[rel="canonical"]').getAttribute("href");
+    expect(new URL(canonical!).pathname, path).toBe(path);
+    expect(canonical).toBe(canonical!.toLowerCase());
+    expect(await head.locator('meta[property="og:url"]').getAttribute("content")).toBe(canonical);
+    expect(await head.locator('meta[property="og:title"]').getAttribute("content")).toBeTruthy();
+    expect(await head.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/^https?:\/\//);
+    expect(await head.locator('meta[name="twitter:card"]').getAttribute("content")).toBe("summary_large_image");
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+    const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
+    expect(crumbs.itemListElement, path).toHaveLength(depth + 2);
+    if (path === v.path) {
+      const business = blocks.find((b) => b["@type"] === "LocalBusiness");
+      expect(business.name).toBe(v.name);
+      expect(business.telephone).toBe(v.phone);
+      expect(business.address["@type"]).toBe("PostalAddress");
+      expect(Number(business.aggregateRating.ratingValue)).toBe(Number(v.rating));
+      // The vendor's name holds markup: in the HTML the JSON must not close the script.
+      const html = await (await page.request.get(path)).text();
+      expect(html).not.toContain("<img src=x");
+    }
+  }
+  expect(titles.size).toBe(levels.length);
+});

@@ -6,6 +6,7 @@ import { Hero } from "@/components/directory/hero";
 import { LocationSearch } from "@/components/directory/location-search";
 import { SeoText } from "@/components/directory/seo-text";
 import { VendorGrid } from "@/components/directory/vendor-grid";
+import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { ShowMore } from "@/components/show-more";
 import { getStatePage } from "@/lib/data/directory";
 import { heroFor, PAGE_SIZES, sortCitiesByVendorCount, uniqueVendors } from "@/lib/directory/ordering";
@@ -22,7 +23,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   if (!data) return {};
   return pageMetadata({
     title: `Skid Steer Rentals in ${data.state.name}`,
-    description: `Compare ${uniqueVendors(data.vendors).length} skid steer rental vendors in ${data.state.name} across ${data.cities.length} cities. Wheeled and tracked loaders, delivered to your site.`,
+    description: `Compare ${data.vendor_total} skid steer rental vendors in ${data.state.name} across ${data.cities.length} cities. Wheeled and tracked loaders, delivered to your site.`,
     path: `/${data.country.slug}/${data.state.slug}`,
   });
 }
@@ -55,7 +56,8 @@ export default async function StatePage({ params }: Params) {
           </ShowMore>
         )}
       </section>
-      <VendorGrid vendors={uniqueVendors(data.vendors)} heading={`Skid steer rental vendors in ${data.state.name}`} />
+      <VendorGrid vendors={uniqueVendors(data.vendors)} heading={`Skid steer rental vendors in ${data.state.name}`}
+        pagination={<VendorPagination base={base} page={1} total={data.vendor_total} />} />
     </>
   );
 }

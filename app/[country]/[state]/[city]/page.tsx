@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { Hero } from "@/components/directory/hero";
 import { VendorGrid } from "@/components/directory/vendor-grid";
+import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { getCityPage } from "@/lib/data/directory";
 import { heroFor, paragraphs, uniqueVendors } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
@@ -16,7 +17,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { country, state, city } = await params;
   const data = await getCityPage(country, state, city);
   if (!data) return {};
-  const count = uniqueVendors(data.vendors).length;
+  const count = data.vendor_total;
   return pageMetadata({
     title: `Skid Steer Rentals in ${data.city.name}, ${data.state.code}`,
     description: `${count} skid steer rental ${count === 1 ? "vendor serves" : "vendors serve"} ${data.city.name}, ${data.state.name}. Compare ratings and contact details, then send a free rental request.`,
@@ -29,6 +30,7 @@ export default async function CityPage({ params }: Params) {
   const data = await getCityPage(country, state, city);
   if (!data) redirect(`/${country}/${state}`);
   const place = `${data.city.name}, ${data.state.code}`;
+  const base = `/${data.country.slug}/${data.state.slug}/${data.city.slug}`;
   const description = paragraphs(data.description);
   return (
     <>
@@ -36,10 +38,11 @@ export default async function CityPage({ params }: Params) {
         { name: "Home", path: "/" },
         { name: data.country.name, path: `/${data.country.slug}` },
         { name: data.state.name, path: `/${data.country.slug}/${data.state.slug}` },
-        { name: data.city.name, path: `/${data.country.slug}/${data.state.slug}/${data.city.slug}` },
+        { name: data.city.name, path: base },
       ]} />
       <Hero hero={heroFor(data.hero, place)} />
-      <VendorGrid vendors={uniqueVendors(data.vendors)} heading={`Vendors serving ${data.city.name}`} />
+      <VendorGrid vendors={uniqueVendors(data.vendors)} heading={`Vendors serving ${data.city.name}`}
+        pagination={<VendorPagination base={base} page={1} total={data.vendor_total} />} />
       <section className="mt-10 max-w-3xl" aria-labelledby="city-about-heading">
         <h2 id="city-about-heading" className="text-2xl font-bold">Skid steer rental in {data.city.name}</h2>
         {description.length > 0 ? (
