@@ -1,0 +1,126 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { query } from "./helpers/db";
+
+const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+async function expectNoViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  expect(summary, what).toEqual([]);
+}
+
+async function pages() {
+  const [v] = await query<{ path: string }>(
+    `select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v
+     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+     where v.rating is not null order by v.id limit 1`);
+  const models = await query<{ path: string; slug: string }>(
+    `select '/us/skidsteers/' || f.slug || '/' || m.slug as path, m.slug from public.equipment_models m
+     join public.equipment_manufacturer f on f.id = m.manufacturer_id order by m.id limit 3`);
+  const [article] = await query<{ slug: string }>("select slug from public.articles order by published_at desc limit 1");
+  return {
+    country: "/us", state: v.path.split("/").slice(0, 3).join("/"), city: v.path.split("/").slice(0, 4).join("/"), vendor: v.path,
+    "catalogue grid": "/us/skidsteers", "catalogue table": "/us/skidsteers?view=table", model: models[0].path,
+    "compare with three": `/us/skidsteers/compare?models=${models.map((m) => m.slug).join(",")}`,
+    articles: "/articles", article: `/articles/${article.slug}`, about: "/about", contact: "/contact", privacy: "/privacy",
+    terms: "/terms", submit: "/submit", search: "/us/search?q=zzzzqq",
+  };
+}
+
+test("every page type has no WCAG 2.1 A/AA violations", async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const [name, path] of Object.entries(await pages())) {
+    await page.goto(path);
+    await expectNoViolations(page, name);
+  }
+});
+
+test("the popular models dialog, the compare picker and the filter drawer have no violations", async ({ page }) => {
+  await page.goto("/models");
+  await page.getByRole("button", { name: /Read More/ }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoViolations(page, "/models with its dialog open");
+  await page.keyboard.press("Escape");
+  await page.goto("/us/skidsteers/compare");
+  await page.getByRole("button", { name: "Add Skid Steer To Compare" }).click();
+  await expect(page.getByRole("dialog", { name: "Select Equipment to Compare" })).toBeVisible();
+  await expectNoViolations(page, "compare picker");
+  await page.keyboard.press("Escape");
+  await page.goto("/us/skidsteers");
+  const drawer = page.getByRole("button", { name: "Filters", exact: true });
+  if (await drawer.isVisible()) {
+    await drawer.click();
+    await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
+    await expectNoViolations(page, "filter drawer");
+  }
+});
+
+test("the rental dialog at each step has no violations and works with the keyboard alone", async ({ page }) => {
+  await page.goto("/about");
+  const menu = page.getByRole("button", { name: "Open menu" });
+  const opener = (await menu.isVisible()) ? menu : page.getByRole("banner").getByRole("button", { name: "Book a Skid Steer" });
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  if (await page.getByRole("dialog", { name: "Menu" }).isVisible()) {
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Book a Skid Steer" }).focus();
+    await page.keyboard.press("Enter");
+  }
+  const dialog = page.getByTestId("rental-dialog");
+  await expect(dialog.getByText("What type of Skid Steer do you need?")).toBeVisible();
+  await expectNoViolations(page, "rental dialog step 1");
+  // Focus stays inside the dialog.
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText("When do you need it?")).toBeVisible();
+  await expectNoViolations(page, "rental dialog step 2");
+  // The calendar by keyboard: open, the focused day is today; Enter picks it.
+  await dialog.getByRole("button", { name: /Start Date/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.locator("[data-day] button:focus")).toHaveCount(1);
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("button", { name: /Start Date/ })).not.toContainText("Pick a date");
+  await dialog.getByRole("button", { name: /End Date/ }).focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("button", { name: /End Date/ })).not.toContainText("Pick a date");
+  await dialog.getByRole("button", { name: "Continue" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText("Your contact details")).toBeVisible();
+  await expectNoViolations(page, "rental dialog step 3");
+  await dialog.getByRole("button", { name: "Submit Request" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText("Name must be at least 2 characters")).toBeVisible();
+  await expectNoViolations(page, "rental dialog step 3 with messages");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+});
+
+test("dialogs return focus to what opened them", async ({ page }) => {
+  await page.goto("/models");
+  const readMore = page.getByRole("button", { name: /Read More/ }).first();
+  await readMore.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(readMore).toBeFocused();
+  await page.goto("/us/skidsteers/compare");
+  const add = page.getByRole("button", { name: "Add Skid Steer To Compare" });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  const panel = page.getByRole("dialog", { name: "Select Equipment to Compare" });
+  await expect(panel).toBeVisible();
+  // The accordion by keyboard: the first group opens with Enter.
+  const firstGroup = panel.locator("h3 button").first();
+  await firstGroup.focus();
+  await page.keyboard.press("Enter");
+  await expect(firstGroup).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(add).toBeFocused();
+});
