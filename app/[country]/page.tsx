@@ -18,7 +18,8 @@ type Params = { params: Promise<{ country: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { country } = await params;
-  const data = await getCountryPage(country);
+  // A failed load leaves the defaults here; the page itself then shows its error.
+  const data = await getCountryPage(country).catch(() => null);
   if (!data) return {};
   return pageMetadata({
     title: `Skid Steer Rentals in the ${data.country.name}: Find Local Vendors`,

@@ -12,7 +12,8 @@ export const businessSchema = z.object({
   address: z.string().trim().min(5, "Please enter a valid address").max(300),
   state: z.string({ error: "Please select a state" }).min(2, "Please select a state").max(60),
   city: z.string({ error: "Please select a city" }).min(2, "Please select a city").max(80),
-  zipcode: z.string().trim().min(5, "Please enter a valid ZIP code").max(10, "Please enter a valid ZIP code"),
+  // A US ZIP code: 5 digits, or ZIP+4.
+  zipcode: z.string().trim().min(5, "Please enter a valid ZIP code").regex(/^\d{5}(-\d{4})?$/, "Please enter a valid ZIP code"),
 });
 export type BusinessValues = z.infer<typeof businessSchema>;
 

@@ -4,6 +4,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { getEmbeddedDb } from "../db/embedded";
 import { backendConfig } from "./config";
 import { createEmbeddedFetch } from "./embedded-fetch";
+import { withFaultInjection } from "./fault-injection";
 
 const EMBEDDED_URL = "http://embedded.localhost";
 const EMBEDDED_KEY = "embedded-anon-key";
@@ -20,8 +21,10 @@ export function supabase(): SupabaseClient {
   const config = backendConfig();
   holder.__supabase =
     config.mode === "hosted"
-      ? createServerClient(config.url, config.anonKey, { ...clientOptions, cookies: { getAll: () => [], setAll: () => {} } })
-      : createClient(EMBEDDED_URL, EMBEDDED_KEY, { ...clientOptions, global: { fetch: createEmbeddedFetch(getEmbeddedDb) } });
+      ? createServerClient(config.url, config.anonKey, {
+          ...clientOptions, global: { fetch: withFaultInjection(fetch) }, cookies: { getAll: () => [], setAll: () => {} },
+        })
+      : createClient(EMBEDDED_URL, EMBEDDED_KEY, { ...clientOptions, global: { fetch: withFaultInjection(createEmbeddedFetch(getEmbeddedDb)) } });
   return holder.__supabase;
 }
 

@@ -169,6 +169,12 @@ describe("vendor submission function", () => {
     expect(await count("vendors_submissions")).toBe(before);
   });
 
+  it("refuses a ZIP code that is not a US ZIP", async () => {
+    const before = await count("vendors_submissions");
+    await expect(submit("zip-check.example", { zip: "<script>" })).rejects.toThrow(/postal_code_format/);
+    expect(await count("vendors_submissions")).toBe(before);
+  });
+
   it("limits submissions to 5 a day per client", async () => {
     for (let i = 0; i < 5; i++) await submit(`limit-${i}.example`, {}, "flooder");
     await expect(submit("limit-6.example", {}, "flooder")).rejects.toThrow(/Too many submissions/);

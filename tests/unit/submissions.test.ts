@@ -26,6 +26,8 @@ describe("business form schema", () => {
     ["state", "", "Please select a state"],
     ["city", "", "Please select a city"],
     ["zipcode", "123", "Please enter a valid ZIP code"],
+    ["zipcode", "<script>", "Please enter a valid ZIP code"],
+    ["zipcode", "77002-12", "Please enter a valid ZIP code"],
   ])("%s = %j says %s", (field, value, message) => {
     expect(messageFor({ ...valid, [field]: value }, field)).toBe(message);
   });

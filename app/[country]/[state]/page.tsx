@@ -19,7 +19,8 @@ type Params = { params: Promise<{ country: string; state: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { country, state } = await params;
-  const data = await getStatePage(country, state);
+  // A failed load leaves the defaults here; the page itself then shows its error.
+  const data = await getStatePage(country, state).catch(() => null);
   if (!data) return {};
   return pageMetadata({
     title: `Skid Steer Rentals in ${data.state.name}`,

@@ -15,7 +15,8 @@ type Params = { params: Promise<{ country: string; state: string; city: string }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { country, state, city } = await params;
-  const data = await getCityPage(country, state, city);
+  // A failed load leaves the defaults here; the page itself then shows its error.
+  const data = await getCityPage(country, state, city).catch(() => null);
   if (!data) return {};
   const count = data.vendor_total;
   return pageMetadata({

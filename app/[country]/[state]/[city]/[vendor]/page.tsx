@@ -20,7 +20,8 @@ type Params = { params: Promise<{ country: string; state: string; city: string; 
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { country, state, city, vendor } = await params;
-  const { vendor: v } = await getVendorPage(country, state, city, vendor);
+  // A failed load leaves the defaults here; the page itself then shows its error.
+  const v = (await getVendorPage(country, state, city, vendor).catch(() => null))?.vendor;
   if (!v) return {};
   return pageMetadata({
     // Branches sharing a name in one city are told apart by their street.

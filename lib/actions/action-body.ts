@@ -1,0 +1,42 @@
+/**
+ * Server actions here take plain JSON arguments. A request that could not have come
+ * from the site's own forms is refused before Next decodes it, so it gets a 4xx with
+ * a clear message instead of a decoding error (500).
+ */
+export const MAX_ACTION_BODY_BYTES = 8192;
+
+export type ActionBodyProblem = { status: 400 | 413 | 415; message: string };
+
+// React's reply encoding marks special values with a leading "$"; the site's own
+// actions only ever send "$undefined" (an optional field left out) and "$$…" (a
+// string that itself starts with "$").
+const isPlainReplyString = (value: string) => !value.startsWith("$") || value === "$undefined" || value.startsWith("$$");
+
+// Keys that reach an object's prototype rather than the object: never a form field.
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+function plainReply(value: unknown, depth = 0): boolean {
+  if (depth > 4) return false;
+  if (typeof value === "string") return isPlainReplyString(value);
+  if (value === null || typeof value === "number" || typeof value === "boolean") return true;
+  if (Array.isArray(value)) return value.every((item) => plainReply(item, depth + 1));
+  if (typeof value === "object") {
+    return Object.entries(value).every(([key, item]) => !FORBIDDEN_KEYS.has(key) && plainReply(item, depth + 1));
+  }
+  return false;
+}
+
+export function actionBodyProblem(contentType: string | null, body: string): ActionBodyProblem | null {
+  if (!contentType?.toLowerCase().startsWith("text/plain")) {
+    return { status: 415, message: "Unsupported request format" };
+  }
+  if (new TextEncoder().encode(body).length > MAX_ACTION_BODY_BYTES) return { status: 413, message: "Request too large" };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { status: 400, message: "Malformed request" };
+  }
+  if (!Array.isArray(parsed) || parsed.length > 4 || !plainReply(parsed)) return { status: 400, message: "Malformed request" };
+  return null;
+}
