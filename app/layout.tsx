@@ -1,11 +1,8 @@
 import type { Metadata, Viewport } from "next";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Suspense, type ReactNode } from "react";
-import { Toaster } from "sonner";
 import { PageViews } from "@/components/analytics/page-views";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { siteName, siteUrl } from "@/lib/site";
 import "./globals.css";
 
@@ -24,14 +21,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
           Skip to content
         </a>
-        <NuqsAdapter>
-          <TooltipProvider>
-            <SiteHeader />
-            <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
-            <SiteFooter />
-          </TooltipProvider>
-        </NuqsAdapter>
-        <Toaster richColors position="top-center" />
+        <SiteHeader />
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+        <SiteFooter />
         <Suspense fallback={null}>
           <PageViews />
         </Suspense>

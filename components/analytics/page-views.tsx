@@ -1,12 +1,14 @@
 "use client";
-import { Analytics } from "@vercel/analytics/next";
+import dynamic from "next/dynamic";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { recordPageView } from "@/lib/analytics";
 
 // Vercel serves the analytics script at /_vercel/insights only on its own hosting
-// (where it sets NEXT_PUBLIC_VERCEL_ENV); elsewhere loading it would only fail.
+// (where it sets NEXT_PUBLIC_VERCEL_ENV); elsewhere loading it would only fail, so
+// its code is not even downloaded.
 const onVercel = Boolean(process.env.NEXT_PUBLIC_VERCEL_ENV);
+const VercelAnalytics = dynamic(() => import("@vercel/analytics/next").then((m) => m.Analytics), { ssr: false });
 
 /** Reports a page view on every location change. */
 export function PageViews() {
@@ -15,5 +17,5 @@ export function PageViews() {
   useEffect(() => {
     recordPageView(search ? `${pathname}?${search}` : pathname);
   }, [pathname, search]);
-  return onVercel ? <Analytics /> : null;
+  return onVercel ? <VercelAnalytics /> : null;
 }

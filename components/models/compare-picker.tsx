@@ -1,10 +1,10 @@
 "use client";
 import * as Accordion from "@radix-ui/react-accordion";
-import * as Dialog from "@radix-ui/react-dialog";
-import { ChevronDown, Plus, X } from "lucide-react";
+import { ChevronDown, Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Sheet } from "@/components/ui/sheet";
 import { addToComparison, compareHref, groupForPicker } from "@/lib/models/compare";
 
 interface Option { slug: string; name: string; manufacturer: string | null }
@@ -13,44 +13,33 @@ export function ComparePicker({ options, chosen }: { options: Option[]; chosen: 
   const [open, setOpen] = useState(false);
   const router = useRouter();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button><Plus aria-hidden="true" className="h-4 w-4" />Add Skid Steer To Compare</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-[24rem] max-w-[90vw] overflow-y-auto bg-white p-5 shadow-xl" aria-describedby={undefined}>
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">Select Equipment to Compare</Dialog.Title>
-            <Dialog.Close className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-ink-100" aria-label="Close"><X aria-hidden="true" /></Dialog.Close>
-          </div>
-          <Accordion.Root type="single" collapsible>
-            {groupForPicker(options).map(([manufacturer, models]) => (
-              <Accordion.Item key={manufacturer} value={manufacturer} className="border-b border-ink-200">
-                <Accordion.Header>
-                  <Accordion.Trigger className="group flex w-full items-center justify-between py-3 font-semibold">
-                    {manufacturer}
-                    <ChevronDown aria-hidden="true" className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
-                  </Accordion.Trigger>
-                </Accordion.Header>
-                <Accordion.Content className="pb-3">
-                  <ul className="grid gap-1">
-                    {models.map((m) => (
-                      <li key={m.slug}>
-                        <button type="button" disabled={chosen.includes(m.slug)}
-                          onClick={() => { setOpen(false); router.push(compareHref(addToComparison(chosen, m.slug)), { scroll: false }); }}
-                          className="w-full rounded-md px-3 py-2 text-left hover:bg-ink-100 disabled:cursor-not-allowed disabled:opacity-50">
-                          {m.name}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </Accordion.Content>
-              </Accordion.Item>
-            ))}
-          </Accordion.Root>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Sheet title="Select Equipment to Compare" open={open} onOpenChange={setOpen} className="w-[24rem]"
+      trigger={<Button><Plus aria-hidden="true" className="h-4 w-4" />Add Skid Steer To Compare</Button>}>
+      <Accordion.Root type="single" collapsible>
+        {groupForPicker(options).map(([manufacturer, models]) => (
+          <Accordion.Item key={manufacturer} value={manufacturer} className="border-b border-ink-200">
+            <Accordion.Header>
+              <Accordion.Trigger className="group flex w-full items-center justify-between py-3 font-semibold">
+                {manufacturer}
+                <ChevronDown aria-hidden="true" className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
+              </Accordion.Trigger>
+            </Accordion.Header>
+            <Accordion.Content className="pb-3">
+              <ul className="grid gap-1">
+                {models.map((m) => (
+                  <li key={m.slug}>
+                    <button type="button" disabled={chosen.includes(m.slug)}
+                      onClick={() => { setOpen(false); router.push(compareHref(addToComparison(chosen, m.slug)), { scroll: false }); }}
+                      className="w-full rounded-md px-3 py-2 text-left hover:bg-ink-100 disabled:cursor-not-allowed disabled:opacity-50">
+                      {m.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </Accordion.Content>
+          </Accordion.Item>
+        ))}
+      </Accordion.Root>
+    </Sheet>
   );
 }

@@ -2,7 +2,6 @@
 import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 
 // The dialog's code loads when a visitor first opens it, not with every page.
 const RentalRequestDialog = dynamic(() => import("./rental-request-dialog").then((m) => m.RentalRequestDialog), { ssr: false });
@@ -38,7 +37,7 @@ export function BookingButton({ className, label = BOOKING_LABEL, vendor, size }
   const { openDialog, dialog } = useRentalDialog(vendor);
   return (
     <>
-      <Button size={size} className={cn(className)} onClick={openDialog}>
+      <Button size={size} className={className} onClick={openDialog}>
         {label}
       </Button>
       {dialog}

@@ -5,14 +5,16 @@ import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { FeatureToaster } from "@/components/ui/toaster";
 import { TrackedButton } from "@/components/analytics/tracked-button";
 import { Button } from "@/components/ui/button";
 import { completeLead, startLead } from "@/lib/actions/rental";
 import { isEndDayDisabled, isStartDayDisabled, toIsoDay } from "@/lib/rental/dates";
 import { rentalFormSchema, type RentalFormValues, type SkidSteerType } from "@/lib/rental/schema";
-import { cn } from "@/lib/utils";
 import { DateField } from "./date-field";
 import { LeadDraft, type Step } from "./lead-draft";
+
+const TOASTER = "rental";
 
 interface RentalRequestDialogProps {
   open: boolean;
@@ -72,7 +74,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
 
   async function onSubmit(values: RentalFormValues) {
     if (leadId === null) {
-      toast.error("Error", { description: "There was a problem submitting your request. Please try again." });
+      toast.error("Error", { description: "There was a problem submitting your request. Please try again.", toasterId: TOASTER });
       return;
     }
     setSubmitting(true);
@@ -83,132 +85,134 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
     }).catch(() => null);
     setSubmitting(false);
     if (!result?.ok) {
-      toast.error("Error", { description: "There was a problem submitting your request. Please try again." });
+      toast.error("Error", { description: "There was a problem submitting your request. Please try again.", toasterId: TOASTER });
       return;
     }
-    toast.success("Success!", { description: "Thanks! The vendor will contact you shortly about your rental request." });
+    toast.success("Success!", { description: "Thanks! The vendor will contact you shortly about your rental request.", toasterId: TOASTER });
     onOpenChange(false);
     reset();
   }
 
   const errors = form.formState.errors;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-[425px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-2xl"
-          aria-describedby="rental-dialog-description"
-          data-testid="rental-dialog"
-        >
-          <Dialog.Close className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-ink-100" aria-label="Close">
-            <X aria-hidden="true" className="h-5 w-5" />
-          </Dialog.Close>
-          <p id="rental-dialog-description" className="text-sm text-ink-600">
-            {vendor ? `Rental request for ${vendor.name}` : "Rental request"} · Step {step} of 3
-          </p>
-          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="mt-2">
-            {step === 1 && (
-              <fieldset>
-                <Dialog.Title asChild>
-                  <legend className="text-xl font-bold">What type of Skid Steer do you need?</legend>
-                </Dialog.Title>
-                <div className="mt-4 grid gap-3">
-                  {typeOptions.map((option) => (
-                    <Button
-                      key={option.value}
-                      variant="outline"
-                      size="lg"
-                      aria-pressed={typePicked && chosenType === option.value}
-                      className={cn(typePicked && chosenType === option.value && "border-brand-600 bg-brand-50 ring-2 ring-brand-500")}
-                      onClick={() => {
-                        form.setValue("skid_steer_type", option.value);
-                        setTypePicked(true);
-                        save(2, { skid_steer_type: option.value });
-                        setStep(2);
+    <>
+      <FeatureToaster id={TOASTER} />
+      <Dialog.Root open={open} onOpenChange={onOpenChange}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+          <Dialog.Content
+            className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-[425px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-2xl"
+            aria-describedby="rental-dialog-description"
+            data-testid="rental-dialog"
+          >
+            <Dialog.Close className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-ink-100" aria-label="Close">
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Dialog.Close>
+            <p id="rental-dialog-description" className="text-sm text-ink-600">
+              {vendor ? `Rental request for ${vendor.name}` : "Rental request"} · Step {step} of 3
+            </p>
+            <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="mt-2">
+              {step === 1 && (
+                <fieldset>
+                  <Dialog.Title asChild>
+                    <legend className="text-xl font-bold">What type of Skid Steer do you need?</legend>
+                  </Dialog.Title>
+                  <div className="mt-4 grid gap-3">
+                    {typeOptions.map((option) => (
+                      <Button
+                        key={option.value}
+                        variant="outline"
+                        size="lg"
+                        aria-pressed={typePicked && chosenType === option.value}
+                        onClick={() => {
+                          form.setValue("skid_steer_type", option.value);
+                          setTypePicked(true);
+                          save(2, { skid_steer_type: option.value });
+                          setStep(2);
+                        }}
+                      >
+                        {option.label}
+                      </Button>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+              {step === 2 && (
+                <div>
+                  <Dialog.Title className="text-xl font-bold">When do you need it?</Dialog.Title>
+                  <div className="mt-4 grid gap-4">
+                    <DateField
+                      label="Start Date"
+                      value={start}
+                      disabled={(day) => isStartDayDisabled(day, today)}
+                      onChange={(day) => {
+                        if (!day) return;
+                        form.setValue("rental_start_date", day);
+                        if (end && end <= day) form.resetField("rental_end_date");
+                        save(2, { rental_start_date: toIsoDay(day) });
                       }}
-                    >
-                      {option.label}
+                    />
+                    <DateField
+                      label="End Date"
+                      value={end}
+                      disabled={(day) => isEndDayDisabled(day, start, today)}
+                      onChange={(day) => {
+                        if (!day) return;
+                        form.setValue("rental_end_date", day);
+                        save(2, { rental_end_date: toIsoDay(day) });
+                      }}
+                    />
+                    <Button disabled={!start || !end} onClick={() => { save(3, {}); setStep(3); }}>
+                      Continue
                     </Button>
-                  ))}
-                </div>
-              </fieldset>
-            )}
-            {step === 2 && (
-              <div>
-                <Dialog.Title className="text-xl font-bold">When do you need it?</Dialog.Title>
-                <div className="mt-4 grid gap-4">
-                  <DateField
-                    label="Start Date"
-                    value={start}
-                    disabled={(day) => isStartDayDisabled(day, today)}
-                    onChange={(day) => {
-                      if (!day) return;
-                      form.setValue("rental_start_date", day);
-                      if (end && end <= day) form.resetField("rental_end_date");
-                      save(2, { rental_start_date: toIsoDay(day) });
-                    }}
-                  />
-                  <DateField
-                    label="End Date"
-                    value={end}
-                    disabled={(day) => isEndDayDisabled(day, start, today)}
-                    onChange={(day) => {
-                      if (!day) return;
-                      form.setValue("rental_end_date", day);
-                      save(2, { rental_end_date: toIsoDay(day) });
-                    }}
-                  />
-                  <Button disabled={!start || !end} onClick={() => { save(3, {}); setStep(3); }}>
-                    Continue
-                  </Button>
-                </div>
-              </div>
-            )}
-            {step === 3 && (
-              <div>
-                <Dialog.Title className="text-xl font-bold">Your contact details</Dialog.Title>
-                <div className="mt-4 grid gap-4">
-                  <div className="flex flex-col gap-1">
-                    <label htmlFor="rental-name" className="text-sm font-medium">Name</label>
-                    <input
-                      id="rental-name"
-                      placeholder="Your name"
-                      autoComplete="name"
-                      aria-invalid={errors.name ? true : undefined}
-                      aria-describedby={errors.name ? "rental-name-error" : undefined}
-                      className="h-11 rounded-md border border-ink-200 px-3"
-                      {...form.register("name", { onChange: (e) => save(3, { name: e.target.value }) })}
-                    />
-                    {errors.name && <p id="rental-name-error" className="text-sm text-danger-600">{errors.name.message}</p>}
                   </div>
-                  <div className="flex flex-col gap-1">
-                    <label htmlFor="rental-phone" className="text-sm font-medium">Phone Number</label>
-                    <input
-                      id="rental-phone"
-                      type="tel"
-                      placeholder="Your phone number"
-                      autoComplete="tel"
-                      aria-invalid={errors.phone ? true : undefined}
-                      aria-describedby={errors.phone ? "rental-phone-error" : undefined}
-                      className="h-11 rounded-md border border-ink-200 px-3"
-                      {...form.register("phone", { onChange: (e) => save(3, { phone: e.target.value }) })}
-                    />
-                    {errors.phone && <p id="rental-phone-error" className="text-sm text-danger-600">{errors.phone.message}</p>}
-                  </div>
-                  <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-                    <label htmlFor="rental-website">Website</label>
-                    <input id="rental-website" name="website" tabIndex={-1} autoComplete="off" />
-                  </div>
-                  <TrackedButton type="submit" category="rental" label="Submit rental form" className="w-full" disabled={submitting}>
-                    Submit Request
-                  </TrackedButton>
                 </div>
-              </div>
-            )}
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              )}
+              {step === 3 && (
+                <div>
+                  <Dialog.Title className="text-xl font-bold">Your contact details</Dialog.Title>
+                  <div className="mt-4 grid gap-4">
+                    <div className="flex flex-col gap-1">
+                      <label htmlFor="rental-name" className="text-sm font-medium">Name</label>
+                      <input
+                        id="rental-name"
+                        placeholder="Your name"
+                        autoComplete="name"
+                        aria-invalid={errors.name ? true : undefined}
+                        aria-describedby={errors.name ? "rental-name-error" : undefined}
+                        className="h-11 rounded-md border border-ink-200 px-3"
+                        {...form.register("name", { onChange: (e) => save(3, { name: e.target.value }) })}
+                      />
+                      {errors.name && <p id="rental-name-error" className="text-sm text-danger-600">{errors.name.message}</p>}
+                    </div>
+                    <div className="flex flex-col gap-1">
+                      <label htmlFor="rental-phone" className="text-sm font-medium">Phone Number</label>
+                      <input
+                        id="rental-phone"
+                        type="tel"
+                        placeholder="Your phone number"
+                        autoComplete="tel"
+                        aria-invalid={errors.phone ? true : undefined}
+                        aria-describedby={errors.phone ? "rental-phone-error" : undefined}
+                        className="h-11 rounded-md border border-ink-200 px-3"
+                        {...form.register("phone", { onChange: (e) => save(3, { phone: e.target.value }) })}
+                      />
+                      {errors.phone && <p id="rental-phone-error" className="text-sm text-danger-600">{errors.phone.message}</p>}
+                    </div>
+                    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+                      <label htmlFor="rental-website">Website</label>
+                      <input id="rental-website" name="website" tabIndex={-1} autoComplete="off" />
+                    </div>
+                    <TrackedButton type="submit" category="rental" label="Submit rental form" className="w-full" disabled={submitting}>
+                      Submit Request
+                    </TrackedButton>
+                  </div>
+                </div>
+              )}
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
   );
 }

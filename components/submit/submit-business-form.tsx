@@ -3,9 +3,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { toast } from "sonner";
+import { FeatureToaster } from "@/components/ui/toaster";
 import { Button } from "@/components/ui/button";
 import { citiesForState, submitBusiness } from "@/lib/actions/submit-business";
 import { businessSchema, formatPhone, type BusinessValues } from "@/lib/submissions/schema";
+
+const TOASTER = "submit";
 
 const empty: BusinessValues = { name: "", website: "", phone: "", address: "", state: "", city: "", zipcode: "" };
 
@@ -38,10 +41,10 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
     const honeypot = (document.getElementById("company-fax") as HTMLInputElement | null)?.value || undefined;
     const result = await submitBusiness({ ...values, company_fax: honeypot }).catch(() => null);
     if (!result?.ok) {
-      toast.error("Error", { description: result?.message ?? "There was a problem submitting your business. Please try again." });
+      toast.error("Error", { description: result?.message ?? "There was a problem submitting your business. Please try again.", toasterId: TOASTER });
       return;
     }
-    toast.success("Success!", { description: "Your business has been submitted successfully." });
+    toast.success("Success!", { description: "Your business has been submitted successfully.", toasterId: TOASTER });
     form.reset(empty);
     setCities([]);
   }
@@ -83,6 +86,7 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
         <input id="company-fax" tabIndex={-1} autoComplete="off" />
       </div>
       <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>Submit Business</Button>
+      <FeatureToaster id={TOASTER} />
     </form>
   );
 }

@@ -59,13 +59,16 @@ test("the popular models dialog, the compare picker and the filter drawer have n
 test("the rental dialog at each step has no violations and works with the keyboard alone", async ({ page }) => {
   await page.goto("/about");
   const menu = page.getByRole("button", { name: "Open menu" });
-  const opener = (await menu.isVisible()) ? menu : page.getByRole("banner").getByRole("button", { name: "Book a Skid Steer" });
-  await opener.focus();
-  await page.keyboard.press("Enter");
-  if (await page.getByRole("dialog", { name: "Menu" }).isVisible()) {
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Book a Skid Steer" }).focus();
+  if (await menu.isVisible()) {
+    await menu.focus();
     await page.keyboard.press("Enter");
+    const sheet = page.getByRole("dialog", { name: "Menu" });
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole("button", { name: "Book a Skid Steer" }).focus();
+  } else {
+    await page.getByRole("banner").getByRole("button", { name: "Book a Skid Steer" }).focus();
   }
+  await page.keyboard.press("Enter");
   const dialog = page.getByTestId("rental-dialog");
   await expect(dialog.getByText("What type of Skid Steer do you need?")).toBeVisible();
   await expectNoViolations(page, "rental dialog step 1");
