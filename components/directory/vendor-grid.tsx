@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { ShowMore } from "@/components/show-more";
 import { PAGE_SIZES, vendorPath } from "@/lib/directory/ordering";
@@ -39,15 +38,13 @@ export function VendorGrid({ vendors, heading, pagination, headingLevel: Heading
                 </h3>
                 <Rating value={vendor.rating} />
                 {vendor.full_address && (
-                  <p className="flex items-start gap-2 text-sm text-ink-700">
-                    <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                  <p className="text-sm text-ink-700">
                     {vendor.full_address}
                   </p>
                 )}
                 {vendor.phone && (
-                  <a href={`tel:${vendor.phone.replace(/[^\d+]/g, "")}`} className="flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline">
-                    <Phone aria-hidden="true" className="h-4 w-4" />
-                    {vendor.phone}
+                  <a href={`tel:${vendor.phone.replace(/[^\d+]/g, "")}`} className="text-sm font-medium text-brand-700 hover:underline">
+                    <span className="sr-only">Call </span>{vendor.phone}
                   </a>
                 )}
               </div>

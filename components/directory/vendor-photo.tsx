@@ -9,12 +9,13 @@ export function VendorPhoto({ vendor, priority = false }: { vendor: Pick<VendorC
         // eslint-disable-next-line @next/next/no-img-element
         <img src={vendor.photo} alt={vendor.name} className="h-full w-full object-cover" loading={priority ? "eager" : "lazy"} width={400} height={300} />
       ) : (
-        <svg role="img" aria-label={`${vendor.name} logo placeholder`} viewBox="0 0 400 300" className="h-full w-full">
-          <rect width="400" height="300" fill="#eceef1" />
-          <rect x="0" y="230" width="400" height="70" fill="#d5d9de" />
-          <circle cx="200" cy="130" r="62" fill="#f2a900" />
-          <text x="200" y="150" textAnchor="middle" fontSize="56" fontWeight="700" fill="#1b1f24" fontFamily="system-ui, sans-serif">{initials}</text>
-        </svg>
+        // A plain box rather than an SVG: it is repeated on every card, so it stays small.
+        <div role="img" aria-label={`${vendor.name} logo placeholder`}
+          className="flex h-full w-full items-center justify-center bg-[linear-gradient(to_bottom,#eceef1_77%,#d5d9de_77%)]">
+          <span aria-hidden="true" className="flex aspect-square h-[41%] items-center justify-center rounded-full bg-brand-500 text-4xl font-bold text-ink-900">
+            {initials}
+          </span>
+        </div>
       )}
     </div>
   );

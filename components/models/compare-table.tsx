@@ -32,8 +32,8 @@ export function CompareTable({ models, slugs }: { models: EquipmentModel[]; slug
               <th key={m.slug} scope="col" className="p-3 align-top">
                 <div className="flex items-start justify-between gap-2">
                   <div>
-                    <Link href={modelPath(m)} className="text-base font-bold hover:underline">{m.name}</Link>
-                    <div><Link href={`/us/skidsteers?manufacturer=${m.equipment_manufacturer?.slug ?? ""}`} className="font-normal text-brand-700 hover:underline">{m.equipment_manufacturer?.name ?? "Other"}</Link></div>
+                    <Link href={modelPath(m)} className="inline-block py-1 text-base font-bold hover:underline">{m.name}</Link>
+                    <div><Link href={`/us/skidsteers?manufacturer=${m.equipment_manufacturer?.slug ?? ""}`} className="inline-block py-1 font-normal text-brand-700 hover:underline">{m.equipment_manufacturer?.name ?? "Other"}</Link></div>
                   </div>
                   <Link href={compareHref(removeFromComparison(slugs, index))} scroll={false} aria-label={`Remove ${m.name}`} className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md hover:bg-ink-100"><X aria-hidden="true" className="h-4 w-4" /></Link>
                 </div>

@@ -1,7 +1,9 @@
 /**
  * Creates the browser tests' database before the server starts: the real migrations
- * and seed (as the server would on first start), then the hostile fixtures.
+ * and seed (as the server would on first start), then the hostile fixtures. Runtime
+ * caches of earlier runs are dropped.
  */
+import { rmSync } from "node:fs";
 import { openFileDb } from "../../lib/db/embedded";
 import { applyFixtures } from "./helpers/fixtures";
 
@@ -11,6 +13,9 @@ async function main(folder: string) {
   await db.close();
   release();
 }
+
+// Pages and data cached by an earlier run came from another database: start without them.
+for (const cache of [".next/cache/fetch-cache", ".next/server/route-cache"]) rmSync(cache, { recursive: true, force: true });
 
 const folder = process.env.PGLITE_DATA_DIR;
 if (!folder) throw new Error("PGLITE_DATA_DIR must name the test database folder");
