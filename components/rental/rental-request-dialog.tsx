@@ -5,9 +5,10 @@ import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { FeatureToaster } from "@/components/ui/toaster";
 import { TrackedButton } from "@/components/analytics/tracked-button";
 import { Button } from "@/components/ui/button";
+import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
+import { FeatureToaster } from "@/components/ui/toaster";
 import { completeLead, startLead } from "@/lib/actions/rental";
 import { isEndDayDisabled, isStartDayDisabled, toIsoDay } from "@/lib/rental/dates";
 import { rentalFormSchema, type RentalFormValues, type SkidSteerType } from "@/lib/rental/schema";
@@ -172,33 +173,14 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                 <div>
                   <Dialog.Title className="text-xl font-bold">Your contact details</Dialog.Title>
                   <div className="mt-4 grid gap-4">
-                    <div className="flex flex-col gap-1">
-                      <label htmlFor="rental-name" className="text-sm font-medium">Name</label>
-                      <input
-                        id="rental-name"
-                        placeholder="Your name"
-                        autoComplete="name"
-                        aria-invalid={errors.name ? true : undefined}
-                        aria-describedby={errors.name ? "rental-name-error" : undefined}
-                        className="h-11 rounded-md border border-ink-200 px-3"
-                        {...form.register("name", { onChange: (e) => save(3, { name: e.target.value }) })}
-                      />
-                      {errors.name && <p id="rental-name-error" className="text-sm text-danger-600">{errors.name.message}</p>}
-                    </div>
-                    <div className="flex flex-col gap-1">
-                      <label htmlFor="rental-phone" className="text-sm font-medium">Phone Number</label>
-                      <input
-                        id="rental-phone"
-                        type="tel"
-                        placeholder="Your phone number"
-                        autoComplete="tel"
-                        aria-invalid={errors.phone ? true : undefined}
-                        aria-describedby={errors.phone ? "rental-phone-error" : undefined}
-                        className="h-11 rounded-md border border-ink-200 px-3"
-                        {...form.register("phone", { onChange: (e) => save(3, { phone: e.target.value }) })}
-                      />
-                      {errors.phone && <p id="rental-phone-error" className="text-sm text-danger-600">{errors.phone.message}</p>}
-                    </div>
+                    <FormField id="rental-name" label="Name" error={errors.name?.message}>
+                      <input {...fieldAria("rental-name", errors.name?.message)} placeholder="Your name" autoComplete="name" className={inputClass}
+                        {...form.register("name", { onChange: (e) => save(3, { name: e.target.value }) })} />
+                    </FormField>
+                    <FormField id="rental-phone" label="Phone Number" error={errors.phone?.message}>
+                      <input {...fieldAria("rental-phone", errors.phone?.message)} type="tel" placeholder="Your phone number" autoComplete="tel" className={inputClass}
+                        {...form.register("phone", { onChange: (e) => save(3, { phone: e.target.value }) })} />
+                    </FormField>
                     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
                       <label htmlFor="rental-website">Website</label>
                       <input id="rental-website" name="website" tabIndex={-1} autoComplete="off" />

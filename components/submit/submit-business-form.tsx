@@ -3,27 +3,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { toast } from "sonner";
-import { FeatureToaster } from "@/components/ui/toaster";
 import { Button } from "@/components/ui/button";
+import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
+import { FeatureToaster } from "@/components/ui/toaster";
 import { citiesForState, submitBusiness } from "@/lib/actions/submit-business";
 import { businessSchema, formatPhone, type BusinessValues } from "@/lib/submissions/schema";
 
 const TOASTER = "submit";
 
 const empty: BusinessValues = { name: "", website: "", phone: "", address: "", state: "", city: "", zipcode: "" };
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
-      {children}
-      {error && <p id={`${id}-error`} className="text-sm text-danger-600">{error}</p>}
-    </div>
-  );
-}
-
-const inputClass = "h-11 rounded-md border border-ink-200 bg-white px-3 disabled:bg-ink-100";
-const aria = (id: string, error?: string) => ({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined });
 
 export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; name: string }> }) {
   const form = useForm<BusinessValues>({ resolver: zodResolver(businessSchema), mode: "onSubmit", reValidateMode: "onChange", defaultValues: empty });
@@ -52,34 +40,34 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
   const phone: UseFormRegisterReturn = form.register("phone", { onChange: (e) => form.setValue("phone", formatPhone(e.target.value)) });
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="mt-6 grid gap-4">
-      <Field id="business-name" label="Business Name" error={errors.name?.message}>
-        <input {...aria("business-name", errors.name?.message)} className={inputClass} autoComplete="organization" {...form.register("name")} />
-      </Field>
-      <Field id="business-website" label="Website" error={errors.website?.message}>
-        <input {...aria("business-website", errors.website?.message)} className={inputClass} inputMode="url" placeholder="www.example.com" {...form.register("website")} />
-      </Field>
-      <Field id="business-phone" label="Phone" error={errors.phone?.message}>
-        <input {...aria("business-phone", errors.phone?.message)} className={inputClass} type="tel" autoComplete="tel" {...phone} />
-      </Field>
-      <Field id="business-address" label="Address" error={errors.address?.message}>
-        <input {...aria("business-address", errors.address?.message)} className={inputClass} autoComplete="street-address" {...form.register("address")} />
-      </Field>
+      <FormField id="business-name" label="Business Name" error={errors.name?.message}>
+        <input {...fieldAria("business-name", errors.name?.message)} className={inputClass} autoComplete="organization" {...form.register("name")} />
+      </FormField>
+      <FormField id="business-website" label="Website" error={errors.website?.message}>
+        <input {...fieldAria("business-website", errors.website?.message)} className={inputClass} inputMode="url" placeholder="www.example.com" {...form.register("website")} />
+      </FormField>
+      <FormField id="business-phone" label="Phone" error={errors.phone?.message}>
+        <input {...fieldAria("business-phone", errors.phone?.message)} className={inputClass} type="tel" autoComplete="tel" {...phone} />
+      </FormField>
+      <FormField id="business-address" label="Address" error={errors.address?.message}>
+        <input {...fieldAria("business-address", errors.address?.message)} className={inputClass} autoComplete="street-address" {...form.register("address")} />
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="business-state" label="State" error={errors.state?.message}>
-          <select {...aria("business-state", errors.state?.message)} className={inputClass} {...form.register("state", { onChange: () => { form.setValue("city", ""); setCities([]); } })}>
+        <FormField id="business-state" label="State" error={errors.state?.message}>
+          <select {...fieldAria("business-state", errors.state?.message)} className={inputClass} {...form.register("state", { onChange: () => { form.setValue("city", ""); setCities([]); } })}>
             <option value="">Select a state</option>
             {states.map((s) => <option key={s.slug} value={s.slug}>{s.name}</option>)}
           </select>
-        </Field>
-        <Field id="business-city" label="City" error={errors.city?.message}>
-          <select {...aria("business-city", errors.city?.message)} className={inputClass} disabled={!state} {...form.register("city")}>
+        </FormField>
+        <FormField id="business-city" label="City" error={errors.city?.message}>
+          <select {...fieldAria("business-city", errors.city?.message)} className={inputClass} disabled={!state} {...form.register("city")}>
             <option value="">{state ? "Select a city" : "Select a state first"}</option>
             {cities.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}
           </select>
-        </Field>
-        <Field id="business-zipcode" label="Zipcode" error={errors.zipcode?.message}>
-          <input {...aria("business-zipcode", errors.zipcode?.message)} className={inputClass} inputMode="numeric" autoComplete="postal-code" {...form.register("zipcode")} />
-        </Field>
+        </FormField>
+        <FormField id="business-zipcode" label="Zipcode" error={errors.zipcode?.message}>
+          <input {...fieldAria("business-zipcode", errors.zipcode?.message)} className={inputClass} inputMode="numeric" autoComplete="postal-code" {...form.register("zipcode")} />
+        </FormField>
       </div>
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="company-fax">Fax</label>
