@@ -1,0 +1,9 @@
+/**
+ * The visitor's address from X-Forwarded-For. Each proxy appends the address it saw,
+ * so the entry `hops` from the end (PROXY_HOPS, default 1: one proxy in front) is the
+ * one a trusted proxy wrote; entries before it are whatever the client sent.
+ */
+export function forwardedAddress(forwardedFor: string | null, realIp: string | null, hops = 1): string {
+  const entries = (forwardedFor ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  return entries[Math.max(0, entries.length - Math.max(1, hops))] || realIp || "unknown";
+}
