@@ -66,10 +66,9 @@ export const VENDORS_PER_PAGE = 48;
 
 export const vendorPageCount = (total: number) => Math.max(1, Math.ceil(total / VENDORS_PER_PAGE));
 
-/** A page number from the URL when it names an existing page, else null. */
-export function vendorPageNumber(value: string, total: number): number | null {
-  const page = /^[1-9]\d{0,5}$/.test(value) ? Number(value) : NaN;
-  return page >= 1 && page <= vendorPageCount(total) ? page : null;
+/** A further page's number (2 or more) from the URL, else null. */
+export function furtherVendorPage(value: string): number | null {
+  return /^[1-9]\d{0,5}$/.test(value) && value !== "1" ? Number(value) : null;
 }
 
 export function visibleCount(initial: number, step: number, clicks: number, total: number): number {

@@ -4,7 +4,7 @@ import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { getStatePage } from "@/lib/data/directory";
-import { uniqueVendors, vendorPageNumber } from "@/lib/directory/ordering";
+import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
 
 export const revalidate = 300;
@@ -14,26 +14,27 @@ type Params = { params: Promise<{ country: string; state: string; page: string }
 
 async function load(params: Params["params"]) {
   const { country, state, page } = await params;
-  const first = await getStatePage(country, state);
-  if (!first) redirect(`/${country}`);
-  const number = vendorPageNumber(page, first.vendor_total);
-  const base = `/${first.country.slug}/${first.state.slug}`;
-  if (number === null || number === 1) redirect(base);
-  return { data: await getStatePage(country, state, number), number, base };
+  const number = furtherVendorPage(page);
+  if (number === null) redirect(`/${country}/${state}`);
+  const data = await getStatePage(country, state, number);
+  if (!data) redirect(`/${country}`);
+  const base = `/${data.country.slug}/${data.state.slug}`;
+  if (number > vendorPageCount(data.vendor_total)) redirect(base);
+  return { data, number, base };
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { data, number, base } = await load(params);
   return pageMetadata({
-    title: `Skid Steer Rental Vendors in ${data!.state.name}, Page ${number}`,
-    description: `Page ${number} of the ${data!.vendor_total} skid steer rental vendors in ${data!.state.name}.`,
+    title: `Skid Steer Rental Vendors in ${data.state.name}, Page ${number}`,
+    description: `Page ${number} of the ${data.vendor_total} skid steer rental vendors in ${data.state.name}.`,
     path: `${base}/vendors/${number}`,
   });
 }
 
 export default async function StateVendorsPage({ params }: Params) {
   const { data, number, base } = await load(params);
-  const { country, state, vendors, vendor_total } = data!;
+  const { country, state, vendors, vendor_total } = data;
   return (
     <>
       <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: country.name, path: `/${country.slug}` }, { name: state.name, path: base },

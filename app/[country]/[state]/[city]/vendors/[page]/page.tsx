@@ -4,7 +4,7 @@ import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { getCityPage } from "@/lib/data/directory";
-import { uniqueVendors, vendorPageNumber } from "@/lib/directory/ordering";
+import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
 
 export const revalidate = 300;
@@ -14,26 +14,27 @@ type Params = { params: Promise<{ country: string; state: string; city: string; 
 
 async function load(params: Params["params"]) {
   const { country, state, city, page } = await params;
-  const first = await getCityPage(country, state, city);
-  if (!first) redirect(`/${country}/${state}`);
-  const number = vendorPageNumber(page, first.vendor_total);
-  const base = `/${first.country.slug}/${first.state.slug}/${first.city.slug}`;
-  if (number === null || number === 1) redirect(base);
-  return { data: await getCityPage(country, state, city, number), number, base };
+  const number = furtherVendorPage(page);
+  if (number === null) redirect(`/${country}/${state}/${city}`);
+  const data = await getCityPage(country, state, city, number);
+  if (!data) redirect(`/${country}/${state}`);
+  const base = `/${data.country.slug}/${data.state.slug}/${data.city.slug}`;
+  if (number > vendorPageCount(data.vendor_total)) redirect(base);
+  return { data, number, base };
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { data, number, base } = await load(params);
   return pageMetadata({
-    title: `Skid Steer Rental Vendors Serving ${data!.city.name}, ${data!.state.code}, Page ${number}`,
-    description: `Page ${number} of the ${data!.vendor_total} skid steer rental vendors serving ${data!.city.name}, ${data!.state.name}.`,
+    title: `Skid Steer Rental Vendors Serving ${data.city.name}, ${data.state.code}, Page ${number}`,
+    description: `Page ${number} of the ${data.vendor_total} skid steer rental vendors serving ${data.city.name}, ${data.state.name}.`,
     path: `${base}/vendors/${number}`,
   });
 }
 
 export default async function CityVendorsPage({ params }: Params) {
   const { data, number, base } = await load(params);
-  const { country, state, city, vendors, vendor_total } = data!;
+  const { country, state, city, vendors, vendor_total } = data;
   return (
     <>
       <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: country.name, path: `/${country.slug}` },
