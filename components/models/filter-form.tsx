@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useRef, type FormEvent } from "react";
+import { useRef, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { InfoTip } from "@/components/ui/tooltip";
 import { CAPACITY_STEP, POWER_STEP, type ModelFilters } from "@/lib/models/catalogue";
@@ -41,6 +41,24 @@ function RangeInputs({ idPrefix, label, unit, minName, maxName, min, max, step, 
   );
 }
 
+function CheckboxGroup({ legend, name, options, checked, className, layout }: {
+  legend: ReactNode; name: string; options: string[]; checked: string[]; className?: string; layout: string;
+}) {
+  return (
+    <fieldset className={className}>
+      <legend className="font-semibold">{legend}</legend>
+      <div className={`mt-2 ${layout}`}>
+        {options.map((option) => (
+          <label key={option} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name={name} value={option} defaultChecked={checked.includes(option)} className="h-4 w-4 accent-brand-600" />
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** A GET form (works without JavaScript); with JavaScript every change applies at once. */
 export function FilterForm({ idPrefix, manufacturers, liftPatterns, filters, maxima, view }: FilterFormProps) {
   const router = useRouter();
@@ -65,30 +83,11 @@ export function FilterForm({ idPrefix, manufacturers, liftPatterns, filters, max
   return (
     <form ref={formRef} action="/us/skidsteers" method="get" onSubmit={apply} onChange={(e) => { if ((e.target as unknown as HTMLInputElement).type !== "range") apply(); }}>
       <input type="hidden" name="view" value={view} />
-      <fieldset>
-        <legend className="font-semibold">Manufacturer</legend>
-        <div className="mt-2 grid grid-cols-2 gap-1">
-          {manufacturers.map((name) => (
-            <label key={name} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="mfr" value={name} defaultChecked={filters.manufacturers.includes(name)} className="h-4 w-4 accent-brand-600" />
-              {name}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxGroup legend="Manufacturer" name="mfr" options={manufacturers} checked={filters.manufacturers} layout="grid grid-cols-2 gap-1" />
       <RangeInputs idPrefix={idPrefix} label="Operating Capacity" unit="lbs" minName="capMin" maxName="capMax" min={filters.capacityMin} max={filters.capacityMax} step={CAPACITY_STEP} limit={maxima.capacity} help={glossary.operatingCapacity} />
       <RangeInputs idPrefix={idPrefix} label="Engine Power" unit="HP" minName="hpMin" maxName="hpMax" min={filters.powerMin} max={filters.powerMax} step={POWER_STEP} limit={maxima.power} />
-      <fieldset className="mt-5">
-        <legend className="font-semibold">Lift Pattern <InfoTip label="Lift Pattern" content={glossary.liftPattern} /></legend>
-        <div className="mt-2 flex gap-4">
-          {liftPatterns.map((pattern) => (
-            <label key={pattern} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="lift" value={pattern} defaultChecked={filters.liftPatterns.includes(pattern)} className="h-4 w-4 accent-brand-600" />
-              {pattern}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxGroup legend={<>Lift Pattern <InfoTip label="Lift Pattern" content={glossary.liftPattern} /></>} name="lift"
+        options={liftPatterns} checked={filters.liftPatterns} className="mt-5" layout="flex gap-4" />
       <div className="mt-5 flex gap-2">
         <Button type="submit" size="sm">Apply Filters</Button>
         <Button type="button" size="sm" variant="outline" onClick={() => router.replace(`/us/skidsteers?view=${view}`, { scroll: false })}>Reset Filters</Button>

@@ -5,5 +5,6 @@
  */
 export function forwardedAddress(forwardedFor: string | null, realIp: string | null, hops = 1): string {
   const entries = (forwardedFor ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
-  return entries[Math.max(0, entries.length - Math.max(1, hops))] || realIp || "unknown";
+  const fromEnd = Number.isInteger(hops) && hops >= 1 ? hops : 1;
+  return entries[Math.max(0, entries.length - fromEnd)] || realIp || "unknown";
 }

@@ -6,7 +6,7 @@ import { forwardedAddress } from "./forwarded-address";
 /** A hashed key for the visitor's network address, for the per-client abuse limits. */
 export async function clientKey(): Promise<string> {
   const h = await headers();
-  const address = forwardedAddress(h.get("x-forwarded-for"), h.get("x-real-ip"), Number(process.env.PROXY_HOPS ?? 1) || 1);
+  const address = forwardedAddress(h.get("x-forwarded-for"), h.get("x-real-ip"), Number(process.env.PROXY_HOPS ?? 1));
   return createHash("sha256").update(`client:${address}`).digest("hex").slice(0, 32);
 }
 

@@ -8,7 +8,6 @@
  *
  * BENCH_SECONDS sets each autocannon run's length (default 30); BENCH_SKIP=lighthouse,scale skips parts.
  */
-import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
@@ -16,7 +15,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { createMigratedMemoryDb } from "../../lib/db/pglite";
 import { scaledDataDir } from "./scale.mts";
-import { ensureBuild, startServer } from "./server.mts";
+import { clearRuntimeCaches, ensureBuild, startServer } from "./server.mts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -26,9 +25,6 @@ const SCALE_VENDORS = 100_000;
 type Kind = "content" | "interactive";
 const JS_BUDGET: Record<Kind, number> = { content: 150, interactive: 200 };
 
-const clearRuntimeCaches = () => {
-  for (const cache of [".next/cache/fetch-cache", ".next/server/route-cache"]) rmSync(cache, { recursive: true, force: true });
-};
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -7,10 +7,9 @@
  * 3. The database becomes unreachable while the server runs, then returns.
  */
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { addDays, differenceInCalendarDays, format } from "date-fns";
-import { actionIds, callAction, ensureBuild, operatorRows, pool, startServer, type ActionAnswer } from "./server.mts";
+import { actionIds, callAction, clearRuntimeCaches, ensureBuild, operatorRows, pool, startServer, type ActionAnswer } from "./server.mts";
 
 const REQUESTS = 1000;
 const HOSTILE_PER_ACTION = 200;
@@ -179,7 +178,7 @@ async function databaseOutage(url: string) {
 
 ensureBuild();
 // Start with empty runtime caches (pages and data), so that pages not visited here are truly uncached.
-for (const cache of [".next/cache/fetch-cache", ".next/server/route-cache"]) rmSync(cache, { recursive: true, force: true });
+clearRuntimeCaches();
 const ids = actionIds();
 const server = await startServer({ port: 3390, env: { OPERATOR_TOKEN: TOKEN, ENABLE_FAULT_INJECTION: "1", INSECURE_COOKIES: "1" } });
 try {

@@ -4,6 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+export { clearRuntimeCaches } from "../runtime-caches.ts";
+
 const NEXT = "node_modules/next/dist/bin/next";
 
 export function ensureBuild(): void {

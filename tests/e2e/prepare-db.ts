@@ -3,8 +3,8 @@
  * and seed (as the server would on first start), then the hostile fixtures. Runtime
  * caches of earlier runs are dropped.
  */
-import { rmSync } from "node:fs";
 import { openFileDb } from "../../lib/db/embedded";
+import { clearRuntimeCaches } from "../../scripts/runtime-caches";
 import { applyFixtures } from "./helpers/fixtures";
 
 async function main(folder: string) {
@@ -15,7 +15,7 @@ async function main(folder: string) {
 }
 
 // Pages and data cached by an earlier run came from another database: start without them.
-for (const cache of [".next/cache/fetch-cache", ".next/server/route-cache"]) rmSync(cache, { recursive: true, force: true });
+clearRuntimeCaches();
 
 const folder = process.env.PGLITE_DATA_DIR;
 if (!folder) throw new Error("PGLITE_DATA_DIR must name the test database folder");
