@@ -10,6 +10,7 @@ import { citiesForState, submitBusiness } from "@/lib/actions/submit-business";
 import { businessSchema, formatPhone, type BusinessValues } from "@/lib/submissions/schema";
 
 const TOASTER = "submit";
+const FAILURE = "There was a problem submitting your business. Please try again.";
 
 const empty: BusinessValues = { name: "", website: "", phone: "", address: "", state: "", city: "", zipcode: "" };
 
@@ -29,7 +30,10 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
     const honeypot = (document.getElementById("company-fax") as HTMLInputElement | null)?.value || undefined;
     const result = await submitBusiness({ ...values, company_fax: honeypot }).catch(() => null);
     if (!result?.ok) {
-      toast.error("Error", { description: result?.message ?? "There was a problem submitting your business. Please try again.", toasterId: TOASTER });
+      toast.error("Error", { description: FAILURE, toasterId: TOASTER });
+      for (const [field, message] of Object.entries(result?.fieldErrors ?? {})) {
+        form.setError(field in empty ? (field as keyof BusinessValues) : "root", { message });
+      }
       return;
     }
     toast.success("Success!", { description: "Your business has been submitted successfully.", toasterId: TOASTER });
@@ -73,6 +77,7 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
         <label htmlFor="company-fax">Fax</label>
         <input id="company-fax" tabIndex={-1} autoComplete="off" />
       </div>
+      {errors.root && <p role="alert" className="text-sm text-danger-600">{errors.root.message}</p>}
       <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>Submit Business</Button>
       <FeatureToaster id={TOASTER} />
     </form>

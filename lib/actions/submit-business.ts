@@ -16,8 +16,11 @@ export async function submitBusiness(input: unknown): Promise<ActionResult> {
     p_city: v.city, p_zipcode: v.zipcode, p_client_key: await clientKey(),
   });
   if (error) {
-    // Duplicates and rate limits say what happened; everything else gets the generic message.
-    return { ok: false, message: error.code === "PT409" || error.code === "PT429" ? error.message : FAILURE };
+    // The toast always carries the generic message; a duplicate website or the daily
+    // limit also says what happened, beside the field or the form.
+    if (error.code === "PT409") return { ok: false, message: FAILURE, fieldErrors: { website: error.message } };
+    if (error.code === "PT429") return { ok: false, message: FAILURE, fieldErrors: { form: error.message } };
+    return { ok: false, message: FAILURE };
   }
   return { ok: true };
 }

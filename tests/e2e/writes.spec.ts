@@ -192,6 +192,7 @@ test("submit your business: messages, city choice, the vendors_submissions row, 
   await page.getByLabel("City").selectOption("houston");
   await page.getByLabel("Zipcode").fill("77002");
   await page.getByRole("button", { name: "Submit Business" }).click();
+  await expect(page.getByText("There was a problem submitting your business. Please try again.")).toBeVisible();
   await expect(page.getByText("This website has already been submitted and is under review.")).toBeVisible();
   const copies = (await operatorRows<SubmissionRow>(page.request, "submissions")).filter((s) => s.site === site);
   expect(copies).toHaveLength(1);
