@@ -1,7 +1,10 @@
 import { embeddedDataDir, getEmbeddedDb } from "./db/embedded";
 import { backendConfig } from "./supabase/config";
 
-/** Refuses a half-configured backend; opens (creating on first start) the embedded database. */
+/**
+ * Refuses a half-configured backend (one public variable, or hosted without the service
+ * role key); opens (creating on first start) the embedded database.
+ */
 export async function prepareBackend(): Promise<void> {
   try {
     if (backendConfig().mode === "hosted") return;

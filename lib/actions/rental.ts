@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { after } from "next/server";
 import { cookies } from "next/headers";
-import { supabase } from "../supabase/server";
+import { serviceSupabase } from "../supabase/server";
 import { deliverPendingLeads } from "../leads/delivery";
 import { leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
 import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
@@ -26,7 +26,7 @@ export async function startLead(input: unknown): Promise<ActionResult<{ leadId: 
   const parsed = tooLarge(input) ? null : leadStartSchema.safeParse(input);
   if (!parsed?.success) return { ok: false, message: "Invalid request" };
   const token = await ownerToken(true);
-  const { data, error } = await supabase().rpc("create_lead", {
+  const { data, error } = await serviceSupabase().rpc("create_lead", {
     p_owner_token: token, p_client_key: await clientKey(), p_vendor_id: parsed.data.vendorId,
   });
   if (error) {
@@ -41,7 +41,7 @@ export async function saveLeadDraft(input: unknown): Promise<ActionResult> {
   const parsed = tooLarge(input) ? null : leadDraftSchema.safeParse(input);
   if (!parsed?.success) return { ok: false, message: "Invalid request", fieldErrors: parsed ? fieldErrorsOf(parsed.error.issues) : undefined };
   const draft = parsed.data;
-  const { error } = await supabase().rpc("update_lead", {
+  const { error } = await serviceSupabase().rpc("update_lead", {
     p_lead_id: draft.leadId, p_owner_token: await ownerToken(false), p_step: draft.step,
     p_skid_steer_type: draft.skid_steer_type ?? null, p_rental_start_date: draft.rental_start_date ?? null,
     p_rental_end_date: draft.rental_end_date ?? null, p_name: draft.name ?? null, p_phone: draft.phone ?? null,
@@ -62,7 +62,7 @@ export async function completeLead(input: unknown): Promise<ActionResult<{ renta
   const lead = parsed.data;
   // The hidden honeypot field is only ever filled in by bots: accept quietly, store nothing.
   if (lead.website) return { ok: true, data: { rentalDays: 0 } };
-  const { data, error } = await supabase().rpc("complete_lead", {
+  const { data, error } = await serviceSupabase().rpc("complete_lead", {
     p_lead_id: lead.leadId, p_owner_token: await ownerToken(false), p_skid_steer_type: lead.skid_steer_type,
     p_rental_start_date: lead.rental_start_date, p_rental_end_date: lead.rental_end_date,
     p_name: lead.name, p_phone: lead.phone,

@@ -1,5 +1,6 @@
 "use server";
-import { supabase } from "../supabase/server";
+import { rpcAllRows } from "../data/rpc";
+import { serviceSupabase } from "../supabase/server";
 import { businessActionSchema } from "../submissions/schema";
 import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
 
@@ -11,7 +12,7 @@ export async function submitBusiness(input: unknown): Promise<ActionResult> {
   const v = parsed.data;
   // Only bots fill in the hidden field: accept quietly, store nothing.
   if (v.company_fax) return { ok: true };
-  const { error } = await supabase().rpc("submit_vendor", {
+  const { error } = await serviceSupabase().rpc("submit_vendor", {
     p_name: v.name, p_site: v.website, p_phone: v.phone, p_address: v.address, p_state: v.state,
     p_city: v.city, p_zipcode: v.zipcode, p_client_key: await clientKey(),
   });
@@ -28,7 +29,5 @@ export async function submitBusiness(input: unknown): Promise<ActionResult> {
 /** Cities of a US state, by name, for the form's city choice. */
 export async function citiesForState(stateSlug: unknown): Promise<Array<{ name: string; slug: string }>> {
   if (typeof stateSlug !== "string" || !/^[a-z-]{2,60}$/.test(stateSlug)) return [];
-  const { data, error } = await supabase().rpc("state_cities", { p_state_slug: stateSlug });
-  if (error) throw new Error(error.message);
-  return data ?? [];
+  return rpcAllRows("state_cities", { p_state_slug: stateSlug });
 }

@@ -1,11 +1,11 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
-import { cachedRpc } from "./rpc";
+import { cachedRpc, cachedRpcAllRows } from "./rpc";
 
 export interface ArticleSummary { id: number; slug: string; title: string; excerpt: string | null; cover_image: string | null; published_at: string }
 export interface Article extends ArticleSummary { content: string }
 
-export const getArticles = () => cachedRpc<ArticleSummary[]>("articles_list");
+export const getArticles = () => cachedRpcAllRows<ArticleSummary>("articles_list");
 
 export async function getArticle(slug: string): Promise<Article | null> {
   const rows = await cachedRpc<Article[]>("article_by_slug", { p_slug: slug });

@@ -4,8 +4,13 @@ import { errorResponse, httpStatusForSqlState } from "./postgrest-errors";
 /**
  * A `fetch` that answers supabase-js's PostgREST RPC requests (`/rest/v1/rpc/<fn>`)
  * from a PGlite database, the way PostgREST would: each request in its own
- * transaction as role anon, results as JSON, SQL errors as PostgREST's error JSON.
+ * transaction as role anon, results as JSON, SQL errors as PostgREST's error JSON,
+ * at most MAX_ROWS rows per call (hosted Supabase's default `max-rows`).
  */
+
+export const MAX_ROWS = 1000;
+/** Query parameters PostgREST reads itself; every other one of a GET is an argument. */
+const RESERVED_PARAMS = new Set(["select", "order", "limit", "offset", "columns", "on_conflict"]);
 
 interface FunctionSignature {
   argNames: string[];
@@ -34,7 +39,7 @@ async function lookupFunction(tx: Transaction, name: string): Promise<FunctionSi
             p.proretset as retset, format_type(p.prorettype, null) as rettype,
             array(select format_type(t, null) from unnest(p.proargtypes) t) as arg_types
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-     where n.nspname = 'public' and p.proname = $1 and has_function_privilege(p.oid, 'execute')
+     where n.nspname = 'public' and p.proname = $1
      limit 1`,
     [name],
   );
@@ -64,7 +69,7 @@ function json(status: number, body: unknown): Response {
 
 async function readArgs(request: Request, url: URL): Promise<Record<string, unknown>> {
   if (request.method === "GET" || request.method === "HEAD") {
-    return Object.fromEntries(url.searchParams.entries());
+    return Object.fromEntries([...url.searchParams.entries()].filter(([key]) => !RESERVED_PARAMS.has(key)));
   }
   const text = await request.text();
   if (!text) return {};
@@ -77,7 +82,17 @@ async function readArgs(request: Request, url: URL): Promise<Record<string, unkn
 
 export type DatabaseRole = "anon" | "service_role";
 
-async function callFunction(db: PGlite, role: DatabaseRole, name: string, args: Record<string, unknown>, wantsObject: boolean): Promise<Response> {
+/** PostgREST's `limit` and `offset` parameters (supabase-js `.range()`), capped at MAX_ROWS. */
+function rowWindow(url: URL): { limit: number; offset: number } {
+  const number = (key: string) => {
+    const text = url.searchParams.get(key);
+    const value = text === null ? NaN : Number(text);
+    return Number.isSafeInteger(value) && value >= 0 ? value : null;
+  };
+  return { limit: Math.min(number("limit") ?? MAX_ROWS, MAX_ROWS), offset: number("offset") ?? 0 };
+}
+
+async function callFunction(db: PGlite, role: DatabaseRole, name: string, args: Record<string, unknown>, wantsObject: boolean, window: { limit: number; offset: number }): Promise<Response> {
   return db.transaction(async (tx) => {
     await tx.query("select set_config('role', $1, true)", [role]);
     const signature = await lookupFunction(tx, name);
@@ -101,7 +116,8 @@ async function callFunction(db: PGlite, role: DatabaseRole, name: string, args: 
     const call = `public.${quoteIdent(name)}(${namedArgs.join(", ")})`;
     if (signature.returnsSet) {
       const { rows } = await tx.query<{ r: unknown[] }>(
-        `select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) as r from ${call} t`, params);
+        `select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) as r
+         from (select * from ${call} t limit ${window.limit} offset ${window.offset}) t`, params);
       const result = rows[0].r;
       if (!wantsObject) return json(200, result);
       if (result.length !== 1) return singularityError(result.length);
@@ -148,10 +164,12 @@ export function createEmbeddedFetch(getDb: () => Promise<PGlite>, role: Database
     }
     const wantsObject = (request.headers.get("accept") ?? "").includes(OBJECT_MEDIA_TYPE);
     try {
-      return await callFunction(await getDb(), role, match[1], args, wantsObject);
+      return await callFunction(await getDb(), role, match[1], args, wantsObject, rowWindow(url));
     } catch (error) {
       const sqlError = error as { code?: string; message?: string; detail?: string; hint?: string };
-      return errorResponse(httpStatusForSqlState(sqlError.code), {
+      // PostgREST answers a missing privilege with 401 for the anonymous role, 403 for others.
+      const status = sqlError.code === "42501" && role !== "anon" ? 403 : httpStatusForSqlState(sqlError.code);
+      return errorResponse(status, {
         code: sqlError.code ?? "PGRST000",
         message: sqlError.message ?? String(error),
         details: sqlError.detail ?? null,

@@ -13,8 +13,8 @@ const holder = globalThis as typeof globalThis & { __supabase?: SupabaseClient; 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
 /**
- * The server's Supabase client. Pages read public data and actions call security
- * definer functions, so no visitor session is involved: one anonymous client serves all.
+ * The server's reading client, with the public anon key: pages read public data, so
+ * no visitor session is involved and one anonymous client serves all.
  */
 export function supabase(): SupabaseClient {
   if (holder.__supabase) return holder.__supabase;
@@ -28,13 +28,16 @@ export function supabase(): SupabaseClient {
   return holder.__supabase;
 }
 
-/** Operator client (lead delivery): the service role, from SUPABASE_SERVICE_ROLE_KEY when hosted. */
+/**
+ * The server's writing client: the service role (SUPABASE_SERVICE_ROLE_KEY when hosted),
+ * the only credential that may execute write and operator functions.
+ */
 export function serviceSupabase(): SupabaseClient {
   if (holder.__serviceSupabase) return holder.__serviceSupabase;
   const config = backendConfig();
   holder.__serviceSupabase =
     config.mode === "hosted"
-      ? createClient(config.url, process.env.SUPABASE_SERVICE_ROLE_KEY ?? "", clientOptions)
-      : createClient(EMBEDDED_URL, EMBEDDED_KEY, { ...clientOptions, global: { fetch: createEmbeddedFetch(getEmbeddedDb, "service_role") } });
+      ? createClient(config.url, config.serviceRoleKey, { ...clientOptions, global: { fetch: withFaultInjection(fetch) } })
+      : createClient(EMBEDDED_URL, EMBEDDED_KEY, { ...clientOptions, global: { fetch: withFaultInjection(createEmbeddedFetch(getEmbeddedDb, "service_role")) } });
   return holder.__serviceSupabase;
 }

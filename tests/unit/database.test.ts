@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { addDays, addYears, format } from "date-fns";
 import { beforeAll, describe, expect, it } from "vitest";
-import { asAnon, freshDb, ownerToken } from "./helpers/db";
+import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd"
 const count = async (table: string) => (await db.query<{ n: number }>(`select count(*)::int as n from public.${table}`)).rows[0].n;
 
 async function newLead(token = ownerToken(), vendorId: number | null = null) {
-  const [row] = await asAnon<{ id: number }>(db, "select public.create_lead($1, $2, $3) as id", [token, "client-a", vendorId]);
+  const [row] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, $3) as id", [token, "client-a", vendorId]);
   return Number(row.id);
 }
 
@@ -37,8 +37,11 @@ describe("access rules", () => {
     expect(rows).toEqual([]);
   });
 
-  it("anon cannot call the delivery functions", async () => {
+  it("anon cannot call the write or delivery functions", async () => {
     await expect(asAnon(db, "select public.lead_delivery_report()")).rejects.toThrow(/permission denied/);
+    await expect(asAnon(db, "select public.create_lead($1, 'client-a')", [ownerToken()])).rejects.toThrow(/permission denied/);
+    await expect(asAnon(db, "select public.submit_vendor('Acme', 'acme.example', '5551234567', '1 Main St', 'texas', 'houston', '77002', 'client-a')"))
+      .rejects.toThrow(/permission denied/);
   });
 });
 
@@ -89,7 +92,7 @@ describe("lead write functions", () => {
 
   it("completes with rental_days as the day difference", async () => {
     const id = await newLead();
-    await asAnon(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567')", [id, ownerToken(), day(2), day(9)]);
+    await asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567')", [id, ownerToken(), day(2), day(9)]);
     const [lead] = (await db.query<Record<string, unknown>>("select step, completed, rental_days, skid_steer_type from public.leads where id = $1", [id])).rows;
     expect(lead).toMatchObject({ step: 3, completed: true, rental_days: 7, skid_steer_type: "tracked" });
     expect((await db.query("select 1 from public.lead_deliveries where lead_id = $1", [id])).rows.length).toBe(1);
@@ -97,9 +100,9 @@ describe("lead write functions", () => {
 
   it("a forged or guessed lead id changes nothing", async () => {
     const id = await newLead(ownerToken(1));
-    await expect(asAnon(db, "select public.update_lead($1, $2, 3, 'tracked', null, null, 'Mallory', null)", [id, ownerToken(2)]))
+    await expect(asService(db, "select public.update_lead($1, $2, 3, 'tracked', null, null, 'Mallory', null)", [id, ownerToken(2)]))
       .rejects.toThrow("Rental request not found");
-    await expect(asAnon(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Mallory', '5551234567')", [id, ownerToken(2), day(1), day(2)]))
+    await expect(asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Mallory', '5551234567')", [id, ownerToken(2), day(1), day(2)]))
       .rejects.toThrow("Rental request not found");
     const [lead] = (await db.query<Record<string, unknown>>("select name, step, completed from public.leads where id = $1", [id])).rows;
     expect(lead).toEqual({ name: "", step: 1, completed: false });
@@ -118,21 +121,21 @@ describe("lead write functions", () => {
       ["select public.create_lead('short')", [], /Invalid owner token/],
     ];
     for (const [sql, params, message] of bad) {
-      await expect(asAnon(db, sql, params)).rejects.toThrow(message);
+      await expect(asService(db, sql, params)).rejects.toThrow(message);
     }
     const [lead] = (await db.query<Record<string, unknown>>("select step, skid_steer_type, name, completed from public.leads where id = $1", [id])).rows;
     expect(lead).toEqual({ step: 1, skid_steer_type: null, name: "", completed: false });
   });
 
   it("limits lead drafts to 30 an hour per client", async () => {
-    for (let i = 0; i < 30; i++) await asAnon(db, "select public.create_lead($1, 'busy-client')", [ownerToken()]);
-    await expect(asAnon(db, "select public.create_lead($1, 'busy-client')", [ownerToken()])).rejects.toThrow(/Too many rental requests/);
+    for (let i = 0; i < 30; i++) await asService(db, "select public.create_lead($1, 'busy-client')", [ownerToken()]);
+    await expect(asService(db, "select public.create_lead($1, 'busy-client')", [ownerToken()])).rejects.toThrow(/Too many rental requests/);
   });
 });
 
 describe("vendor submission function", () => {
   const submit = (site: string, overrides: Partial<Record<string, string>> = {}, client = "submitter") =>
-    asAnon(db, "select public.submit_vendor($1, $2, $3, $4, $5, $6, $7, $8) as id", [
+    asService(db, "select public.submit_vendor($1, $2, $3, $4, $5, $6, $7, $8) as id", [
       overrides.name ?? "Smith & Sons, Inc.", site, overrides.phone ?? "(555) 123-4567", overrides.address ?? "12 Main Street",
       overrides.state ?? "texas", overrides.city ?? "houston", overrides.zip ?? "77002", client,
     ]);
@@ -176,7 +179,7 @@ describe("vendor submission function", () => {
   });
 
   it("limits submissions to 5 a day per client", async () => {
-    for (let i = 0; i < 5; i++) await submit(`limit-${i}.example`, {}, "flooder");
-    await expect(submit("limit-6.example", {}, "flooder")).rejects.toThrow(/Too many submissions/);
+    for (let i = 0; i < 5; i++) await submit(`limit-${i}.example`, {}, "flooding-client");
+    await expect(submit("limit-6.example", {}, "flooding-client")).rejects.toThrow(/Too many submissions/);
   });
 });

@@ -2,17 +2,20 @@ import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { backendConfig } from "@/lib/supabase/config";
-import { createEmbeddedFetch } from "@/lib/supabase/embedded-fetch";
+import { createEmbeddedFetch, MAX_ROWS, type DatabaseRole } from "@/lib/supabase/embedded-fetch";
 import { freshDb } from "./helpers/db";
 
 let db: PGlite;
 let client: SupabaseClient;
+let service: SupabaseClient;
+const clientFor = (role: DatabaseRole) => createClient("http://embedded.localhost", "key", {
+  auth: { persistSession: false },
+  global: { fetch: createEmbeddedFetch(async () => db, role) },
+});
 beforeAll(async () => {
   db = await freshDb(true);
-  client = createClient("http://embedded.localhost", "key", {
-    auth: { persistSession: false },
-    global: { fetch: createEmbeddedFetch(async () => db) },
-  });
+  client = clientFor("anon");
+  service = clientFor("service_role");
 });
 
 describe("embedded PostgREST transport", () => {
@@ -45,15 +48,35 @@ describe("embedded PostgREST transport", () => {
   });
 
   it("maps a raised SQL error to PostgREST's JSON and status", async () => {
-    const result = await client.rpc("create_lead", { p_owner_token: "short" });
+    const result = await service.rpc("create_lead", { p_owner_token: "short" });
     expect(result.status).toBe(400);
     expect(result.error).toMatchObject({ code: "P0001", message: "Invalid owner token" });
   });
 
-  it("hides functions anon may not execute, as PostgREST's schema cache does", async () => {
-    const result = await client.rpc("lead_delivery_report");
-    expect(result.status).toBe(404);
-    expect(result.error?.code).toBe("PGRST202");
+  it("answers 401 with 42501 when anon calls a function it may not execute, as PostgREST does", async () => {
+    for (const [fn, args] of [["lead_delivery_report", {}], ["create_lead", { p_owner_token: "x".repeat(40), p_client_key: "client-a" }]] as const) {
+      const result = await client.rpc(fn, args);
+      expect(result.status).toBe(401);
+      expect(result.error?.code).toBe("42501");
+    }
+    expect(await db.query("select 1 from public.leads")).toMatchObject({ rows: [] });
+  });
+
+  it("returns at most max-rows (1,000) rows per call, and pages with .range()", async () => {
+    const [{ n }] = (await db.query<{ n: number }>("select public.sitemap_size()::int as n")).rows;
+    expect(n).toBeGreaterThan(MAX_ROWS);
+    await db.exec("create function public.many_rows() returns setof int language sql as 'select generate_series(1, 2500)'; grant execute on function public.many_rows() to anon");
+    const capped = await client.rpc("many_rows");
+    expect(capped.data).toHaveLength(MAX_ROWS);
+    const page = await client.rpc("many_rows").range(2000, 2999);
+    expect(page.data).toHaveLength(500);
+    expect((page.data as number[])[0]).toBe(2001);
+  });
+
+  it("reads GET arguments from the query string but not PostgREST's own parameters", async () => {
+    const result = await client.rpc("state_cities", { p_state_slug: "texas" }, { get: true }).range(0, 1);
+    expect(result.error).toBeNull();
+    expect(result.data).toHaveLength(2);
   });
 
   it("answers an unknown function with PGRST202 and 404", async () => {
@@ -73,8 +96,12 @@ describe("backend configuration", () => {
   it("uses the embedded database when neither variable is set", () => {
     expect(backendConfig({} as NodeJS.ProcessEnv)).toEqual({ mode: "embedded" });
   });
-  it("uses hosted Supabase when both are set", () => {
-    expect(backendConfig({ NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" } as unknown as NodeJS.ProcessEnv).mode).toBe("hosted");
+  it("uses hosted Supabase when both are set, with the service role key", () => {
+    expect(backendConfig({ NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k", SUPABASE_SERVICE_ROLE_KEY: "s" } as unknown as NodeJS.ProcessEnv).mode).toBe("hosted");
+  });
+  it("refuses hosted Supabase without the service role key, naming the variable", () => {
+    expect(() => backendConfig({ NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" } as unknown as NodeJS.ProcessEnv))
+      .toThrow(/SUPABASE_SERVICE_ROLE_KEY is required/);
   });
   it("refuses with supabase-js's own message when one is missing", () => {
     expect(() => backendConfig({ NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" } as unknown as NodeJS.ProcessEnv)).toThrow("supabaseUrl is required.");

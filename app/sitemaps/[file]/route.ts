@@ -1,4 +1,4 @@
-import { cachedRpc } from "@/lib/data/rpc";
+import { cachedRpc, MAX_ROWS_PER_CALL } from "@/lib/data/rpc";
 import { sitemapCount, sitemapSlice, urlSetXml, xmlResponse, type SitemapEntry } from "@/lib/sitemap";
 
 /** /sitemaps/{n}.xml — the n-th sitemap file of the index. */
@@ -7,6 +7,13 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   const size = await cachedRpc<number>("sitemap_size");
   if (!Number.isInteger(n) || n >= sitemapCount(Number(size))) return new Response("Not Found", { status: 404 });
   const slice = sitemapSlice(n);
-  const rows = slice.limit > 0 ? await cachedRpc<SitemapEntry[]>("sitemap_paths", { p_offset: slice.offset, p_limit: slice.limit }) : [];
+  const rows: SitemapEntry[] = [];
+  // One call returns at most MAX_ROWS_PER_CALL rows: the file is read in pages.
+  for (let read = 0; read < slice.limit; read += MAX_ROWS_PER_CALL) {
+    const limit = Math.min(MAX_ROWS_PER_CALL, slice.limit - read);
+    const page = await cachedRpc<SitemapEntry[]>("sitemap_paths", { p_offset: slice.offset + read, p_limit: limit });
+    rows.push(...page);
+    if (page.length < limit) break;
+  }
   return xmlResponse(urlSetXml([...slice.staticPaths.map((path) => ({ path })), ...rows]));
 }

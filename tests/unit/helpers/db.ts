@@ -6,12 +6,17 @@ export function freshDb(withSeed = true): Promise<PGlite> {
   return createMigratedMemoryDb(withSeed);
 }
 
-/** Runs a query as the anon role, the way PostgREST does for a visitor. */
-export async function asAnon<T>(db: PGlite, sql: string, params: unknown[] = []): Promise<T[]> {
+async function asRole<T>(role: "anon" | "service_role", db: PGlite, sql: string, params: unknown[]): Promise<T[]> {
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', 'anon', true)");
+    await tx.query("select set_config('role', $1, true)", [role]);
     return (await tx.query<T>(sql, params)).rows;
   });
 }
+
+/** Runs a query as the anon role, the way PostgREST does for a visitor. */
+export const asAnon = <T>(db: PGlite, sql: string, params: unknown[] = []) => asRole<T>("anon", db, sql, params);
+
+/** Runs a query as the service role, the server's writing credential. */
+export const asService = <T>(db: PGlite, sql: string, params: unknown[] = []) => asRole<T>("service_role", db, sql, params);
 
 export const ownerToken = (n = 1) => `owner-token-${String(n).padStart(2, "0")}-abcdefghijklmnopqrstuvwxyz`;

@@ -1,0 +1,148 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateAndSeed, startPostgres15, type Postgres15 } from "./helpers/postgres15";
+
+// The migrations on real PostgreSQL 15 as hosted Supabase runs them, probed as the
+// public anon key would be: PostgREST connects as authenticator and switches role.
+
+let server: Postgres15;
+let api: pg.Client;
+
+beforeAll(async () => {
+  server = await startPostgres15();
+  const owner = await server.connect("postgres");
+  await migrateAndSeed(owner);
+  await owner.end();
+  api = await server.connect("authenticator");
+}, 180_000);
+
+afterAll(async () => {
+  await api?.end();
+  await server?.stop();
+});
+
+async function as<T extends pg.QueryResultRow>(role: "anon" | "authenticated" | "service_role", sql: string, params: unknown[] = [], client = api): Promise<T[]> {
+  await client.query("begin");
+  try {
+    await client.query(`set local role ${role}`);
+    const { rows } = await client.query<T>(sql, params);
+    await client.query("commit");
+    return rows;
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  }
+}
+
+/** What visitors may call: the read functions, nothing else. */
+const READ_FUNCTIONS = [
+  "article_by_slug(text)", "articles_list()", "city_page(text,text,text,integer,integer)", "country_page(text)",
+  "equipment_by_slug(text)", "equipment_list()", "equipment_model_json(equipment_models)",
+  "find_city_for_zip(text,double precision,double precision)", "footer_states()", "hero_for(text)",
+  "popular_models()", "rental_date_window()", "search_cities(text,text)", "sitemap_paths(integer,integer)",
+  "sitemap_size()", "state_cities(text)", "state_page(text,text,integer,integer)", "us_states()",
+  "vendor_card(vendors)", "vendor_page(text,text,text,text)", "vendor_page_slice(bigint[],integer,integer)",
+];
+
+describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
+  it("ran as a non-superuser postgres, with pg_trgm in the extensions schema", async () => {
+    const [owner] = (await api.query("select rolsuper from pg_roles where rolname = 'postgres'")).rows;
+    expect(owner.rolsuper).toBe(false);
+    const [trgm] = (await api.query("select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'")).rows;
+    expect(trgm.nspname).toBe("extensions");
+  });
+
+  for (const role of ["anon", "authenticated"] as const) {
+    it(`${role} may execute exactly the read functions`, async () => {
+      const rows = await as<{ sig: string }>(role, `
+        select regexp_replace(p.oid::regprocedure::text, '^public\\.', '') as sig
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and has_function_privilege(p.oid, 'execute') order by 1`);
+      expect(rows.map((row) => row.sig).sort()).toEqual([...READ_FUNCTIONS].sort());
+    });
+
+    it(`${role} cannot write any table, view or sequence`, async () => {
+      const writable = await as<{ name: string }>(role, `
+        select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p')
+          and has_table_privilege(c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
+        union all
+        select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and case when c.relkind = 'S' then has_sequence_privilege(c.oid, 'USAGE, UPDATE') else false end`);
+      expect(writable).toEqual([]);
+    });
+  }
+
+  it("anon is refused every write and operator function", async () => {
+    const calls = [
+      "select public.create_lead(repeat('a', 40), 'client-key-1', null)",
+      "select public.update_lead(1, repeat('a', 40), 2)",
+      "select public.complete_lead(1, repeat('a', 40), 'wheeled', current_date + 1, current_date + 3, 'Ann', '5125550100')",
+      "select public.submit_vendor('Acme Rentals', 'acme.example', '5125550100', '1 Main St', 'texas', 'houston', '77002', 'client-key-1')",
+      "select public.pending_lead_deliveries(10)",
+      "select public.record_lead_delivery(1, true, null)",
+      "select * from public.lead_delivery_report()",
+      "select * from public.operator_leads(10)",
+      "select * from public.operator_submissions(10)",
+      "select public.count_write_attempt('lead', 'client-key-1', interval '1 hour', 30, 'x')",
+    ];
+    for (const sql of calls) await expect(as("anon", sql), sql).rejects.toMatchObject({ code: "42501" });
+  });
+
+  it("anon cannot read or write the write-side tables", async () => {
+    for (const table of ["leads", "lead_deliveries", "vendors_submissions", "write_attempts"]) {
+      await expect(as("anon", `select * from public.${table}`)).rejects.toMatchObject({ code: "42501" });
+    }
+    await expect(as("anon", "insert into public.vendors (name, slug) values ('x', 'x')")).rejects.toMatchObject({ code: "42501" });
+    await expect(as("anon", "update public.states set name = 'x'")).rejects.toMatchObject({ code: "42501" });
+  });
+
+  it("anon reads the directory, the catalogue and the sitemap", async () => {
+    const [country] = await as<{ page: { states: unknown[] } }>("anon", "select public.country_page('us') as page");
+    expect(country.page).not.toBeNull();
+    const [texas] = await as<{ page: { vendors: unknown[] } }>("anon", "select public.state_page('us', 'texas') as page");
+    expect(texas.page.vendors.length).toBeGreaterThan(0);
+    const [models] = await as<{ list: unknown[] }>("anon", "select public.equipment_list() as list");
+    expect(models.list.length).toBeGreaterThan(60);
+    const cities = await as("anon", "select * from public.search_cities('Huston')");
+    expect(cities.length).toBeGreaterThan(0);
+    const [{ n }] = await as<{ n: string }>("anon", "select public.sitemap_size() as n");
+    expect(Number(n)).toBeGreaterThan(1000);
+  });
+
+  it("one sitemap call returns at most 1,000 rows, and the pages cover every URL once", async () => {
+    const [{ n }] = await as<{ n: string }>("anon", "select public.sitemap_size() as n");
+    const first = await as("anon", "select * from public.sitemap_paths(0, 50000)");
+    expect(first).toHaveLength(1000);
+    const paths = new Set<string>();
+    for (let offset = 0; offset < Number(n); offset += 1000) {
+      for (const row of await as<{ path: string }>("anon", "select path from public.sitemap_paths($1, 1000)", [offset])) paths.add(row.path);
+    }
+    expect(paths.size).toBe(Number(n));
+  });
+});
+
+describe("abuse limits on PostgreSQL 15", () => {
+  it("50 parallel submissions from one client create exactly the daily limit of 5", async () => {
+    const clients = await Promise.all(Array.from({ length: 50 }, () => server.connect("authenticator")));
+    try {
+      const results = await Promise.allSettled(clients.map((client, i) => as("service_role",
+        "select public.submit_vendor($1, $2, '5125550100', '100 Main Street', 'texas', 'houston', '77002', $3)",
+        [`Parallel Rentals ${i}`, `parallel-${i}.example`, "client-key-parallel"], client)));
+      const refused = results.filter((r) => r.status === "rejected");
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+      for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "PT429" });
+      const [{ n }] = await as<{ n: string }>("service_role", "select count(*) as n from public.vendors_submissions where site like 'parallel-%'");
+      expect(Number(n)).toBe(5);
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
+  });
+
+  it("a write without a client key is refused", async () => {
+    await expect(as("service_role", "select public.create_lead(repeat('a', 40), null, null)")).rejects.toMatchObject({ code: "P0001" });
+    await expect(as("service_role",
+      "select public.submit_vendor('Keyless Rentals', 'keyless.example', '5125550100', '1 Main St', 'texas', 'houston', '77002', null)"))
+      .rejects.toMatchObject({ code: "P0001" });
+  });
+});
