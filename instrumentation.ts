@@ -3,5 +3,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     const { prepareBackend } = await import("./lib/startup");
     await prepareBackend();
+    const { startOutboxTimer } = await import("./lib/outbox/timer");
+    startOutboxTimer();
   }
 }

@@ -131,7 +131,7 @@ for (const city of cities) {
     const rating = random() < 0.08 ? null : Number((3.6 + random() * 1.4).toFixed(1));
     const phone = `(${state.areaCode}) 555-01${String(Math.floor(random() * 100)).padStart(2, "0")}`;
     const created = new Date(Date.UTC(2025, Math.floor(random() * 12), 1 + Math.floor(random() * 28))).toISOString();
-    vendorRows.push([id, name, slug, `https://www.${slug}.example`, phone,
+    vendorRows.push([id, name, slug, `https://www.${slug}.example`, `quotes@${slug}.example`, phone,
       `${street}, ${city.name}, ${state.code} ${home.code}`, street, rating, null, created, created, home.id]);
     if (random() < 0.85) detailRows.push([id, vendorDescription(random, name, city.name, state.name)]);
     const served = new Set<number>([home.id]);
@@ -142,7 +142,7 @@ for (const city of cities) {
     for (const postcodeId of served) servedRows.push([id, postcodeId]);
   }
 }
-out.push(insert("vendors", ["id", "name", "slug", "site", "phone", "full_address", "street", "rating", "photo",
+out.push(insert("vendors", ["id", "name", "slug", "site", "email", "phone", "full_address", "street", "rating", "photo",
   "created_at", "updated_at", "postcode_id"], vendorRows));
 out.push(insert("vendors_additionaldetails", ["vendor_id", "description"], detailRows));
 out.push(insert("vendors_serviced", ["vendor_id", "postcode_id"], servedRows));

@@ -1,17 +1,34 @@
 /**
- * npm run leads            lists completed rental requests and their delivery state
- * npm run leads -- deliver POSTs due leads to LEAD_WEBHOOK_URL now
+ * npm run leads            lists rental requests, their recipients and delivery state
+ * npm run leads -- deliver sends every due outbox message now
  *
  * Against the embedded database, stop the server first (one process per folder).
  */
-import { deliverPendingLeads } from "../lib/leads/delivery";
+import { drainOutbox } from "../lib/outbox/sender";
 import { serviceSupabase } from "../lib/supabase/server";
 
+interface LeadRow {
+  id: number;
+  completed: boolean;
+  completed_at: string | null;
+  name: string;
+  location: string;
+  recipients: Array<{ vendor_name: string }>;
+  messages: Array<{ channel: string; status: string; attempts: number; last_error: string | null }>;
+}
+
 if (process.argv[2] === "deliver") {
-  console.log(await deliverPendingLeads());
+  console.log(await drainOutbox());
 } else {
-  const { data, error } = await serviceSupabase().rpc("lead_delivery_report");
+  const { data, error } = await serviceSupabase().rpc("operator_leads", { p_limit: 1000 });
   if (error) throw new Error(error.message);
-  console.table(data);
+  console.table((data as LeadRow[]).filter((lead) => lead.completed).map((lead) => ({
+    id: lead.id,
+    completed_at: lead.completed_at,
+    name: lead.name,
+    job_zip: lead.location,
+    recipients: lead.recipients.map((r) => r.vendor_name).join("; ") || "none",
+    delivery: lead.messages.map((m) => `${m.channel} ${m.status}${m.last_error ? ` (${m.last_error})` : ""}`).join("; "),
+  })));
 }
 process.exit(0);

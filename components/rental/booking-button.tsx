@@ -2,11 +2,12 @@
 import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import type { RentalVendor } from "./rental-request-dialog";
 
 // The dialog's code loads when a visitor first opens it, not with every page.
 const RentalRequestDialog = dynamic(() => import("./rental-request-dialog").then((m) => m.RentalRequestDialog), { ssr: false });
 
-type Vendor = { id: number; name: string };
+type Vendor = RentalVendor;
 
 /**
  * The rental request dialog and a function that opens it. Render `dialog` where it

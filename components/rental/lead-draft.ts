@@ -1,7 +1,7 @@
 import { saveLeadDraft } from "@/lib/actions/rental";
 
 export type Step = 1 | 2 | 3;
-type Change = Record<string, string>;
+type Change = Record<string, string | boolean>;
 
 /**
  * The draft lead's saves. Draft saves are best effort: a failure is logged, never shown.

@@ -20,7 +20,22 @@ const TOASTER = "rental";
 interface RentalRequestDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  vendor?: { id: number; name: string };
+  vendor?: RentalVendor;
+}
+
+export type RentalVendor = { id: number; name: string; zip?: string | null };
+
+const SUCCESS = "Thanks! The vendor will contact you shortly about your rental request.";
+const FAILURE = "There was a problem submitting your request. Please try again.";
+
+/** The job site's ZIP as the page knows it: the vendor's, or the city page's hint. */
+function pageZip(vendor?: RentalVendor): string {
+  return vendor?.zip ?? document.querySelector("[data-job-zip]")?.getAttribute("data-job-zip") ?? "";
+}
+
+function recipientsLine(count: number, zip: string): string {
+  if (count === 0) return `No vendor serves ZIP ${zip} yet: we have kept your request and will find one for you.`;
+  return `Your request is going to ${count} vendor${count === 1 ? "" : "s"} serving ZIP ${zip}.`;
 }
 
 
@@ -33,15 +48,17 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
   const [step, setStep] = useState<Step>(1);
   const [leadId, setLeadId] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const submittingNow = useRef(false);
   const creating = useRef(false);
   const [draft] = useState(() => new LeadDraft());
-  const save = (step: Step, change: Record<string, string>) => draft.save(step, change);
+  const save = (step: Step, change: Record<string, string | boolean>) => draft.save(step, change);
   const today = new Date();
   const form = useForm<RentalFormValues>({
     resolver: zodResolver(rentalFormSchema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { skid_steer_type: "wheeled", name: "", phone: "" },
+    defaultValues: { skid_steer_type: "wheeled", name: "", phone: "", job_zip: "", widen: false },
   });
   const start = useWatch({ control: form.control, name: "rental_start_date" });
   const end = useWatch({ control: form.control, name: "rental_end_date" });
@@ -52,21 +69,23 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
   useEffect(() => {
     if (!open || leadId !== null || creating.current) return;
     creating.current = true;
+    setStartError(null);
+    if (!form.getValues("job_zip")) form.setValue("job_zip", pageZip(vendor));
     startLead({ vendorId: vendor?.id ?? null }).then(
       (result) => {
         if (result.ok) {
           setLeadId(result.data.leadId);
           draft.attach(result.data.leadId);
-        } else console.error("Creating the rental request draft failed:", result.message);
+        } else setStartError(result.message);
       },
-      (error) => console.error("Creating the rental request draft failed:", error),
+      () => setStartError(FAILURE),
     ).finally(() => {
       creating.current = false;
     });
-  }, [open, leadId, vendor?.id, draft]);
+  }, [open, leadId, vendor, draft, form]);
 
   function reset() {
-    form.reset({ skid_steer_type: "wheeled", name: "", phone: "" });
+    form.reset({ skid_steer_type: "wheeled", name: "", phone: "", job_zip: "", widen: false });
     setStep(1);
     setLeadId(null);
     draft.clear();
@@ -74,22 +93,36 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
   }
 
   async function onSubmit(values: RentalFormValues) {
+    // A double click sends one request.
+    if (submittingNow.current) return;
     if (leadId === null) {
-      toast.error("Error", { description: "There was a problem submitting your request. Please try again.", toasterId: TOASTER });
+      toast.error("Error", { description: FAILURE, toasterId: TOASTER });
       return;
     }
+    submittingNow.current = true;
     setSubmitting(true);
     const honeypot = (document.getElementById("rental-website") as HTMLInputElement | null)?.value || undefined;
     const result = await completeLead({
       leadId, skid_steer_type: values.skid_steer_type, rental_start_date: toIsoDay(values.rental_start_date),
-      rental_end_date: toIsoDay(values.rental_end_date), name: values.name, phone: values.phone, website: honeypot,
+      rental_end_date: toIsoDay(values.rental_end_date), name: values.name, phone: values.phone,
+      job_zip: values.job_zip, widen: values.widen, website: honeypot,
     }).catch(() => null);
+    submittingNow.current = false;
     setSubmitting(false);
     if (!result?.ok) {
-      toast.error("Error", { description: "There was a problem submitting your request. Please try again.", toasterId: TOASTER });
+      if (result?.fieldErrors?.job_zip) form.setError("job_zip", { message: result.fieldErrors.job_zip });
+      toast.error("Error", { description: FAILURE, toasterId: TOASTER });
       return;
     }
-    toast.success("Success!", { description: "Thanks! The vendor will contact you shortly about your rental request.", toasterId: TOASTER });
+    toast.success("Success!", {
+      description: (
+        <>
+          <span className="block">{SUCCESS}</span>
+          <span className="mt-1 block" data-testid="rental-recipients">{recipientsLine(result.data.recipients, values.job_zip)}</span>
+        </>
+      ),
+      toasterId: TOASTER,
+    });
     onOpenChange(false);
     reset();
   }
@@ -118,12 +151,16 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                   <Dialog.Title asChild>
                     <legend className="text-xl font-bold">What type of Skid Steer do you need?</legend>
                   </Dialog.Title>
+                  {startError && (
+                    <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">{startError}</p>
+                  )}
                   <div className="mt-4 grid gap-3">
                     {typeOptions.map((option) => (
                       <Button
                         key={option.value}
                         variant="outline"
                         size="lg"
+                        disabled={startError !== null}
                         aria-pressed={typePicked && chosenType === option.value}
                         onClick={() => {
                           form.setValue("skid_steer_type", option.value);
@@ -175,12 +212,22 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                   <div className="mt-4 grid gap-4">
                     <FormField id="rental-name" label="Name" error={errors.name?.message}>
                       <input {...fieldAria("rental-name", errors.name?.message)} placeholder="Your name" autoComplete="name" className={inputClass}
-                        {...form.register("name", { onChange: (e) => save(3, { name: e.target.value }) })} />
+                        {...form.register("name", { onBlur: (e) => save(3, { name: e.target.value }) })} />
                     </FormField>
                     <FormField id="rental-phone" label="Phone Number" error={errors.phone?.message}>
                       <input {...fieldAria("rental-phone", errors.phone?.message)} type="tel" placeholder="Your phone number" autoComplete="tel" className={inputClass}
-                        {...form.register("phone", { onChange: (e) => save(3, { phone: e.target.value }) })} />
+                        {...form.register("phone", { onBlur: (e) => save(3, { phone: e.target.value }) })} />
                     </FormField>
+                    <FormField id="rental-zip" label="Job Site ZIP Code" error={errors.job_zip?.message}>
+                      <input {...fieldAria("rental-zip", errors.job_zip?.message)} inputMode="numeric" autoComplete="postal-code" maxLength={5} placeholder="e.g. 77002" className={inputClass}
+                        {...form.register("job_zip", { onBlur: (e) => { if (/^\d{5}$/.test(e.target.value)) save(3, { job_zip: e.target.value }); } })} />
+                    </FormField>
+                    {vendor && (
+                      <label className="flex min-h-6 items-start gap-2 text-sm">
+                        <input type="checkbox" className="mt-0.5 h-4 w-4" {...form.register("widen", { onChange: (e) => save(3, { widen: e.target.checked }) })} />
+                        Also send my request to up to 2 other nearby vendors
+                      </label>
+                    )}
                     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
                       <label htmlFor="rental-website">Website</label>
                       <input id="rental-website" name="website" tabIndex={-1} autoComplete="off" />

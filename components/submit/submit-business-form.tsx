@@ -12,7 +12,7 @@ import { businessSchema, formatPhone, type BusinessValues } from "@/lib/submissi
 const TOASTER = "submit";
 const FAILURE = "There was a problem submitting your business. Please try again.";
 
-const empty: BusinessValues = { name: "", website: "", phone: "", address: "", state: "", city: "", zipcode: "" };
+const empty: BusinessValues = { name: "", website: "", phone: "", email: "", address: "", state: "", city: "", zipcode: "" };
 
 export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; name: string }> }) {
   const form = useForm<BusinessValues>({ resolver: zodResolver(businessSchema), mode: "onSubmit", reValidateMode: "onChange", defaultValues: empty });
@@ -52,6 +52,9 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
       </FormField>
       <FormField id="business-phone" label="Phone" error={errors.phone?.message}>
         <input {...fieldAria("business-phone", errors.phone?.message)} className={inputClass} type="tel" autoComplete="tel" {...phone} />
+      </FormField>
+      <FormField id="business-email" label="Email for rental requests (optional)" error={errors.email?.message}>
+        <input {...fieldAria("business-email", errors.email?.message)} className={inputClass} type="email" autoComplete="email" placeholder="quotes@example.com" {...form.register("email")} />
       </FormField>
       <FormField id="business-address" label="Address" error={errors.address?.message}>
         <input {...fieldAria("business-address", errors.address?.message)} className={inputClass} autoComplete="street-address" {...form.register("address")} />

@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { after } from "next/server";
 import { cookies } from "next/headers";
 import { serviceSupabase } from "../supabase/server";
-import { deliverPendingLeads } from "../leads/delivery";
-import { leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
+import { drainOutbox } from "../outbox/sender";
+import { JOB_ZIP_MESSAGE, leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
 import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
 
 const OWNER_COOKIE = "lead_owner";
@@ -45,32 +45,41 @@ export async function saveLeadDraft(input: unknown): Promise<ActionResult> {
     p_lead_id: draft.leadId, p_owner_token: await ownerToken(false), p_step: draft.step,
     p_skid_steer_type: draft.skid_steer_type ?? null, p_rental_start_date: draft.rental_start_date ?? null,
     p_rental_end_date: draft.rental_end_date ?? null, p_name: draft.name ?? null, p_phone: draft.phone ?? null,
+    p_location: draft.job_zip ?? null, p_widen: draft.widen ?? null,
   });
   if (error) {
     console.error("Lead draft update failed:", error.message);
-    return { ok: false, message: error.message };
+    return error.message === JOB_ZIP_MESSAGE
+      ? { ok: false, message: error.message, fieldErrors: { job_zip: error.message } }
+      : { ok: false, message: "The draft could not be saved" };
   }
   return { ok: true };
 }
 
-/** Completes the lead: step 3, the dates, rental_days, completed. */
-export async function completeLead(input: unknown): Promise<ActionResult<{ rentalDays: number }>> {
+/**
+ * Completes the lead: step 3, the dates, rental_days, the job ZIP, completed; the
+ * database routes it to its vendors and queues their messages, sent right after.
+ */
+export async function completeLead(input: unknown): Promise<ActionResult<{ rentalDays: number; recipients: number }>> {
   const parsed = tooLarge(input) ? null : leadCompletionSchema.safeParse(input);
   if (!parsed?.success) {
     return { ok: false, message: SUBMIT_FAILURE, fieldErrors: parsed ? fieldErrorsOf(parsed.error.issues) : undefined };
   }
   const lead = parsed.data;
   // The hidden honeypot field is only ever filled in by bots: accept quietly, store nothing.
-  if (lead.website) return { ok: true, data: { rentalDays: 0 } };
+  if (lead.website) return { ok: true, data: { rentalDays: 0, recipients: 0 } };
   const { data, error } = await serviceSupabase().rpc("complete_lead", {
     p_lead_id: lead.leadId, p_owner_token: await ownerToken(false), p_skid_steer_type: lead.skid_steer_type,
     p_rental_start_date: lead.rental_start_date, p_rental_end_date: lead.rental_end_date,
-    p_name: lead.name, p_phone: lead.phone,
+    p_name: lead.name, p_phone: lead.phone, p_location: lead.job_zip, p_widen: lead.widen,
+    p_webhook: Boolean(process.env.LEAD_WEBHOOK_URL),
   });
   if (error) {
     console.error("Lead completion failed:", error.message);
+    if (error.message === JOB_ZIP_MESSAGE) return { ok: false, message: SUBMIT_FAILURE, fieldErrors: { job_zip: error.message } };
     return { ok: false, message: SUBMIT_FAILURE };
   }
-  after(() => deliverPendingLeads().catch((e) => console.error("Lead delivery failed:", e)));
-  return { ok: true, data: { rentalDays: (data as { rental_days: number }).rental_days } };
+  after(() => drainOutbox().catch((e) => console.error("Outbox drain failed:", (e as Error).message)));
+  const completed = data as { rental_days: number; recipients: number };
+  return { ok: true, data: { rentalDays: completed.rental_days, recipients: completed.recipients } };
 }

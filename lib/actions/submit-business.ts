@@ -14,7 +14,7 @@ export async function submitBusiness(input: unknown): Promise<ActionResult> {
   if (v.company_fax) return { ok: true };
   const { error } = await serviceSupabase().rpc("submit_vendor", {
     p_name: v.name, p_site: v.website, p_phone: v.phone, p_address: v.address, p_state: v.state,
-    p_city: v.city, p_zipcode: v.zipcode, p_client_key: await clientKey(),
+    p_city: v.city, p_zipcode: v.zipcode, p_client_key: await clientKey(), p_email: v.email || null,
   });
   if (error) {
     // The toast always carries the generic message; a duplicate website or the daily

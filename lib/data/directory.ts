@@ -29,3 +29,7 @@ export const searchCities = (query: string, state: string | null) =>
 export const findCityForZip = (code: string, latitude: number | null, longitude: number | null) =>
   cachedRpc<{ city_name: string; city_slug: string; state_slug: string; exact: boolean } | null>(
     "find_city_for_zip", { p_code: code, p_latitude: latitude, p_longitude: longitude });
+
+/** The city's own ZIP code, to prefill a rental request's job site. */
+export const getCityZip = (state: string, city: string) =>
+  cachedRpc<string | null>("city_zip", { p_state_slug: state, p_city_slug: city });

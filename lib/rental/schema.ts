@@ -5,6 +5,8 @@ export type SkidSteerType = (typeof SKID_STEER_TYPES)[number];
 
 export const nameField = z.string().min(2, "Name must be at least 2 characters").max(100, "Name is too long");
 export const phoneField = z.string().min(10, "Please enter a valid phone number").max(30, "Please enter a valid phone number");
+export const JOB_ZIP_MESSAGE = "Please enter a valid US ZIP code for the job site";
+export const jobZipField = z.string().trim().regex(/^\d{5}$/, JOB_ZIP_MESSAGE);
 
 /** The rental request form, as the visitor fills it in. */
 export const rentalFormSchema = z.object({
@@ -13,6 +15,8 @@ export const rentalFormSchema = z.object({
   rental_end_date: z.date(),
   name: nameField,
   phone: phoneField,
+  job_zip: jobZipField,
+  widen: z.boolean(),
 });
 export type RentalFormValues = z.infer<typeof rentalFormSchema>;
 
@@ -28,6 +32,8 @@ export const leadDraftSchema = z.strictObject({
   rental_end_date: isoDay.optional(),
   name: z.string().max(100, "Name is too long").optional(),
   phone: z.string().max(30, "Please enter a valid phone number").optional(),
+  job_zip: jobZipField.optional(),
+  widen: z.boolean().optional(),
 });
 export type LeadDraft = z.infer<typeof leadDraftSchema>;
 
@@ -39,6 +45,8 @@ export const leadCompletionSchema = z
     rental_end_date: isoDay,
     name: nameField,
     phone: phoneField,
+    job_zip: jobZipField,
+    widen: z.boolean(),
     website: z.string().max(200).optional(),
   })
   .refine((v) => v.rental_end_date > v.rental_start_date, {

@@ -9,6 +9,8 @@ export const businessSchema = z.object({
   website: z.string().trim().min(4, "Website URL is too short").max(300)
     .regex(WEBSITE_PATTERN, `Please enter a valid website URL (e.g. ${EXAMPLE_HOST})`),
   phone: z.string().trim().min(10, "Please enter a valid phone number").max(30, "Please enter a valid phone number"),
+  // Optional: where the business wants rental requests sent.
+  email: z.union([z.literal(""), z.email("Please enter a valid email address").max(254, "Please enter a valid email address")]).optional(),
   address: z.string().trim().min(5, "Please enter a valid address").max(300),
   state: z.string({ error: "Please select a state" }).min(2, "Please select a state").max(60),
   city: z.string({ error: "Please select a city" }).min(2, "Please select a city").max(80),

@@ -18,7 +18,7 @@ async function newLead(token = ownerToken(), vendorId: number | null = null) {
 
 describe("access rules", () => {
   it("anon cannot read leads, submissions or the write bookkeeping", async () => {
-    for (const table of ["leads", "vendors_submissions", "lead_deliveries", "write_attempts"]) {
+    for (const table of ["leads", "vendors_submissions", "lead_recipients", "lead_messages", "lead_message_attempts", "write_attempts"]) {
       await expect(asAnon(db, `select * from public.${table}`)).rejects.toThrow(/permission denied/);
     }
   });
@@ -38,7 +38,7 @@ describe("access rules", () => {
   });
 
   it("anon cannot call the write or delivery functions", async () => {
-    await expect(asAnon(db, "select public.lead_delivery_report()")).rejects.toThrow(/permission denied/);
+    await expect(asAnon(db, "select public.claim_lead_messages(10, 60)")).rejects.toThrow(/permission denied/);
     await expect(asAnon(db, "select public.create_lead($1, 'client-a')", [ownerToken()])).rejects.toThrow(/permission denied/);
     await expect(asAnon(db, "select public.submit_vendor('Acme', 'acme.example', '5551234567', '1 Main St', 'texas', 'houston', '77002', 'client-a')"))
       .rejects.toThrow(/permission denied/);
@@ -92,17 +92,17 @@ describe("lead write functions", () => {
 
   it("completes with rental_days as the day difference", async () => {
     const id = await newLead();
-    await asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567')", [id, ownerToken(), day(2), day(9)]);
-    const [lead] = (await db.query<Record<string, unknown>>("select step, completed, rental_days, skid_steer_type from public.leads where id = $1", [id])).rows;
-    expect(lead).toMatchObject({ step: 3, completed: true, rental_days: 7, skid_steer_type: "tracked" });
-    expect((await db.query("select 1 from public.lead_deliveries where lead_id = $1", [id])).rows.length).toBe(1);
+    await asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567', '77002')", [id, ownerToken(), day(2), day(9)]);
+    const [lead] = (await db.query<Record<string, unknown>>("select step, completed, rental_days, skid_steer_type, location from public.leads where id = $1", [id])).rows;
+    expect(lead).toMatchObject({ step: 3, completed: true, rental_days: 7, skid_steer_type: "tracked", location: "77002" });
+    expect((await db.query("select 1 from public.lead_messages where lead_id = $1 and channel = 'email'", [id])).rows.length).toBeGreaterThan(0);
   });
 
   it("a forged or guessed lead id changes nothing", async () => {
     const id = await newLead(ownerToken(1));
     await expect(asService(db, "select public.update_lead($1, $2, 3, 'tracked', null, null, 'Mallory', null)", [id, ownerToken(2)]))
       .rejects.toThrow("Rental request not found");
-    await expect(asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Mallory', '5551234567')", [id, ownerToken(2), day(1), day(2)]))
+    await expect(asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Mallory', '5551234567', '77002')", [id, ownerToken(2), day(1), day(2)]))
       .rejects.toThrow("Rental request not found");
     const [lead] = (await db.query<Record<string, unknown>>("select name, step, completed from public.leads where id = $1", [id])).rows;
     expect(lead).toEqual({ name: "", step: 1, completed: false });
@@ -116,8 +116,10 @@ describe("lead write functions", () => {
       ["select public.update_lead($1, $2, 2, null, $3::date)", [id, ownerToken(), day(-3)], /cannot be in the past/],
       ["select public.update_lead($1, $2, 2, null, $3::date, $4::date)", [id, ownerToken(), day(5), day(5)], /end date must be after/],
       ["select public.update_lead($1, $2, 2, null, null, $3::date)", [id, ownerToken(), format(addDays(addYears(new Date(), 1), 2), "yyyy-MM-dd")], /more than one year/],
-      ["select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'J', '5551234567')", [id, ownerToken(), day(1), day(2)], /Name must be at least 2 characters/],
-      ["select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Jane', '555')", [id, ownerToken(), day(1), day(2)], /Please enter a valid phone number/],
+      ["select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'J', '5551234567', '77002')", [id, ownerToken(), day(1), day(2)], /Name must be at least 2 characters/],
+      ["select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Jane', '555', '77002')", [id, ownerToken(), day(1), day(2)], /Please enter a valid phone number/],
+      ["select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Jane', '5551234567', '00000')", [id, ownerToken(), day(1), day(2)], /valid US ZIP code/],
+      ["select public.update_lead($1, $2, 3, p_location => 'abcde')", [id, ownerToken()], /valid US ZIP code/],
       ["select public.create_lead('short')", [], /Invalid owner token/],
     ];
     for (const [sql, params, message] of bad) {

@@ -36,7 +36,7 @@ async function as<T extends pg.QueryResultRow>(role: "anon" | "authenticated" | 
 
 /** What visitors may call: the read functions, nothing else. */
 const READ_FUNCTIONS = [
-  "article_by_slug(text)", "articles_list()", "city_page(text,text,text,integer,integer)", "country_page(text)",
+  "article_by_slug(text)", "articles_list()", "city_page(text,text,text,integer,integer)", "city_zip(text,text)", "country_page(text)",
   "equipment_by_slug(text)", "equipment_list()", "equipment_model_json(equipment_models)",
   "find_city_for_zip(text,double precision,double precision)", "footer_states()", "hero_for(text)",
   "popular_models()", "rental_date_window()", "search_cities(text,text)", "sitemap_paths(integer,integer)",
@@ -77,11 +77,11 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
     const calls = [
       "select public.create_lead(repeat('a', 40), 'client-key-1', null)",
       "select public.update_lead(1, repeat('a', 40), 2)",
-      "select public.complete_lead(1, repeat('a', 40), 'wheeled', current_date + 1, current_date + 3, 'Ann', '5125550100')",
+      "select public.complete_lead(1, repeat('a', 40), 'wheeled', current_date + 1, current_date + 3, 'Ann', '5125550100', '77002')",
       "select public.submit_vendor('Acme Rentals', 'acme.example', '5125550100', '1 Main St', 'texas', 'houston', '77002', 'client-key-1')",
-      "select public.pending_lead_deliveries(10)",
-      "select public.record_lead_delivery(1, true, null)",
-      "select * from public.lead_delivery_report()",
+      "select public.claim_lead_messages(10, 60)",
+      "select public.record_lead_message(1, gen_random_uuid(), true)",
+      "select * from public.vendors_near_zip('77002', 3)",
       "select * from public.operator_leads(10)",
       "select * from public.operator_submissions(10)",
       "select public.count_write_attempt('lead', 'client-key-1', interval '1 hour', 30, 'x')",
@@ -90,7 +90,7 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
   });
 
   it("anon cannot read or write the write-side tables", async () => {
-    for (const table of ["leads", "lead_deliveries", "vendors_submissions", "write_attempts"]) {
+    for (const table of ["leads", "lead_recipients", "lead_messages", "lead_message_attempts", "vendors_submissions", "write_attempts"]) {
       await expect(as("anon", `select * from public.${table}`)).rejects.toMatchObject({ code: "42501" });
     }
     await expect(as("anon", "insert into public.vendors (name, slug) values ('x', 'x')")).rejects.toMatchObject({ code: "42501" });

@@ -90,8 +90,10 @@ describe("rental form schema", () => {
     expect(messages).toContain("Please enter a valid phone number");
   });
   it("the server schema refuses extra fields, wrong types and end not after start", () => {
-    const base = { leadId: 1, skid_steer_type: "tracked", rental_start_date: "2026-12-01", rental_end_date: "2026-12-03", name: "Jo", phone: "5551234567" };
+    const base = { leadId: 1, skid_steer_type: "tracked", rental_start_date: "2026-12-01", rental_end_date: "2026-12-03", name: "Jo", phone: "5551234567", job_zip: "77002", widen: false };
     expect(leadCompletionSchema.safeParse(base).success).toBe(true);
+    expect(leadCompletionSchema.safeParse({ ...base, job_zip: "7700" }).success).toBe(false);
+    expect(leadCompletionSchema.safeParse({ ...base, job_zip: undefined }).success).toBe(false);
     expect(leadCompletionSchema.safeParse({ ...base, admin: true }).success).toBe(false);
     expect(leadCompletionSchema.safeParse({ ...base, leadId: "1" }).success).toBe(false);
     expect(leadCompletionSchema.safeParse({ ...base, rental_end_date: "2026-12-01" }).success).toBe(false);

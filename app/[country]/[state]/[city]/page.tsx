@@ -4,7 +4,7 @@ import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { Hero } from "@/components/directory/hero";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
-import { getCityPage } from "@/lib/data/directory";
+import { getCityPage, getCityZip } from "@/lib/data/directory";
 import { heroFor, paragraphs, uniqueVendors } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
 
@@ -33,8 +33,11 @@ export default async function CityPage({ params }: Params) {
   const place = `${data.city.name}, ${data.state.code}`;
   const base = `/${data.country.slug}/${data.state.slug}/${data.city.slug}`;
   const description = paragraphs(data.description);
+  const zip = await getCityZip(data.state.slug, data.city.slug).catch(() => null);
   return (
     <>
+      {/* The rental dialog prefills the job site with the city's ZIP. */}
+      {zip && <span hidden data-job-zip={zip} />}
       <Breadcrumbs crumbs={[
         { name: "Home", path: "/" },
         { name: data.country.name, path: `/${data.country.slug}` },

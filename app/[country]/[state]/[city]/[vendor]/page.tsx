@@ -110,7 +110,7 @@ export default async function VendorPage({ params }: Params) {
             )}
           </section>
           <div className="mt-6">
-            <BookingButton vendor={{ id: v.id, name: v.name }} size="lg" />
+            <BookingButton vendor={{ id: v.id, name: v.name, zip: v.postcode }} size="lg" />
           </div>
         </article>
         <div className="flex flex-col gap-6">

@@ -1,0 +1,67 @@
+import { format, parseISO } from "date-fns";
+
+export interface ClaimedLead {
+  id: number;
+  name: string;
+  phone: string;
+  skid_steer_type: "wheeled" | "tracked";
+  rental_start_date: string;
+  rental_end_date: string;
+  rental_days: number;
+  location: string;
+  completed_at: string;
+  vendor_id: number | null;
+  vendor_name: string | null;
+}
+
+export interface ClaimedVendor {
+  id: number;
+  name: string;
+  email: string | null;
+  reason: "vendor_page" | "nearby";
+  distance_miles: number | null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const longDay = (isoDay: string) => format(parseISO(isoDay), "EEEE, MMMM d, yyyy");
+
+/** How the visitor came to this vendor, in a line the vendor can act on. */
+export function howTheyFoundYou(vendor: ClaimedVendor, zip: string): string {
+  if (vendor.reason === "vendor_page") return "The customer sent this request from your listing page on Skid Steer Rentals.";
+  const distance = vendor.distance_miles === null ? "" : ` about ${vendor.distance_miles} miles from you`;
+  return `The customer asked Skid Steer Rentals for vendors near ZIP ${zip}${distance}; you are one of up to 3 vendors who received it.`;
+}
+
+/** The vendor's copy of a rental request: subject, plain text and HTML. */
+export function leadEmail(lead: ClaimedLead, vendor: ClaimedVendor): { subject: string; text: string; html: string } {
+  const machine = lead.skid_steer_type === "tracked" ? "Tracked Skid Steer" : "Wheeled Skid Steer";
+  const rows: Array<[string, string]> = [
+    ["Machine", machine],
+    ["Start date", longDay(lead.rental_start_date)],
+    ["End date", longDay(lead.rental_end_date)],
+    ["Rental days", String(lead.rental_days)],
+    ["Job site ZIP", lead.location],
+    ["Name", lead.name],
+    ["Phone", lead.phone],
+  ];
+  const found = howTheyFoundYou(vendor, lead.location);
+  const subject = `Rental request: ${machine}, ${lead.rental_days} day${lead.rental_days === 1 ? "" : "s"} near ${lead.location}`;
+  const text = [
+    `Hello ${vendor.name},`,
+    "",
+    "A customer would like to rent a skid steer:",
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    found,
+    "Please call them back soon.",
+    "",
+    `Request #${lead.id}`,
+  ].join("\n");
+  const html = `<p>Hello ${escapeHtml(vendor.name)},</p><p>A customer would like to rent a skid steer:</p><table>${rows
+    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join("")}</table><p>${escapeHtml(found)}</p><p>Please call them back soon.</p><p>Request #${lead.id}</p>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,81 @@
+import { serviceSupabase } from "../supabase/server";
+import { leadEmail, type ClaimedLead, type ClaimedVendor } from "./lead-email";
+import { sendMail } from "./transport";
+
+interface ClaimedMessage {
+  id: number;
+  claim_id: string;
+  channel: "email" | "webhook";
+  attempts: number;
+  lead: ClaimedLead;
+  vendor: ClaimedVendor | null;
+  recipients: Array<{ vendor_id: number; vendor_name: string; reason: string }>;
+}
+
+/** A failure that retrying cannot fix: the message is marked failed at once. */
+class PermanentFailure extends Error {}
+
+const BATCH = 20;
+export const MAX_ATTEMPTS = 6;
+
+async function deliverEmail(message: ClaimedMessage): Promise<string> {
+  const vendor = message.vendor;
+  if (!vendor?.email) throw new PermanentFailure("The vendor has no email address");
+  const { subject, text, html } = leadEmail(message.lead, vendor);
+  return sendMail({ to: vendor.email, subject, text, html, messageId: `<lead-${message.lead.id}-vendor-${vendor.id}@skidsteer-rentals>` });
+}
+
+async function deliverWebhook(message: ClaimedMessage, webhook: string | undefined): Promise<string> {
+  if (!webhook) throw new PermanentFailure("LEAD_WEBHOOK_URL is not set");
+  const lead = message.lead;
+  const response = await fetch(webhook, {
+    method: "POST",
+    headers: { "content-type": "application/json", "idempotency-key": `lead-${lead.id}` },
+    body: JSON.stringify({
+      lead_id: lead.id, vendor_id: lead.vendor_id, vendor_name: lead.vendor_name, name: lead.name, phone: lead.phone,
+      skid_steer_type: lead.skid_steer_type, rental_start_date: lead.rental_start_date, rental_end_date: lead.rental_end_date,
+      rental_days: lead.rental_days, job_zip: lead.location, completed_at: lead.completed_at, recipients: message.recipients,
+    }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return "webhook";
+}
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * Sends every due outbox message. Messages are claimed in SQL (skip locked, with a
+ * lease), so any number of drains in any number of instances send each message once.
+ */
+export async function drainOutbox(env: NodeJS.ProcessEnv = process.env, maxMessages = 500): Promise<DrainResult> {
+  const client = serviceSupabase();
+  const result: DrainResult = { sent: 0, failed: 0 };
+  while (result.sent + result.failed < maxMessages) {
+    const { data, error } = await client.rpc("claim_lead_messages", { p_limit: BATCH, p_lease_seconds: 120 });
+    if (error) throw new Error(`Claiming outbox messages failed: ${error.message}`);
+    const messages = (data ?? []) as ClaimedMessage[];
+    if (messages.length === 0) break;
+    for (const message of messages) {
+      let via: string | null = null;
+      let failure: unknown = null;
+      try {
+        via = message.channel === "email" ? await deliverEmail(message) : await deliverWebhook(message, env.LEAD_WEBHOOK_URL);
+      } catch (e) {
+        failure = e;
+      }
+      const { error: recordError } = await client.rpc("record_lead_message", {
+        p_id: message.id, p_claim_id: message.claim_id, p_ok: failure === null, p_sent_via: via,
+        p_error: failure === null ? null : failure instanceof Error ? failure.message : String(failure),
+        p_max_attempts: failure instanceof PermanentFailure ? 1 : MAX_ATTEMPTS,
+      });
+      if (recordError) throw new Error(`Recording an outbox message failed: ${recordError.message}`);
+      if (failure === null) result.sent++;
+      else result.failed++;
+    }
+  }
+  return result;
+}
