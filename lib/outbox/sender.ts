@@ -1,3 +1,4 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { serviceSupabase } from "../supabase/server";
 import { leadEmail, type ClaimedLead, type ClaimedVendor } from "./lead-email";
 import { sendMail } from "./transport";
@@ -18,11 +19,11 @@ class PermanentFailure extends Error {}
 const BATCH = 20;
 export const MAX_ATTEMPTS = 6;
 
-async function deliverEmail(message: ClaimedMessage): Promise<string> {
+async function deliverEmail(message: ClaimedMessage, env: NodeJS.ProcessEnv): Promise<string> {
   const vendor = message.vendor;
   if (!vendor?.email) throw new PermanentFailure("The vendor has no email address");
   const { subject, text, html } = leadEmail(message.lead, vendor);
-  return sendMail({ to: vendor.email, subject, text, html, messageId: `<lead-${message.lead.id}-vendor-${vendor.id}@skidsteer-rentals>` });
+  return sendMail({ to: vendor.email, subject, text, html, messageId: `<lead-${message.lead.id}-vendor-${vendor.id}@skidsteer-rentals>` }, env);
 }
 
 async function deliverWebhook(message: ClaimedMessage, webhook: string | undefined): Promise<string> {
@@ -51,8 +52,9 @@ export interface DrainResult {
  * Sends every due outbox message. Messages are claimed in SQL (skip locked, with a
  * lease), so any number of drains in any number of instances send each message once.
  */
-export async function drainOutbox(env: NodeJS.ProcessEnv = process.env, maxMessages = 500): Promise<DrainResult> {
-  const client = serviceSupabase();
+export async function drainOutbox(
+  { env = process.env, client = serviceSupabase(), maxMessages = 500 }: { env?: NodeJS.ProcessEnv; client?: SupabaseClient; maxMessages?: number } = {},
+): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
   while (result.sent + result.failed < maxMessages) {
     const { data, error } = await client.rpc("claim_lead_messages", { p_limit: BATCH, p_lease_seconds: 120 });
@@ -63,7 +65,7 @@ export async function drainOutbox(env: NodeJS.ProcessEnv = process.env, maxMessa
       let via: string | null = null;
       let failure: unknown = null;
       try {
-        via = message.channel === "email" ? await deliverEmail(message) : await deliverWebhook(message, env.LEAD_WEBHOOK_URL);
+        via = message.channel === "email" ? await deliverEmail(message, env) : await deliverWebhook(message, env.LEAD_WEBHOOK_URL);
       } catch (e) {
         failure = e;
       }

@@ -12,7 +12,7 @@ export function startOutboxTimer(env: NodeJS.ProcessEnv = process.env): void {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    drainOutbox(env)
+    drainOutbox({ env })
       .catch((error) => console.error("Outbox drain failed:", (error as Error).message))
       .finally(() => {
         running = false;

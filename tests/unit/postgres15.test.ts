@@ -146,3 +146,36 @@ describe("abuse limits on PostgreSQL 15", () => {
       .rejects.toMatchObject({ code: "P0001" });
   });
 });
+
+describe("the outbox on PostgreSQL 15", () => {
+  it("20 concurrent senders claiming 200 due messages claim each exactly once", async () => {
+    const owner = await server.connect("postgres");
+    await owner.query(`
+      with made as (
+        insert into public.leads (step, location, name, phone, skid_steer_type, completed, completed_at, owner_token_hash)
+        select 3, '77002', 'Claim ' || n, '5550100000', 'wheeled', true, now(), 'x' from generate_series(1, 200) n returning id)
+      insert into public.lead_messages (lead_id, channel) select id, 'webhook' from made`);
+    await owner.end();
+    const senders = await Promise.all(Array.from({ length: 20 }, () => server.connect("authenticator")));
+    const claimed: number[] = [];
+    try {
+      await Promise.all(senders.map(async (sender) => {
+        for (;;) {
+          const [{ batch }] = await as<{ batch: Array<{ id: number; claim_id: string }> }>("service_role",
+            "select public.claim_lead_messages(5, 60) as batch", [], sender);
+          if (batch.length === 0) return;
+          for (const message of batch) {
+            claimed.push(message.id);
+            await as("service_role", "select public.record_lead_message($1, $2, true, 'webhook')", [message.id, message.claim_id], sender);
+          }
+        }
+      }));
+    } finally {
+      await Promise.all(senders.map((sender) => sender.end()));
+    }
+    expect(claimed).toHaveLength(200);
+    expect(new Set(claimed).size).toBe(200);
+    const [{ n }] = await as<{ n: string }>("service_role", "select count(*) as n from public.lead_messages where status = 'sent'");
+    expect(Number(n)).toBe(200);
+  });
+});

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { addDays, format } from "date-fns";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drainOutbox, MAX_ATTEMPTS } from "@/lib/outbox/sender";
+import { createEmbeddedFetch } from "@/lib/supabase/embedded-fetch";
+import { freshDb } from "./helpers/db";
+import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
+
+let db: PGlite;
+let client: SupabaseClient;
+let smtp: TestSmtpServer;
+
+beforeAll(async () => {
+  db = await freshDb(true);
+  client = createClient("http://embedded.localhost", "key", {
+    auth: { persistSession: false },
+    global: { fetch: createEmbeddedFetch(async () => db, "service_role") },
+  });
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp?.close());
+
+const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd");
+
+/** `count` completed leads, each with one due email message to a vendor with an address. */
+async function dueMessages(count: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(`
+    with vendor as (select id from public.vendors where email is not null order by id limit 1),
+    made as (
+      insert into public.leads (vendor_id, step, location, name, phone, skid_steer_type, rental_days,
+                                rental_start_date, rental_end_date, completed, completed_at, owner_token_hash)
+      select (select id from vendor), 3, '77002', 'Outbox Tester ' || n, '(555) 010-' || lpad(n::text, 4, '0'), 'tracked', 2,
+             $2::date, $3::date, true, now(), 'x'
+      from generate_series(1, $1) n returning id)
+    insert into public.lead_messages (lead_id, vendor_id, channel)
+    select made.id, (select id from vendor), 'email' from made returning id`, [count, day(4), day(6)]);
+  await db.query("insert into public.lead_recipients (lead_id, vendor_id, reason, rank) select m.lead_id, m.vendor_id, 'vendor_page', 1 from public.lead_messages m where m.id = any($1)", [rows.map((r) => r.id)]);
+  return rows.map((r) => Number(r.id));
+}
+
+describe("the outbox", () => {
+  it("20 concurrent drains over 200 due messages send each exactly once", async () => {
+    const ids = await dueMessages(200);
+    const env = { SMTP_URL: smtp.url, NEXT_PUBLIC_SITE_URL: "https://skidsteer.example" } as NodeJS.ProcessEnv;
+    const before = smtp.received.length;
+    const results = await Promise.all(Array.from({ length: 20 }, () => drainOutbox({ env, client })));
+    expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(200);
+    expect(results.reduce((sum, r) => sum + r.failed, 0)).toBe(0);
+    const mails = smtp.received.slice(before);
+    expect(mails).toHaveLength(200);
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(200);
+    const { rows } = await db.query<{ status: string; attempts: number; n: number }>(
+      "select status, attempts, count(*)::int as n from public.lead_messages where id = any($1) group by 1, 2", [ids]);
+    expect(rows).toEqual([{ status: "sent", attempts: 1, n: 200 }]);
+    const mail = mails[0];
+    expect(mail.text).toContain("Job site ZIP: 77002");
+    expect(mail.text).toContain("Machine: Tracked Skid Steer");
+    expect(mail.text).toMatch(/Phone: \(555\) 010-\d{4}/);
+    expect(mail.html).toContain("<th align=\"left\">Rental days</th><td>2</td>");
+  });
+
+  it("a failing SMTP server leaves messages pending with doubling backoff, then failed after the last attempt", async () => {
+    const [id] = await dueMessages(1);
+    const env = { SMTP_URL: "smtp://127.0.0.1:1" } as NodeJS.ProcessEnv;
+    const backoffs: number[] = [];
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await db.query("update public.lead_messages set next_attempt_at = now() where id = $1", [id]);
+      expect(await drainOutbox({ env, client })).toEqual({ sent: 0, failed: 1 });
+      const [row] = (await db.query<{ status: string; wait: number }>(
+        "select status, extract(epoch from next_attempt_at - now())::int as wait from public.lead_messages where id = $1", [id])).rows;
+      if (attempt < MAX_ATTEMPTS) {
+        expect(row.status).toBe("pending");
+        backoffs.push(row.wait);
+      } else expect(row.status).toBe("failed");
+    }
+    for (let i = 1; i < backoffs.length; i++) expect(backoffs[i]).toBeGreaterThanOrEqual(backoffs[i - 1] * 2 - 2);
+    const attempts = (await db.query("select ok from public.lead_message_attempts where message_id = $1", [id])).rows;
+    expect(attempts).toHaveLength(MAX_ATTEMPTS);
+    expect(await drainOutbox({ env, client })).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("without SMTP the message is written as an .eml file", async () => {
+    const [id] = await dueMessages(1);
+    const folder = mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    expect(await drainOutbox({ env: { OUTBOX_DIR: folder } as NodeJS.ProcessEnv, client })).toEqual({ sent: 1, failed: 0 });
+    const files = readdirSync(folder);
+    expect(files).toHaveLength(1);
+    expect(readFileSync(path.join(folder, files[0]), "utf8")).toContain("Job site ZIP: 77002");
+    const [row] = (await db.query("select status, sent_via from public.lead_messages where id = $1", [id])).rows;
+    expect(row).toEqual({ status: "sent", sent_via: "file" });
+  });
+});
