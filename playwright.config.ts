@@ -2,8 +2,10 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { smtpPort } from "./tests/e2e/helpers/smtp-port";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+
 const baseURL = `http://127.0.0.1:${port}`;
 // Every run starts from a freshly created, migrated and seeded embedded database (plus tests/e2e/fixtures.sql).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "skidsteer-e2e-"));
@@ -31,6 +33,7 @@ export default defineConfig({
     url: `${baseURL}/us`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL, OPERATOR_TOKEN: "e2e-operator-token", INSECURE_COOKIES: "1" },
+    env: { PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL, OPERATOR_TOKEN: "e2e-operator-token", INSECURE_COOKIES: "1",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, OUTBOX_INTERVAL_SECONDS: "2" },
   },
 });

@@ -49,7 +49,6 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
   const [leadId, setLeadId] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
-  const submittingNow = useRef(false);
   const creating = useRef(false);
   const [draft] = useState(() => new LeadDraft());
   const save = (step: Step, change: Record<string, string | boolean>) => draft.save(step, change);
@@ -93,13 +92,10 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
   }
 
   async function onSubmit(values: RentalFormValues) {
-    // A double click sends one request.
-    if (submittingNow.current) return;
     if (leadId === null) {
       toast.error("Error", { description: FAILURE, toasterId: TOASTER });
       return;
     }
-    submittingNow.current = true;
     setSubmitting(true);
     const honeypot = (document.getElementById("rental-website") as HTMLInputElement | null)?.value || undefined;
     const result = await completeLead({
@@ -107,7 +103,6 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
       rental_end_date: toIsoDay(values.rental_end_date), name: values.name, phone: values.phone,
       job_zip: values.job_zip, widen: values.widen, website: honeypot,
     }).catch(() => null);
-    submittingNow.current = false;
     setSubmitting(false);
     if (!result?.ok) {
       if (result?.fieldErrors?.job_zip) form.setError("job_zip", { message: result.fieldErrors.job_zip });
@@ -232,7 +227,8 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                       <label htmlFor="rental-website">Website</label>
                       <input id="rental-website" name="website" tabIndex={-1} autoComplete="off" />
                     </div>
-                    <TrackedButton type="submit" category="rental" label="Submit rental form" className="w-full" disabled={submitting}>
+                    {/* Disabled from the first click on, so a double click sends one request. */}
+                    <TrackedButton type="submit" category="rental" label="Submit rental form" className="w-full" disabled={submitting || form.formState.isSubmitting}>
                       Submit Request
                     </TrackedButton>
                   </div>

@@ -1,4 +1,5 @@
 import "server-only";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { unstable_cache } from "next/cache";
 import { supabase } from "../supabase/server";
 import { STALE_SECONDS } from "../site";
@@ -20,15 +21,21 @@ export async function rpc<T>(fn: string, args: Record<string, unknown> = {}): Pr
 /** PostgREST returns at most this many rows per call (hosted Supabase's `max-rows`). */
 export const MAX_ROWS_PER_CALL = 1000;
 
-/** Every row of a set-returning function, read in pages of MAX_ROWS_PER_CALL. */
-export async function rpcAllRows<T>(fn: string, args: Record<string, unknown> = {}): Promise<T[]> {
+/**
+ * Every row of a set-returning function (up to `max`), read in pages of
+ * MAX_ROWS_PER_CALL, with the public client unless another is given.
+ */
+export async function rpcAllRows<T>(fn: string, args: Record<string, unknown> = {},
+  { client = supabase(), max = Infinity }: { client?: SupabaseClient; max?: number } = {}): Promise<T[]> {
   const rows: T[] = [];
-  for (let from = 0; ; from += MAX_ROWS_PER_CALL) {
-    const { data, error } = await supabase().rpc(fn, args).range(from, from + MAX_ROWS_PER_CALL - 1);
+  for (let from = 0; from < max; from += MAX_ROWS_PER_CALL) {
+    const to = Math.min(from + MAX_ROWS_PER_CALL, max) - 1;
+    const { data, error } = await client.rpc(fn, args).range(from, to);
     if (error) throw new DataLoadError(fn, error.message);
     rows.push(...(data as T[]));
-    if ((data as T[]).length < MAX_ROWS_PER_CALL) return rows;
+    if ((data as T[]).length < to - from + 1) break;
   }
+  return rows;
 }
 
 /** Like rpcAllRows, served from Next's data cache for up to the spec's 5-minute stale time. */

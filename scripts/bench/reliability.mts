@@ -27,6 +27,7 @@ function check(ok: boolean, what: string) {
 interface Lead {
   id: number; name: string; phone: string; step: number; completed: boolean; skid_steer_type: string | null;
   rental_start_date: string | null; rental_end_date: string | null; rental_days: number; updated_at?: string;
+  location: string; recipients: unknown[]; messages: Array<{ channel: string }>;
 }
 
 async function concurrentRequests(url: string, ids: Record<string, string>) {
@@ -39,7 +40,7 @@ async function concurrentRequests(url: string, ids: Record<string, string>) {
     if (!leadId || !start.cookie) return { i, ok: false, status: start.status };
     const done = await callAction(url, ids.completeLead, json({
       leadId, skid_steer_type: i % 2 ? "tracked" : "wheeled", rental_start_date: day(i % 200), rental_end_date: day((i % 200) + 1 + (i % 20)),
-      name: `Bench Renter ${i}`, phone: `(555) 01${i % 10}-${String(i).padStart(4, "0")}`,
+      name: `Bench Renter ${i}`, phone: `(555) 01${i % 10}-${String(i).padStart(4, "0")}`, job_zip: "77002", widen: false,
     }), { ...headers, Cookie: start.cookie });
     return { i, ok: (done.result as { ok?: boolean } | null)?.ok === true, status: done.status };
   }), 200);
@@ -54,9 +55,12 @@ async function concurrentRequests(url: string, ids: Record<string, string>) {
     const end = day((i % 200) + 1 + (i % 20));
     if (row && row.completed && row.step === 3 && row.skid_steer_type === (i % 2 ? "tracked" : "wheeled")
       && row.rental_start_date === start && row.rental_end_date === end
-      && row.rental_days === Math.ceil(differenceInCalendarDays(new Date(end), new Date(start)))) right++;
+      && row.rental_days === Math.ceil(differenceInCalendarDays(new Date(end), new Date(start)))
+      && row.location === "77002"
+      // One outbox email per recipient: nothing lost between the lead and its messages.
+      && row.messages.filter((m) => m.channel === "email").length === row.recipients.length) right++;
   }
-  console.log(`completed rows with the right fields: ${right}/${REQUESTS}, lost: ${REQUESTS - right}`);
+  console.log(`completed rows with the right fields and outbox messages: ${right}/${REQUESTS}, lost: ${REQUESTS - right}`);
   check(answered === REQUESTS && right === REQUESTS, "every rental request completed, none lost");
   return [...rows.values()];
 }
@@ -87,7 +91,7 @@ async function hostileInputs(url: string, ids: Record<string, string>, completed
   console.log(`\n# ${HOSTILE_PER_ACTION} malformed or hostile inputs to every server action`);
   const leadIds = completed.map((l) => l.id);
   const before = { leads: await operatorRows<Lead>(url, TOKEN, "leads"), submissions: (await operatorRows(url, TOKEN, "submissions")).length };
-  const lead = { leadId: leadIds[0], skid_steer_type: "wheeled", rental_start_date: day(1), rental_end_date: day(3), name: "Forged Name", phone: "(555) 010-0000" };
+  const lead = { leadId: leadIds[0], skid_steer_type: "wheeled", rental_start_date: day(1), rental_end_date: day(3), name: "Forged Name", phone: "(555) 010-0000", job_zip: "77002", widen: false };
   const business = { name: "Hostile Test Co", website: "hostile-test.example", phone: "(555) 010-1234", address: "1 Test Way", state: "texas", city: "houston", zipcode: "77002" };
   const forged = leadIds.slice(0, 40).flatMap((leadId) => [json({ ...lead, leadId }), json({ leadId, step: 3, name: "Forged Name" })]);
   const cases: Record<string, string[]> = {

@@ -295,7 +295,7 @@ language sql stable security definer set search_path = '' as $$
           from public.lead_messages m where m.lead_id = l.id)
   from public.leads l
   order by l.id desc
-  limit least(greatest(coalesce(p_limit, 100), 1), 1000);
+  limit least(greatest(coalesce(p_limit, 100), 1), 5000);
 $$;
 
 -- Submissions carry an optional email address.
@@ -309,7 +309,7 @@ language sql stable security definer set search_path = '' as $$
          s.postal_code, s.state, s.cid, s.created_at
   from public.vendors_submissions s
   order by s.id desc
-  limit least(greatest(coalesce(p_limit, 100), 1), 1000);
+  limit least(greatest(coalesce(p_limit, 100), 1), 5000);
 $$;
 
 drop function public.submit_vendor(text, text, text, text, text, text, text, text);

@@ -9,8 +9,8 @@ const SUBMIT_FAILURE = "There was a problem submitting your request. Please try 
 
 /** A vendor page per test and browser project, so parallel tests never share a vendor's leads. */
 async function vendorFor(project: string, test: "request" | "forgery") {
-  const rows = await query<{ id: number; name: string; path: string }>(
-    `select v.id, v.name, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path
+  const rows = await query<{ id: number; name: string; path: string; zip: string }>(
+    `select v.id, v.name, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip
      from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
      join public.states s on s.id = c.state_id
      order by v.id limit 4`);
@@ -62,25 +62,39 @@ test("rental request from a vendor: the three steps, messages, toast, and the co
   const start = await pickedDay(dialog, "Start Date");
   const end = await pickedDay(dialog, "End Date");
   await dialog.getByRole("button", { name: "Continue" }).click();
+  // The job site ZIP starts as the vendor's own; the opt-in to nearby vendors starts unticked.
+  await expect(dialog.getByLabel("Job Site ZIP Code")).toHaveValue(vendor.zip);
+  await expect(dialog.getByLabel("Also send my request to up to 2 other nearby vendors")).not.toBeChecked();
+  await dialog.getByLabel("Job Site ZIP Code").fill("");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expect(dialog.getByText("Name must be at least 2 characters")).toBeVisible();
   await expect(dialog.getByText("Please enter a valid phone number")).toBeVisible();
+  await expect(dialog.getByText("Please enter a valid US ZIP code for the job site")).toBeVisible();
   await dialog.getByPlaceholder("Your name").fill(name);
   await dialog.getByPlaceholder("Your phone number").fill("(555) 010-2030");
+  // Five digits but no US ZIP we know: the server says so and nothing completes.
+  await dialog.getByLabel("Job Site ZIP Code").fill("00000");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(dialog.getByText("Please enter a valid US ZIP code for the job site")).toBeVisible();
+  await expect(page.getByText(SUBMIT_FAILURE)).toBeVisible();
+  await dialog.getByLabel("Job Site ZIP Code").fill(vendor.zip);
+  await dialog.getByRole("button", { name: "Submit Request" }).dblclick();
   await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
+  await expect(page.getByTestId("rental-recipients")).toHaveText(`Your request is going to 1 vendor serving ZIP ${vendor.zip}.`);
   await expect(dialog).toHaveCount(0);
   expect(await page.evaluate(() => window.analyticsEvents ?? [])).toContainEqual({ name: "click", category: "rental", label: "Submit rental form" });
 
   const lead = await leadWhere(page, (l) => l.name === name);
   expect(lead).toMatchObject({
-    vendor_id: vendor.id, vendor_name: vendor.name, step: 3, location: "pending", phone: "(555) 010-2030",
+    vendor_id: vendor.id, vendor_name: vendor.name, step: 3, location: vendor.zip, phone: "(555) 010-2030",
     skid_steer_type: "tracked", completed: true,
     rental_start_date: format(start, "yyyy-MM-dd"), rental_end_date: format(end, "yyyy-MM-dd"),
     rental_days: Math.ceil(differenceInCalendarDays(end, start)),
   });
-  // The outbox row for delivery exists for every completed lead.
-  expect(lead.delivery_attempts).not.toBeNull();
+  // The lead goes to this vendor alone, with one outbox email; the double click sent one request.
+  expect(lead.recipients).toEqual([expect.objectContaining({ vendor_id: vendor.id, reason: "vendor_page" })]);
+  expect(lead.messages).toEqual([expect.objectContaining({ vendor_id: vendor.id, channel: "email" })]);
+  expect((await operatorRows<LeadRow>(page.request, "leads")).filter((l) => l.name === name)).toHaveLength(1);
 
   // The dialog opens again on a new, empty draft.
   await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
@@ -137,6 +151,7 @@ test("a forged lead id changes nothing: only the browser that created a lead may
   await dialog.getByRole("button", { name: "Continue" }).click();
   await dialog.getByPlaceholder("Your name").fill("Mallory Forger");
   await dialog.getByPlaceholder("Your phone number").fill("(555) 010-9999");
+  await dialog.getByLabel("Job Site ZIP Code").fill("77002");
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expect(attacker.getByText(SUBMIT_FAILURE)).toBeVisible();
   await attackerContext.close();

@@ -45,7 +45,7 @@ async function dueMessages(count: number): Promise<number[]> {
 describe("the outbox", () => {
   it("20 concurrent drains over 200 due messages send each exactly once", async () => {
     const ids = await dueMessages(200);
-    const env = { SMTP_URL: smtp.url, NEXT_PUBLIC_SITE_URL: "https://skidsteer.example" } as NodeJS.ProcessEnv;
+    const env = { SMTP_URL: smtp.url, NEXT_PUBLIC_SITE_URL: "https://skidsteer.example" } as unknown as NodeJS.ProcessEnv;
     const before = smtp.received.length;
     const results = await Promise.all(Array.from({ length: 20 }, () => drainOutbox({ env, client })));
     expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(200);
@@ -65,7 +65,7 @@ describe("the outbox", () => {
 
   it("a failing SMTP server leaves messages pending with doubling backoff, then failed after the last attempt", async () => {
     const [id] = await dueMessages(1);
-    const env = { SMTP_URL: "smtp://127.0.0.1:1" } as NodeJS.ProcessEnv;
+    const env = { SMTP_URL: "smtp://127.0.0.1:1" } as unknown as NodeJS.ProcessEnv;
     const backoffs: number[] = [];
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await db.query("update public.lead_messages set next_attempt_at = now() where id = $1", [id]);
@@ -86,7 +86,7 @@ describe("the outbox", () => {
   it("without SMTP the message is written as an .eml file", async () => {
     const [id] = await dueMessages(1);
     const folder = mkdtempSync(path.join(os.tmpdir(), "outbox-"));
-    expect(await drainOutbox({ env: { OUTBOX_DIR: folder } as NodeJS.ProcessEnv, client })).toEqual({ sent: 1, failed: 0 });
+    expect(await drainOutbox({ env: { OUTBOX_DIR: folder } as unknown as NodeJS.ProcessEnv, client })).toEqual({ sent: 1, failed: 0 });
     const files = readdirSync(folder);
     expect(files).toHaveLength(1);
     expect(readFileSync(path.join(folder, files[0]), "utf8")).toContain("Job site ZIP: 77002");
