@@ -1,10 +1,14 @@
 -- Leads reach vendors: the job-site ZIP, routing to the vendors that serve it, and an
 -- outbox of one message per (lead, recipient, channel) that senders claim atomically.
 
-alter table public.vendors add column email text
-  check (email is null or (length(email) <= 254 and email ~* '^[^@\s]+@[a-z0-9-]+(\.[a-z0-9-]+)+$'));
-alter table public.vendors_submissions add column email text
-  check (email is null or (length(email) <= 254 and email ~* '^[^@\s]+@[a-z0-9-]+(\.[a-z0-9-]+)+$'));
+-- The one rule for an email address, used by the columns and the submission function.
+create function public.is_email_address(p_email text)
+returns boolean language sql immutable set search_path = '' as $$
+  select length(p_email) <= 254 and p_email ~* '^[^@\s]+@[a-z0-9-]+(\.[a-z0-9-]+)+$';
+$$;
+
+alter table public.vendors add column email text check (email is null or public.is_email_address(email));
+alter table public.vendors_submissions add column email text check (email is null or public.is_email_address(email));
 
 -- A vendor-page lead may also go to nearby vendors when the visitor ticks the box.
 alter table public.leads add column widen boolean not null default false;
@@ -340,8 +344,7 @@ begin
   if length(coalesce(p_zipcode, '')) < 5 then
     raise exception 'Please enter a valid ZIP code' using errcode = 'P0001';
   end if;
-  if nullif(trim(p_email), '') is not null
-     and (length(trim(p_email)) > 254 or trim(p_email) !~* '^[^@\s]+@[a-z0-9-]+(\.[a-z0-9-]+)+$') then
+  if nullif(trim(p_email), '') is not null and not public.is_email_address(trim(p_email)) then
     raise exception 'Please enter a valid email address' using errcode = 'P0001';
   end if;
   if length(p_name) > 200 or length(p_site) > 300 or length(p_phone) > 30
@@ -380,6 +383,7 @@ returns text language sql stable set search_path = '' as $$
 $$;
 
 revoke execute on function
+  public.is_email_address(text),
   public.distance_miles(double precision, double precision, double precision, double precision),
   public.vendors_near_zip(text, int, bigint),
   public.check_job_zip(text),

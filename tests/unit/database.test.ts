@@ -180,6 +180,14 @@ describe("vendor submission function", () => {
     expect(await count("vendors_submissions")).toBe(before);
   });
 
+  it("keeps a valid optional email in lower case and refuses an invalid one", async () => {
+    const sql = "select public.submit_vendor('Mail Rentals', $1, '5551234567', '12 Main Street', 'texas', 'houston', '77002', 'mail-client', $2)";
+    await expect(asService(db, sql, ["bad-mail.example", "not-an-email"])).rejects.toThrow("Please enter a valid email address");
+    await asService(db, sql, ["good-mail.example", "Quotes@Good-Mail.example"]);
+    const [row] = (await db.query("select email from public.vendors_submissions where site = 'good-mail.example'")).rows;
+    expect(row).toEqual({ email: "quotes@good-mail.example" });
+  });
+
   it("limits submissions to 5 a day per client", async () => {
     for (let i = 0; i < 5; i++) await submit(`limit-${i}.example`, {}, "flooding-client");
     await expect(submit("limit-6.example", {}, "flooding-client")).rejects.toThrow(/Too many submissions/);
