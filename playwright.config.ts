@@ -29,11 +29,12 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
   ],
   webServer: {
-    command: `node node_modules/tsx/dist/cli.mjs tests/e2e/prepare-db.ts && node node_modules/next/dist/bin/next start --port ${port} --hostname 127.0.0.1`,
+    command: `node node_modules/tsx/dist/cli.mjs tests/e2e/prepare-db.ts && node scripts/start.mjs`,
     url: `${baseURL}/us`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL, OPERATOR_TOKEN: "e2e-operator-token", INSECURE_COOKIES: "1",
+    // The tests stand in for a proxy in front of the server: they choose the visitor's address.
+    env: { PORT: String(port), HOSTNAME: "127.0.0.1", PROXY_HOPS: "1", PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL, OPERATOR_TOKEN: "e2e-operator-token", INSECURE_COOKIES: "1",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, OUTBOX_INTERVAL_SECONDS: "2" },
   },
 });

@@ -8,3 +8,8 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
+
+/** Whether a URL segment could be one of our slugs; anything else is unknown without asking the database. */
+export function isSlug(segment: string): boolean {
+  return segment.length <= 200 && /^[a-z0-9]+(?:[-.][a-z0-9]+)*$/.test(segment);
+}

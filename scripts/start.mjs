@@ -2,14 +2,12 @@
 // The embedded database is created, migrated and seeded by the server on first start.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { proxyHops, serve } from "./serve.mjs";
 
-const next = "node_modules/next/dist/bin/next";
 if (!existsSync(".next/BUILD_ID")) {
   console.log("No production build found: running next build first.");
-  const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit" });
+  const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const args = [next, "start", "--port", process.env.PORT ?? "3000"];
-if (process.env.HOSTNAME) args.push("--hostname", process.env.HOSTNAME);
-const server = spawnSync(process.execPath, args, { stdio: "inherit" });
-process.exit(server.status ?? 0);
+process.env.NODE_ENV = "production";
+await serve({ port: Number(process.env.PORT ?? 3000), hostname: process.env.HOSTNAME, hops: proxyHops(process.env.PROXY_HOPS) });

@@ -9,8 +9,10 @@ export type ActionBodyProblem = { status: 400 | 413 | 415; message: string };
 
 // React's reply encoding marks special values with a leading "$"; the site's own
 // actions only ever send "$undefined" (an optional field left out) and "$$…" (a
-// string that itself starts with "$").
-const isPlainReplyString = (value: string) => !value.startsWith("$") || value === "$undefined" || value.startsWith("$$");
+// string that itself starts with "$"). No form field holds a NUL character, and
+// PostgreSQL text cannot store one.
+const isPlainReplyString = (value: string) =>
+  !value.includes("\u0000") && (!value.startsWith("$") || value === "$undefined" || value.startsWith("$$"));
 
 // Keys that reach an object's prototype rather than the object: never a form field.
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);

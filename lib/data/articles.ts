@@ -1,16 +1,20 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
-import { cachedRpc, cachedRpcAllRows } from "./rpc";
+import { cache } from "react";
+import { isSlug } from "../slug";
+import { cachedRpcAllRows, rpc } from "./rpc";
 
 export interface ArticleSummary { id: number; slug: string; title: string; excerpt: string | null; cover_image: string | null; published_at: string }
 export interface Article extends ArticleSummary { content: string }
 
 export const getArticles = () => cachedRpcAllRows<ArticleSummary>("articles_list");
 
-export async function getArticle(slug: string): Promise<Article | null> {
-  const rows = await cachedRpc<Article[]>("article_by_slug", { p_slug: slug });
+/** One article by slug; not cached on its own (the page is), so unknown slugs leave nothing behind. */
+export const getArticle = cache(async (slug: string): Promise<Article | null> => {
+  if (!isSlug(slug)) return null;
+  const rows = await rpc<Article[]>("article_by_slug", { p_slug: slug });
   return rows[0] ?? null;
-}
+});
 
 /** Article HTML with no scripts, event handlers or javascript: links. */
 export function sanitizeArticleHtml(html: string): string {

@@ -1,5 +1,7 @@
 import "server-only";
-import { cachedRpc } from "./rpc";
+import { cache } from "react";
+import { isSlug } from "../slug";
+import { cachedRpc, rpc } from "./rpc";
 import type {
   CityPageData, CitySearchResult, CountryPageData, StatePageData, StateWithVendors, VendorPageData,
 } from "../directory/types";
@@ -7,21 +9,28 @@ import { VENDORS_PER_PAGE } from "../directory/ordering";
 
 export const getFooterStates = () => cachedRpc<StateWithVendors[]>("footer_states");
 
-export const getCountryPage = (country: string) =>
-  cachedRpc<CountryPageData | null>("country_page", { p_country_slug: country });
+// The pages below are cached whole (ISR) when they exist; their lookups are not cached
+// on their own, so a URL naming nothing leaves nothing behind. A segment that cannot be
+// a slug matches nothing without reaching the database.
+const known = (segment: string) => (isSlug(segment) ? segment : "");
+
+export const getCountryPage = cache((country: string) =>
+  rpc<CountryPageData | null>("country_page", { p_country_slug: known(country) }));
 
 const vendorSlice = (page: number) => ({ p_offset: (page - 1) * VENDORS_PER_PAGE, p_limit: VENDORS_PER_PAGE });
 
-export const getStatePage = (country: string, state: string, page = 1) =>
-  cachedRpc<StatePageData | null>("state_page", { p_country_slug: country, p_state_slug: state, ...vendorSlice(page) });
+export const getStatePage = cache((country: string, state: string, page = 1) =>
+  rpc<StatePageData | null>("state_page", { p_country_slug: known(country), p_state_slug: known(state), ...vendorSlice(page) }));
 
-export const getCityPage = (country: string, state: string, city: string, page = 1) =>
-  cachedRpc<CityPageData | null>("city_page", { p_country_slug: country, p_state_slug: state, p_city_slug: city, ...vendorSlice(page) });
+export const getCityPage = cache((country: string, state: string, city: string, page = 1) =>
+  rpc<CityPageData | null>("city_page", {
+    p_country_slug: known(country), p_state_slug: known(state), p_city_slug: known(city), ...vendorSlice(page),
+  }));
 
-export const getVendorPage = (country: string, state: string, city: string, vendor: string) =>
-  cachedRpc<VendorPageData>("vendor_page", {
-    p_country_slug: country, p_state_slug: state, p_city_slug: city, p_vendor_slug: vendor,
-  });
+export const getVendorPage = cache((country: string, state: string, city: string, vendor: string) =>
+  rpc<VendorPageData>("vendor_page", {
+    p_country_slug: known(country), p_state_slug: known(state), p_city_slug: known(city), p_vendor_slug: known(vendor),
+  }));
 
 export const searchCities = (query: string, state: string | null) =>
   cachedRpc<CitySearchResult[]>("search_cities", { p_query: query, p_state_slug: state });

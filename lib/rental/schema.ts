@@ -20,7 +20,11 @@ export const rentalFormSchema = z.object({
 });
 export type RentalFormValues = z.infer<typeof rentalFormSchema>;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD");
+const isCalendarDay = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+};
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD").refine(isCalendarDay, "Please choose a valid date");
 const leadId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** What the server actions accept: only these fields, strictly typed. */

@@ -1,9 +1,10 @@
 /** Starts the production server on its own embedded database for a benchmark. */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+export { actionIds } from "../action-ids.ts";
 export { clearRuntimeCaches } from "../runtime-caches.ts";
 
 const NEXT = "node_modules/next/dist/bin/next";
@@ -24,8 +25,9 @@ export interface BenchServer {
 export async function startServer(options: { port: number; env?: Record<string, string>; dataDir?: string; keepData?: boolean }): Promise<BenchServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "skidsteer-bench-"));
   const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [NEXT, "start", "--port", String(options.port), "--hostname", "127.0.0.1"], {
-    env: { ...process.env, PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: url, ...options.env },
+  // The benchmark stands in for a proxy: each simulated visitor's address comes in X-Forwarded-For.
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(options.port), HOSTNAME: "127.0.0.1", PROXY_HOPS: "1", PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: url, ...options.env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 180_000;
@@ -47,14 +49,6 @@ export async function startServer(options: { port: number; env?: Record<string, 
   };
 }
 
-/** The server action ids of this build, by exported name. */
-export function actionIds(): Record<string, string> {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
-    node: Record<string, { exportedName: string }>;
-  };
-  return Object.fromEntries(Object.entries(manifest.node).map(([id, entry]) => [entry.exportedName, id]));
-}
-
 export interface ActionAnswer {
   status: number;
   result: unknown;
@@ -66,7 +60,7 @@ export interface ActionAnswer {
 export async function callAction(url: string, id: string, body: string, headers: Record<string, string> = {}): Promise<ActionAnswer> {
   const response = await fetch(`${url}/about`, {
     method: "POST",
-    headers: { "Next-Action": id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", ...headers },
+    headers: { "Next-Action": id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: url, ...headers },
     body,
   });
   const text = await response.text();

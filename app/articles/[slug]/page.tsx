@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import type { Article as ArticleLd, WithContext } from "schema-dts";
 import { JsonLd } from "@/components/json-ld";
 import { getArticle, sanitizeArticleHtml } from "@/lib/data/articles";
@@ -17,7 +18,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function ArticlePage({ params }: Params) {
   const article = await getArticle((await params).slug);
-  if (!article) return <p role="alert" className="py-10 text-center text-lg">Article not found</p>;
+  if (!article) notFound();
   const ld: WithContext<ArticleLd> = {
     "@context": "https://schema.org", "@type": "Article", headline: article.title, description: article.excerpt ?? undefined,
     datePublished: article.published_at, image: article.cover_image ? absoluteUrl(article.cover_image) : undefined,

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
+import { permanentRedirect, redirect } from "next/navigation";
 import type { LocalBusiness, WithContext } from "schema-dts";
 import { AdSlot } from "@/components/ads/ad-slot";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
@@ -59,6 +59,8 @@ export default async function VendorPage({ params }: Params) {
     redirect(data.country ? `/${country}` : "/");
   }
   const v = data.vendor;
+  // A listing has one address: under any other city it moves to its own.
+  if (vendorPath(v) !== `/${country}/${state}/${city}/${vendor}`) permanentRedirect(vendorPath(v));
   const description = paragraphs(v.description);
   return (
     <>

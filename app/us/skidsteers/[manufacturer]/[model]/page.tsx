@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound, permanentRedirect } from "next/navigation";
 import type { Product, WithContext } from "schema-dts";
 import { JsonLd } from "@/components/json-ld";
 import { ModelImage } from "@/components/models/model-image";
@@ -32,14 +33,16 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 }
 
 export default async function ModelPage({ params }: Params) {
-  const { model } = await params;
+  const { manufacturer: manufacturerSlug, model } = await params;
   let m: EquipmentModel | null;
   try {
     m = await getEquipment(model);
   } catch {
     return <p role="alert" className="py-10 text-center text-danger-600">Error loading equipment data</p>;
   }
-  if (!m) return <p role="alert" className="py-10 text-center">Equipment not found</p>;
+  if (!m) notFound();
+  // A model has one address: under any other manufacturer it moves to its own.
+  if (manufacturerSlug !== (m.equipment_manufacturer?.slug ?? "other")) permanentRedirect(modelPath(m));
   const manufacturer = m.equipment_manufacturer;
   const dims = `${formatNumber(m.height)} x ${formatNumber(m.width)} x ${formatNumber(m.length)} in`;
   const specs: Array<[string, string]> = [

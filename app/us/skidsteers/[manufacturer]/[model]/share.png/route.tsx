@@ -8,9 +8,9 @@ type Context = { params: Promise<{ manufacturer: string; model: string }> };
 
 /** A model's share image: its name and key figures. */
 export async function GET(_request: Request, { params }: Context) {
-  const { model } = await params;
+  const { manufacturer: manufacturerSlug, model } = await params;
   const m = await getEquipment(model).catch(() => null);
-  if (!m) return new Response("Not Found", { status: 404 });
+  if (!m || manufacturerSlug !== (m.equipment_manufacturer?.slug ?? "other")) return new Response("Not Found", { status: 404 });
   const manufacturer = m.equipment_manufacturer?.name ?? "";
   return shareCardImage({
     eyebrow: `${m.equipment_type?.name ?? "Skid Steer"} rental`,

@@ -1,0 +1,56 @@
+// The production HTTP server behind `npm start`: Next's request handler, with the
+// visitor's address taken from the socket rather than from whatever the client sends.
+import { createServer } from "node:http";
+
+/**
+ * The visitor's address. `hops` trusted proxies stand in front of this server; each
+ * appends the address it saw to X-Forwarded-For, so after adding the socket's own
+ * peer the visitor is the entry `hops` places before the end. With no proxy (0) that
+ * is the socket peer itself, and a forged header changes nothing.
+ */
+export function visitorAddress(forwardedFor, socketAddress, hops) {
+  const chain = String(forwardedFor ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  chain.push(socketAddress || "unknown");
+  return chain[Math.max(0, chain.length - 1 - hops)];
+}
+
+/** PROXY_HOPS as a whole number of proxies; unset or invalid means none. */
+export function proxyHops(value) {
+  const hops = Number(value ?? 0);
+  return Number.isInteger(hops) && hops >= 0 && hops <= 10 ? hops : 0;
+}
+
+/**
+ * Wraps a Node request handler: X-Forwarded-For becomes the one trusted address
+ * (X-Real-IP is dropped); a response never carries two Location headers (Next appends
+ * a freshly rendered redirect's headers on top of those it already set); and a 404 is
+ * never cacheable (Next gives it the page's own s-maxage), since any URL can be asked for.
+ */
+export function withVisitorAddress(handle, hops) {
+  return (req, res) => {
+    req.headers["x-forwarded-for"] = visitorAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, hops);
+    delete req.headers["x-real-ip"];
+    const appendHeader = res.appendHeader.bind(res);
+    res.appendHeader = (name, value) => {
+      if (String(name).toLowerCase() === "location" && res.hasHeader("location")) return res;
+      return appendHeader(name, value);
+    };
+    const writeHead = res.writeHead.bind(res);
+    res.writeHead = (status, ...rest) => {
+      if (status === 404) res.setHeader("Cache-Control", "private, no-cache, no-store, max-age=0, must-revalidate");
+      return writeHead(status, ...rest);
+    };
+    return handle(req, res);
+  };
+}
+
+/** Starts Next's production server on `hostname:port`. */
+export async function serve({ port, hostname, hops }) {
+  const { default: next } = await import("next");
+  const app = next({ dev: false, hostname, port });
+  await app.prepare();
+  const server = createServer(withVisitorAddress(app.getRequestHandler(), hops));
+  await new Promise((resolve) => server.listen(port, hostname, resolve));
+  console.log(`Listening on http://${hostname ?? "localhost"}:${port} (${hops} trusted prox${hops === 1 ? "y" : "ies"})`);
+  return server;
+}
