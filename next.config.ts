@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
+import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { securityHeaders } from "./lib/security-headers";
+import { siteUrlProblem } from "./lib/site";
 
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from node_modules at run time.
@@ -13,4 +15,8 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+export default function config(phase: string): NextConfig {
+  const problem = phase === PHASE_PRODUCTION_BUILD ? siteUrlProblem(process.env.NEXT_PUBLIC_SITE_URL) : null;
+  if (problem) throw new Error(problem);
+  return nextConfig;
+}

@@ -5,6 +5,22 @@ export function siteUrl(): string {
   return (process.env.NEXT_PUBLIC_SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 }
 
+/**
+ * A production build inlines NEXT_PUBLIC_SITE_URL into every canonical URL, sitemap
+ * and JSON-LD block, so it must be set to an http(s) address; this says which and why.
+ */
+export function siteUrlProblem(value: string | undefined): string | null {
+  const fix = "Set it to the site's public address (e.g. NEXT_PUBLIC_SITE_URL=https://skidsteer.example), " +
+    "or to http://localhost:3000 for a build that only runs on this machine.";
+  if (!value?.trim()) return `NEXT_PUBLIC_SITE_URL is not set: canonical URLs, sitemaps and JSON-LD would point at localhost. ${fix}`;
+  try {
+    if (/^https?:$/.test(new URL(value).protocol)) return null;
+  } catch {
+    // reported below
+  }
+  return `NEXT_PUBLIC_SITE_URL is not an http(s) address: ${JSON.stringify(value)}. ${fix}`;
+}
+
 export const shareImage = "/skidsteer_share.png";
 
 export const socialLinks = [

@@ -36,6 +36,7 @@ function sql(value: unknown): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "number") return String(value);
   if (typeof value === "boolean") return value ? "true" : "false";
+  if (Array.isArray(value)) return `array[${value.map(sql).join(", ")}]::text[]`;
   return `'${String(value).replace(/'/g, "''")}'`;
 }
 
@@ -167,11 +168,11 @@ const imageUrl = (m: (typeof models)[number]) => `/images/equipment/${slugify(m.
 out.push(insert("equipment_models", ["id", "name", "slug", "image_url", "sticker", "description", "site",
   "operating_capacity", "operating_weight", "engine_power", "lift_pattern", "hydraulic_power_hp",
   "hydraulic_pressure_psi", "hydraulic_flow_gpm", "height", "width", "length", "length_with_bucket",
-  "capacity_basis", "power_basis", "source_url", "manufacturer_id", "type_id"],
+  "capacity_basis", "power_basis", "source_url", "sources", "manufacturer_id", "type_id"],
   models.map((m, i) => [i + 1, m.model, m.slug, imageUrl(m), m.sticker, m.description, m.manufacturerSite,
     m.operatingCapacity, m.operatingWeight, m.enginePower, m.liftPattern, m.hydraulicPower,
     m.hydraulicPressure, m.hydraulicFlow, m.height, m.width, m.length, m.lengthWithBucket,
-    m.capacityBasis, m.powerBasis, m.sourceUrl,
+    m.capacityBasis, m.powerBasis, m.sourceUrl, m.sources,
     manufacturers.findIndex(([name]) => name === m.manufacturer) + 1, types.indexOf(m.type) + 1])));
 out.push(insert("models_skidsteers", ['"Model"', '"Manufacturer"', '"Image URL"', '"Operating Capacity (lbs)"',
   '"Length w/Bucket (in)"', '"EquipmentType"', '"OperatingWeightLbs"', '"EnginePowerHp"', '"LiftPattern"',

@@ -33,6 +33,8 @@ if (existsSync("test-results/vitest.json")) {
   failed += report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
 } else failed++;
 
+// The browser tests' server answers here (playwright.config.ts); the build inlines the address.
+process.env.NEXT_PUBLIC_SITE_URL ??= `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 if (step("build", process.execPath, ["node_modules/next/dist/bin/next", "build"])) {
   rmSync("test-results/e2e-results.json", { force: true });
   run("browser tests", bin("playwright"), ["test"]);

@@ -20,6 +20,7 @@ export interface EquipmentModel {
   capacity_basis: string | null;
   power_basis: string | null;
   source_url: string | null;
+  sources?: string[];
   equipment_manufacturer: { id: number; name: string; slug: string; site: string | null } | null;
   equipment_type: { id: number; name: string; slug: string } | null;
 }

@@ -12,7 +12,9 @@ const NEXT = "node_modules/next/dist/bin/next";
 export function ensureBuild(): void {
   if (existsSync(".next/BUILD_ID")) return;
   console.log("No production build found: running next build first.");
-  const build = spawnSync(process.execPath, [NEXT, "build"], { stdio: "inherit" });
+  const build = spawnSync(process.execPath, [NEXT, "build"], {
+    stdio: "inherit", env: { NEXT_PUBLIC_SITE_URL: "http://127.0.0.1:3000", ...process.env },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -30,14 +30,45 @@ test("model detail: specifications, N/A for missing values, our thoughts fallbac
   const [m] = await query<{ name: string; slug: string; mslug: string; mname: string; tname: string }>(
     `select m.name, m.slug, f.slug mslug, f.name mname, t.name tname from public.equipment_models m
      join public.equipment_manufacturer f on f.id = m.manufacturer_id join public.equipment_type t on t.id = m.type_id
-     where m.description is null and m.height is null order by m.id limit 1`);
+     where m.description is null and m.height is null and m.width is null and m.length is null order by m.id limit 1`);
   await page.goto(`/us/skidsteers/${m.mslug}/${m.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.name);
   await expect(page).toHaveTitle(new RegExp(`Rent a ${m.mname} ${m.name} ${m.tname} Today`));
   await expect(page.getByText("Watch this space - we are reviewing this Skid Steer")).toBeVisible();
-  await expect(page.getByText(/N\/A x/)).toBeVisible();
+  // No dimension at all is one N/A, not "N/A x N/A x N/A in".
+  await expect(page.locator("dt", { hasText: "Dimensions (H x W x L)" }).locator("+ dd")).toHaveText("N/A");
   await page.goto("/us/skidsteers/bobcat/no-such-model");
   await expect(page.getByText("Equipment not found")).toBeVisible();
+});
+
+test("model page: each figure's basis beside it and the model's own sources", async ({ page }) => {
+  const [m] = await query<{ slug: string; mslug: string; operating_capacity: number; capacity_basis: string; power_basis: string; sources: string[] }>(
+    `select m.slug, f.slug mslug, m.operating_capacity::float8 operating_capacity, m.capacity_basis, m.power_basis, m.sources
+     from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id
+     where m.capacity_basis is not null and m.power_basis is not null and cardinality(m.sources) > 1 order by m.id limit 1`);
+  await page.goto(`/us/skidsteers/${m.mslug}/${m.slug}`);
+  await expect(page.locator("dt", { hasText: "Operating Capacity" }).locator("+ dd"))
+    .toHaveText(`${m.operating_capacity.toLocaleString("en-US")} lbs (at ${m.capacity_basis})`);
+  await expect(page.locator("dt", { hasText: "Engine Power" }).locator("+ dd")).toContainText(`(${m.power_basis})`);
+  await expect(page.getByTestId("figure-basis")).toContainText(`rated at ${m.capacity_basis}`);
+  const sources = page.getByTestId("model-sources").locator("li");
+  await expect(sources).toHaveCount(m.sources.length);
+  const firstUrl = m.sources.find((source) => source.startsWith("https://"))!;
+  await expect(page.getByTestId("model-sources").locator(`a[href="${new URL(firstUrl).href}"]`)).toHaveCount(1);
+  await expect(page.getByText("the manufacturer's published specifications")).toHaveCount(0);
+});
+
+test("stickers go to the models that lead on a figure among models rated on the same basis", async () => {
+  const leaders = await query<{ sticker: string; leads: boolean }>(`
+    select m.sticker, case
+      when m.sticker = 'Most Powerful (gross hp)' then m.engine_power = (select max(engine_power) from public.equipment_models where power_basis = 'gross')
+      when m.sticker = 'Highest Capacity (35% rating)' then m.operating_capacity = (select max(operating_capacity) from public.equipment_models where capacity_basis = '35% of tipping load')
+      when m.sticker = 'Highest Capacity (50% rating)' then m.operating_capacity = (select max(operating_capacity) from public.equipment_models where capacity_basis = '50% of tipping load')
+      when m.sticker = 'Narrowest' then m.width = (select min(width) from public.equipment_models)
+      else false end as leads
+    from public.equipment_models m where m.sticker is not null order by m.sticker`);
+  expect(leaders.map((l) => l.sticker)).toEqual(["Highest Capacity (35% rating)", "Highest Capacity (50% rating)", "Most Powerful (gross hp)", "Narrowest"]);
+  expect(leaders.every((l) => l.leads)).toBe(true);
 });
 
 test("compare: the URL reopens the comparison, and at most 3 models", async ({ page }) => {
@@ -166,6 +197,6 @@ test("tooltips explain stickers, lift pattern and operating capacity, on keyboar
   await expect(async () => {
     await page.mouse.move(0, 0);
     await sticker.hover();
-    await expect(tooltip).toContainText("A badge from our editors", { timeout: 2000 });
+    await expect(tooltip).toContainText("A badge computed from the published figures", { timeout: 2000 });
   }).toPass();
 });

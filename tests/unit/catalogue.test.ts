@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { filterModels, nextSort, sliderMaxima, sortModels, splitFieldName, type ModelFilters } from "../../lib/models/catalogue";
 import type { EquipmentModel } from "../../lib/models/types";
+import { describeSource } from "../../lib/models/sources";
 
 const model = (id: number, name: string, manufacturer: string | null, values: Partial<EquipmentModel> = {}): EquipmentModel => ({
   id, name, slug: name.toLowerCase(), image_url: null, sticker: null, description: null, site: null,
@@ -65,5 +66,18 @@ describe("splitFieldName", () => {
     ["Operating Capacity (lbs)", "Operating Capacity (lbs)"],
   ])("%s → %s", (field, label) => {
     expect(splitFieldName(field)).toBe(label);
+  });
+});
+
+describe("a model's sources", () => {
+  it("links URLs and commit-pinned GitHub files, and names sources without an address", () => {
+    expect(describeSource("https://www.bobcat.com/na/en/equipment/loaders/skid-steer-loaders/")).toEqual({
+      label: "bobcat.com/na/en/equipment/loaders/skid-steer-loaders", href: "https://www.bobcat.com/na/en/equipment/loaders/skid-steer-loaders/",
+    });
+    expect(describeSource("owner/repo@8c864e5101310fb3c61dca1c6f583e39aefbf98d:lib/migrations/547_bobcat.ts")).toEqual({
+      label: "547_bobcat.ts in owner/repo (GitHub)", href: "https://github.com/owner/repo/blob/8c864e5101310fb3c61dca1c6f583e39aefbf98d/lib/migrations/547_bobcat.ts",
+    });
+    expect(describeSource("github-index-file:70205663109 (DFW rental-site guide)")).toEqual({ label: "GitHub file 70205663109 (DFW rental-site guide)", href: null });
+    expect(describeSource("javascript:alert(1)").href).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
+import { parse } from "csv-parse/sync";
 import { addDays, addYears, format } from "date-fns";
 import { beforeAll, describe, expect, it } from "vitest";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
@@ -67,8 +69,11 @@ describe("seed", () => {
     expect(await count("vendors")).toBeGreaterThanOrEqual(600);
     expect((await db.query<{ n: number }>("select count(*)::int n from public.states_with_vendors")).rows[0].n).toBeGreaterThanOrEqual(40);
     expect((await db.query<{ n: number }>("select count(*)::int n from public.cities_with_vendors")).rows[0].n).toBeGreaterThanOrEqual(150);
-    expect(await count("equipment_models")).toBe(69);
-    expect((await db.query<{ n: number }>("select count(*)::int n from public.equipment_models where sticker is not null")).rows[0].n).toBeGreaterThanOrEqual(5);
+    // Every row of the model data, each with its sources.
+    const modelRows = parse(readFileSync("supabase/data/skid-steer-models.v2.csv", "utf8"), { columns: true, skipEmptyLines: true }) as unknown[];
+    expect(await count("equipment_models")).toBe(modelRows.length);
+    expect((await db.query<{ n: number }>("select count(*)::int n from public.equipment_models where cardinality(sources) = 0")).rows[0].n).toBe(0);
+    expect((await db.query<{ n: number }>("select count(*)::int n from public.equipment_models where sticker is not null")).rows[0].n).toBe(4);
     const slugs = (await db.query<{ slug: string }>("select slug from public.articles")).rows.map((r) => r.slug);
     for (const slug of ["mini-skid-steer-guide", "bobcat-rental-guide", "safety-guidelines", "rental-cost-guide", "insurance-requirements", "pre-rental-checklist"]) {
       expect(slugs).toContain(slug);

@@ -31,6 +31,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   });
 }
 
+// No aggregateRating: the directory's ratings are not backed by counted reviews.
 function localBusiness(v: VendorDetail): WithContext<LocalBusiness> {
   return {
     "@context": "https://schema.org",
@@ -46,7 +47,6 @@ function localBusiness(v: VendorDetail): WithContext<LocalBusiness> {
       postalCode: v.postcode ?? undefined,
       addressCountry: "US",
     },
-    ...(v.rating !== null ? { aggregateRating: { "@type": "AggregateRating", ratingValue: Number(v.rating), bestRating: 5, ratingCount: 1 } } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { InfoTip } from "@/components/ui/tooltip";
 import { getEquipment } from "@/lib/data/models";
 import { formatNumber, modelPath } from "@/lib/models/catalogue";
 import { glossary } from "@/lib/models/glossary";
+import { describeSource } from "@/lib/models/sources";
 import type { EquipmentModel } from "@/lib/models/types";
 import { absoluteUrl, pageMetadata } from "@/lib/seo";
 
@@ -44,16 +45,21 @@ export default async function ModelPage({ params }: Params) {
   // A model has one address: under any other manufacturer it moves to its own.
   if (manufacturerSlug !== (m.equipment_manufacturer?.slug ?? "other")) permanentRedirect(modelPath(m));
   const manufacturer = m.equipment_manufacturer;
-  const dims = `${formatNumber(m.height)} x ${formatNumber(m.width)} x ${formatNumber(m.length)} in`;
+  const dims = [m.height, m.width, m.length].every((figure) => figure === null)
+    ? "N/A"
+    : `${formatNumber(m.height)} x ${formatNumber(m.width)} x ${formatNumber(m.length)} in`;
+  const capacity = formatNumber(m.operating_capacity, "lbs");
+  const power = formatNumber(m.engine_power, "HP");
   const specs: Array<[string, string]> = [
     ["Equipment Type", m.equipment_type?.name ?? "N/A"],
-    ["Operating Capacity", formatNumber(m.operating_capacity, "lbs")],
+    ["Operating Capacity", m.operating_capacity !== null && m.capacity_basis ? `${capacity} (at ${m.capacity_basis})` : capacity],
     ["Operating Weight", formatNumber(m.operating_weight, "lbs")],
-    ["Engine Power", formatNumber(m.engine_power, "HP")],
+    ["Engine Power", m.engine_power !== null && m.power_basis ? `${power} (${m.power_basis})` : power],
     ["Lift Pattern", m.lift_pattern ?? "N/A"],
     ["Hydraulic Pressure", formatNumber(m.hydraulic_pressure_psi, "PSI")],
     ["Dimensions (H x W x L)", dims],
   ];
+  const sources = (m.sources ?? []).map(describeSource);
   const specHelp: Record<string, string> = { "Operating Capacity": glossary.operatingCapacity, "Lift Pattern": glossary.liftPattern };
   const product: WithContext<Product> = {
     "@context": "https://schema.org", "@type": "Product", name: `${manufacturer?.name} ${m.name}`,
@@ -83,11 +89,26 @@ export default async function ModelPage({ params }: Params) {
                 </div>
               ))}
             </dl>
-            <p className="mt-3 text-sm text-ink-700">
-              {m.capacity_basis ? `Rated operating capacity at ${m.capacity_basis}. ` : "The source does not say at what share of tipping load the capacity is rated. "}
-              {m.power_basis ? `Engine power is ${m.power_basis}. ` : "The source does not say whether engine power is gross or net. "}
-              {m.source_url && <>Figures from <a href={m.source_url} target="_blank" rel="noopener noreferrer nofollow" className="underline">the manufacturer&apos;s published specifications</a>.</>}
+            <p className="mt-3 text-sm text-ink-700" data-testid="figure-basis">
+              {m.capacity_basis
+                ? `Operating capacity is rated at ${m.capacity_basis}: a 35 % rating is a lower, more cautious figure than a 50 % rating for the same machine, so compare like with like. `
+                : "The source does not say at what share of tipping load the capacity is rated. "}
+              {m.power_basis
+                ? `Engine power is ${m.power_basis} (${m.power_basis === "gross" ? "measured at the bare engine" : "measured with the fan and other accessories running, so lower than gross"}).`
+                : "The source does not say whether engine power is gross or net."}
             </p>
+            {sources.length > 0 && (
+              <div className="mt-3 text-sm text-ink-700" data-testid="model-sources">
+                <h3 className="font-semibold">Sources of these figures</h3>
+                <ul className="mt-1 list-disc space-y-1 pl-5">
+                  {sources.map((source) => (
+                    <li key={source.label} className="break-words">
+                      {source.href ? <a href={source.href} target="_blank" rel="noopener noreferrer nofollow" className="underline">{source.label}</a> : source.label}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </section>
           <section aria-labelledby="thoughts-heading" className="mt-6">
             <h2 id="thoughts-heading" className="text-xl font-bold">Our Thoughts</h2>
