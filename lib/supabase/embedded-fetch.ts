@@ -92,46 +92,68 @@ function rowWindow(url: URL): { limit: number; offset: number } {
   return { limit: Math.min(number("limit") ?? MAX_ROWS, MAX_ROWS), offset: number("offset") ?? 0 };
 }
 
-async function callFunction(db: PGlite, role: DatabaseRole, name: string, args: Record<string, unknown>, wantsObject: boolean, window: { limit: number; offset: number }): Promise<Response> {
+/** Hosted Supabase's statement timeouts: 3 s for anon, 8 s for the other API roles. */
+export const STATEMENT_TIMEOUT_MS: Record<DatabaseRole, number> = { anon: 3000, service_role: 8000 };
+
+class StatementTimeout extends Error {
+  code = "57014";
+  constructor() {
+    super("canceling statement due to statement timeout");
+  }
+}
+
+async function callFunction(db: PGlite, role: DatabaseRole, name: string, args: Record<string, unknown>, wantsObject: boolean,
+  window: { limit: number; offset: number }, timeoutMs: number): Promise<Response> {
   return db.transaction(async (tx) => {
-    await tx.query("select set_config('role', $1, true)", [role]);
-    const signature = await lookupFunction(tx, name);
-    const given = Object.keys(args);
-    const signatureText = `public.${name}(${given.join(", ")})`;
-    const missing = signature?.argNames.slice(0, signature.requiredCount).filter((arg) => !given.includes(arg));
-    if (!signature || given.some((arg) => !signature.argNames.includes(arg)) || missing?.length) {
-      return errorResponse(404, {
-        code: "PGRST202",
-        message: `Could not find the function ${signatureText} in the schema cache`,
-        details: "Searched for the function with the given argument names, but no matches were found.",
-        hint: null,
-      });
-    }
-    const params: Array<string | null> = [];
-    const namedArgs = given.map((arg) => {
-      const type = signature.argTypes[signature.argNames.indexOf(arg)];
-      params.push(toParam(args[arg], type));
-      return `${quoteIdent(arg)} => $${params.length}::${type}`;
-    });
-    const call = `public.${quoteIdent(name)}(${namedArgs.join(", ")})`;
-    if (signature.returnsSet) {
-      const { rows } = await tx.query<{ r: unknown[] }>(
-        `select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) as r
-         from (select * from ${call} t limit ${window.limit} offset ${window.offset}) t`, params);
-      const result = rows[0].r;
-      if (!wantsObject) return json(200, result);
-      if (result.length !== 1) return singularityError(result.length);
-      return json(200, result[0]);
-    }
-    if (signature.returnType === "void") {
-      await tx.query(`select ${call}`, params);
-      return new Response(null, { status: 204 });
-    }
-    const { rows } = await tx.query<{ r: unknown }>(`select to_jsonb(${call}) as r`, params);
-    const result = rows[0].r;
-    if (wantsObject && result === null) return singularityError(0);
-    return json(200, result);
+    // PGlite runs a statement to the end on this thread and cannot be interrupted, so the
+    // timeout is applied when it returns: too slow a call is rolled back and answered as
+    // PostgREST answers a cancelled statement.
+    const started = performance.now();
+    const response = await callInTransaction(tx, role, name, args, wantsObject, window);
+    if (performance.now() - started > timeoutMs) throw new StatementTimeout();
+    return response;
   });
+}
+
+async function callInTransaction(tx: Transaction, role: DatabaseRole, name: string, args: Record<string, unknown>, wantsObject: boolean,
+  window: { limit: number; offset: number }): Promise<Response> {
+  await tx.query("select set_config('role', $1, true)", [role]);
+  const signature = await lookupFunction(tx, name);
+  const given = Object.keys(args);
+  const signatureText = `public.${name}(${given.join(", ")})`;
+  const missing = signature?.argNames.slice(0, signature.requiredCount).filter((arg) => !given.includes(arg));
+  if (!signature || given.some((arg) => !signature.argNames.includes(arg)) || missing?.length) {
+    return errorResponse(404, {
+      code: "PGRST202",
+      message: `Could not find the function ${signatureText} in the schema cache`,
+      details: "Searched for the function with the given argument names, but no matches were found.",
+      hint: null,
+    });
+  }
+  const params: Array<string | null> = [];
+  const namedArgs = given.map((arg) => {
+    const type = signature.argTypes[signature.argNames.indexOf(arg)];
+    params.push(toParam(args[arg], type));
+    return `${quoteIdent(arg)} => $${params.length}::${type}`;
+  });
+  const call = `public.${quoteIdent(name)}(${namedArgs.join(", ")})`;
+  if (signature.returnsSet) {
+    const { rows } = await tx.query<{ r: unknown[] }>(
+      `select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) as r
+       from (select * from ${call} t limit ${window.limit} offset ${window.offset}) t`, params);
+    const result = rows[0].r;
+    if (!wantsObject) return json(200, result);
+    if (result.length !== 1) return singularityError(result.length);
+    return json(200, result[0]);
+  }
+  if (signature.returnType === "void") {
+    await tx.query(`select ${call}`, params);
+    return new Response(null, { status: 204 });
+  }
+  const { rows } = await tx.query<{ r: unknown }>(`select to_jsonb(${call}) as r`, params);
+  const result = rows[0].r;
+  if (wantsObject && result === null) return singularityError(0);
+  return json(200, result);
 }
 
 function singularityError(count: number): Response {
@@ -143,7 +165,8 @@ function singularityError(count: number): Response {
   });
 }
 
-export function createEmbeddedFetch(getDb: () => Promise<PGlite>, role: DatabaseRole = "anon"): typeof fetch {
+export function createEmbeddedFetch(getDb: () => Promise<PGlite>, role: DatabaseRole = "anon",
+  timeoutMs = STATEMENT_TIMEOUT_MS[role]): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
@@ -164,7 +187,7 @@ export function createEmbeddedFetch(getDb: () => Promise<PGlite>, role: Database
     }
     const wantsObject = (request.headers.get("accept") ?? "").includes(OBJECT_MEDIA_TYPE);
     try {
-      return await callFunction(await getDb(), role, match[1], args, wantsObject, rowWindow(url));
+      return await callFunction(await getDb(), role, match[1], args, wantsObject, rowWindow(url), timeoutMs);
     } catch (error) {
       const sqlError = error as { code?: string; message?: string; detail?: string; hint?: string };
       // PostgREST answers a missing privilege with 401 for the anonymous role, 403 for others.

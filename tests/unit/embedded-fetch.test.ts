@@ -8,9 +8,9 @@ import { freshDb } from "./helpers/db";
 let db: PGlite;
 let client: SupabaseClient;
 let service: SupabaseClient;
-const clientFor = (role: DatabaseRole) => createClient("http://embedded.localhost", "key", {
+const clientFor = (role: DatabaseRole, timeoutMs?: number) => createClient("http://embedded.localhost", "key", {
   auth: { persistSession: false },
-  global: { fetch: createEmbeddedFetch(async () => db, role) },
+  global: { fetch: createEmbeddedFetch(async () => db, role, timeoutMs) },
 });
 beforeAll(async () => {
   db = await freshDb(true);
@@ -60,6 +60,18 @@ describe("embedded PostgREST transport", () => {
       expect(result.error?.code).toBe("42501");
     }
     expect(await db.query("select 1 from public.leads")).toMatchObject({ rows: [] });
+  });
+
+  it("applies a statement timeout: a call that outlasts it answers 57014 with 500 and writes nothing", async () => {
+    const leads = async () => (await db.query<{ n: number }>("select count(*)::int n from public.leads")).rows[0].n;
+    const before = await leads();
+    const impatient = clientFor("service_role", 0);
+    const result = await impatient.rpc("create_lead", { p_owner_token: "t".repeat(43), p_client_key: "timeout-client" });
+    expect(result.status).toBe(500);
+    expect(result.error).toMatchObject({ code: "57014", message: "canceling statement due to statement timeout" });
+    expect(await leads()).toBe(before);
+    expect((await service.rpc("create_lead", { p_owner_token: "t".repeat(43), p_client_key: "timeout-client" })).status).toBe(200);
+    expect(await leads()).toBe(before + 1);
   });
 
   it("returns at most max-rows (1,000) rows per call, and pages with .range()", async () => {
