@@ -5,7 +5,7 @@ import { cookies } from "next/headers";
 import { serviceSupabase } from "../supabase/server";
 import { drainOutbox } from "../outbox/sender";
 import { JOB_ZIP_MESSAGE, leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
-import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
+import { clientKey, fieldErrorsOf, secureCookies, tooLarge, type ActionResult } from "./request-context";
 
 const OWNER_COOKIE = "lead_owner";
 const SUBMIT_FAILURE = "There was a problem submitting your request. Please try again.";
@@ -17,7 +17,7 @@ async function ownerToken(create: boolean): Promise<string | null> {
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   if (!create) return null;
   const token = randomBytes(32).toString("base64url");
-  jar.set(OWNER_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1", path: "/", maxAge: 60 * 60 * 24 * 30 });
+  jar.set(OWNER_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: secureCookies(), path: "/", maxAge: 60 * 60 * 24 * 30 });
   return token;
 }
 

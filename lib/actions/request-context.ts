@@ -10,6 +10,9 @@ export async function clientKey(): Promise<string> {
   return createHash("sha256").update(`client:${address}`).digest("hex").slice(0, 32);
 }
 
+/** Cookies are Secure in production, unless INSECURE_COOKIES=1 (a plain-http test server). */
+export const secureCookies = () => process.env.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1";
+
 /** Server actions accept at most a few kilobytes. */
 export const MAX_ACTION_BYTES = 4096;
 

@@ -1,0 +1,96 @@
+import "server-only";
+import { z } from "zod";
+import { serviceSupabase } from "../supabase/server";
+
+export const PAGE_SIZE = 50;
+
+/** A page of rows and how many match in all. */
+export interface Page<T> { total: number; rows: T[] }
+
+async function call<T>(fn: string, args: Record<string, unknown>): Promise<T> {
+  const { data, error } = await serviceSupabase().rpc(fn, args);
+  if (error) throw new OperatorError(error.message, error.code);
+  return data as T;
+}
+
+/** A refusal from the database (a P0001/PT4xx message is meant for the operator). */
+export class OperatorError extends Error {
+  constructor(message: string, readonly code?: string) {
+    super(message);
+    this.name = "OperatorError";
+  }
+}
+
+const optionalText = (pattern: RegExp) => z.string().trim().regex(pattern).optional().catch(undefined);
+const day = optionalText(/^\d{4}-\d{2}-\d{2}$/).refine((v) => v === undefined || !Number.isNaN(Date.parse(v)));
+
+/** The leads inbox filters, from the query string; anything malformed is ignored. */
+export const leadFiltersSchema = z.object({
+  from: day.catch(undefined),
+  to: day.catch(undefined),
+  state: optionalText(/^[a-z-]{2,40}$/),
+  vendor: optionalText(/^\d{1,12}$/),
+  zip: optionalText(/^\d{5}$/),
+  delivery: z.enum(["pending", "sent", "failed", "none"]).optional().catch(undefined),
+  spam: z.enum(["only", "include"]).optional().catch(undefined),
+});
+export type LeadFilters = z.infer<typeof leadFiltersSchema>;
+
+export function leadFilters(params: Record<string, string | string[] | undefined>): LeadFilters {
+  const flat = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value || undefined]));
+  return leadFiltersSchema.parse(flat);
+}
+
+export const pageNumber = (value: string | string[] | undefined) => {
+  const n = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+};
+
+export interface LeadSummary {
+  id: number; name: string; phone: string; location: string; skid_steer_type: string | null; rental_days: number;
+  rental_start_date: string | null; rental_end_date: string | null; completed_at: string; created_at: string; spam: boolean;
+  vendor_id: number | null; vendor_name: string | null; widen: boolean; delivery: "none" | "pending" | "sent" | "failed";
+  recipients: Array<{ vendor_id: number; vendor_name: string; reason: string; rank: number; distance_miles: number | null }>;
+}
+export interface LeadDetail extends LeadSummary {
+  messages: Array<{ id: number; channel: string; status: string; attempts: number; vendor_name: string | null; sent_at: string | null;
+    sent_via: string | null; last_error: string | null; next_attempt_at: string;
+    attempt_log: Array<{ id: number; attempted_at: string; ok: boolean; sent_via: string | null; error: string | null }> }>;
+}
+
+export const leadPage = (filters: LeadFilters, page: number, size = PAGE_SIZE) =>
+  call<Page<LeadSummary>>("operator_lead_page", { p_filters: filters, p_limit: size, p_offset: (page - 1) * size });
+export const leadDetail = (id: number) => call<LeadDetail | null>("operator_lead", { p_id: id });
+
+export type SubmissionStatus = "new" | "approved" | "rejected" | "duplicate";
+export interface SubmissionRow {
+  id: number; name: string; site: string; phone: string; email: string | null; street: string; city: string; state: string;
+  postal_code: string; created_at: string; status: SubmissionStatus; review_reason: string | null; reviewed_by: string | null;
+  vendor_id: number | null; city_name: string | null; state_code: string | null;
+  duplicate_vendors: Array<{ id: number; name: string }>; duplicate_submissions: number[];
+}
+export const submissionPage = (status: SubmissionStatus, page: number) =>
+  call<Page<SubmissionRow>>("operator_submission_page", { p_status: status, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
+
+export interface VendorRow { id: number; name: string; slug: string; site: string | null; phone: string | null; hidden: boolean; city_name: string; state_code: string; leads: number }
+export interface VendorAddress { id: number; slug: string; name: string; city_slug: string; state_slug: string; country_slug: string; hidden: boolean }
+export interface VendorDetail {
+  id: number; name: string; slug: string; site: string | null; email: string | null; phone: string | null; street: string | null;
+  photo: string | null; hidden: boolean; rating: number | null; description: string | null; service_zips: string[]; address: VendorAddress;
+}
+export const vendorPage = (query: string, page: number) =>
+  call<Page<VendorRow>>("operator_vendor_page", { p_query: query, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
+export const vendorDetail = (id: number) => call<VendorDetail | null>("operator_vendor", { p_id: id });
+
+export interface AuditEntry { id: number; at: string; operator_email: string; action: string; subject: string | null; details: Record<string, unknown> }
+export const auditPage = (page: number) => call<Page<AuditEntry>>("operator_audit_log", { p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
+
+export const resendLead = (id: number, operator: string) => call<number>("operator_resend_lead", { p_id: id, p_operator: operator });
+export const markSpam = (id: number, spam: boolean, operator: string) => call<null>("operator_mark_spam", { p_id: id, p_spam: spam, p_operator: operator });
+export const approveSubmission = (id: number, operator: string) => call<VendorAddress>("operator_approve_submission", { p_id: id, p_operator: operator });
+export const reviewSubmission = (id: number, status: "rejected" | "duplicate", reason: string, operator: string) =>
+  call<null>("operator_review_submission", { p_id: id, p_status: status, p_reason: reason, p_operator: operator });
+export const updateVendor = (id: number, changes: Record<string, unknown>, operator: string) =>
+  call<VendorAddress>("operator_update_vendor", { p_id: id, p_changes: changes, p_operator: operator });
+export const setVendorHidden = (id: number, hidden: boolean, operator: string) =>
+  call<VendorAddress>("operator_set_vendor_hidden", { p_id: id, p_hidden: hidden, p_operator: operator });

@@ -1,0 +1,29 @@
+/**
+ * npm run vendors:import -- file.csv [--dry-run]
+ *
+ * Upserts vendors from a CSV (name, website, phone, email, street, city, state, zip; optional
+ * description, rating, service_zips), keyed on the normalized website, and prints what
+ * happened to each row. --dry-run prints the same and writes nothing. Against the
+ * embedded database, stop the server first.
+ */
+import { readFileSync } from "node:fs";
+import { importSummary, importVendors, parseVendorCsv } from "../lib/operator/import";
+import { serviceSupabase } from "../lib/supabase/server";
+
+async function main(args: string[]): Promise<void> {
+  const dryRun = args.includes("--dry-run");
+  const file = args.find((arg) => !arg.startsWith("--"));
+  if (!file) throw new Error("Usage: npm run vendors:import -- file.csv [--dry-run]");
+  const results = await importVendors(serviceSupabase(), parseVendorCsv(readFileSync(file, "utf8")), { dryRun, operator: "shell" });
+  for (const result of results) {
+    const what = dryRun ? { created: "would create", updated: "would update", unchanged: "unchanged", rejected: "rejected" }[result.action] : result.action;
+    console.log(`row ${result.row}: ${what}${result.name ? ` ${result.name}` : ""}${result.reason ? `: ${result.reason}` : ""}`);
+  }
+  const summary = importSummary(results);
+  console.log(`${dryRun ? "Dry run: " : ""}${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.rejected} rejected`);
+}
+
+main(process.argv.slice(2)).then(() => process.exit(0), (error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
