@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { actionBodyProblem } from "@/lib/actions/action-body";
+import { actionBodyProblem, consoleActionBodyProblem } from "@/lib/actions/action-body";
 
 // Paths served by route handlers and files, not pages: no server action lives there.
 const NOT_A_PAGE = /^\/(?:api|images|sitemaps|_next)(?:\/|$)|^\/(?:sitemap\.xml|robots\.txt|favicon\.ico|skidsteer_share\.png)$|\/share\.png$/;
@@ -22,15 +22,26 @@ function sameOrigin(request: NextRequest): boolean {
   }
 }
 
+// The operator console's forms post React's multipart encoding (a CSV upload among them);
+// each of its actions checks the operator's session itself.
+const CONSOLE = /^\/operator(?:\/|$)/;
+
 /**
  * Requests a page could not have sent are refused here with a 4xx, before Next decodes
- * them: a server action is only a same-origin POST to a page with a plain JSON body;
- * pages answer GET and HEAD otherwise. A URL with capitals redirects to its lowercase form.
+ * them: a server action is only a same-origin POST to a page with a plain JSON body
+ * (a console form's: React's multipart encoding); pages answer GET and HEAD otherwise. A URL
+ * with capitals redirects to its lowercase form.
  */
 export async function middleware(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const isPage = !NOT_A_PAGE.test(pathname);
   const isAction = request.headers.has("next-action");
+  if (request.method === "POST" && isAction && isPage && CONSOLE.test(pathname)) {
+    if (!sameOrigin(request)) return refuse(403, "Cross-origin request refused");
+    const problem = await consoleActionBodyProblem(request.headers.get("content-type"),
+      Number(request.headers.get("content-length") ?? 0), { form: () => request.formData(), text: () => request.text() });
+    return problem ? refuse(problem.status, problem.message) : NextResponse.next();
+  }
   if (request.method === "POST" && isAction) {
     if (!isPage) return refuse(400, "Server actions are not accepted here");
     if (!sameOrigin(request)) return refuse(403, "Cross-origin request refused");

@@ -10,6 +10,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   cacheHandler: fileURLToPath(new URL("./lib/cache/page-cache-handler.mjs", import.meta.url)),
   reactStrictMode: true,
+  // The operator console uploads vendor CSVs of up to 2 MB; the site's own actions are
+  // held to a few kilobytes by the middleware.
+  experimental: { serverActions: { bodySizeLimit: "2mb" } },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders() }];
   },

@@ -17,13 +17,16 @@ const isPlainReplyString = (value: string) =>
 // Keys that reach an object's prototype rather than the object: never a form field.
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
-function plainReply(value: unknown, depth = 0): boolean {
+// A form's FormData travels as "$K<n>", its fields as parts named "_<n>_<field>".
+const FORM_DATA_REFERENCE = /^\$K\d{1,3}$/;
+
+function plainReply(value: unknown, allowFormData = false, depth = 0): boolean {
   if (depth > 4) return false;
-  if (typeof value === "string") return isPlainReplyString(value);
+  if (typeof value === "string") return isPlainReplyString(value) || (allowFormData && FORM_DATA_REFERENCE.test(value));
   if (value === null || typeof value === "number" || typeof value === "boolean") return true;
-  if (Array.isArray(value)) return value.every((item) => plainReply(item, depth + 1));
+  if (Array.isArray(value)) return value.every((item) => plainReply(item, allowFormData, depth + 1));
   if (typeof value === "object") {
-    return Object.entries(value).every(([key, item]) => !FORBIDDEN_KEYS.has(key) && plainReply(item, depth + 1));
+    return Object.entries(value).every(([key, item]) => !FORBIDDEN_KEYS.has(key) && plainReply(item, allowFormData, depth + 1));
   }
   return false;
 }
@@ -41,4 +44,26 @@ export function actionBodyProblem(contentType: string | null, body: string): Act
   }
   if (!Array.isArray(parsed) || parsed.length > 4 || !plainReply(parsed)) return { status: 400, message: "Malformed request" };
   return null;
+}
+
+/** The operator console's form actions: React's multipart encoding of a form, up to 2 MB. */
+export const MAX_CONSOLE_BODY_BYTES = 2 * 1024 * 1024 + 64 * 1024;
+
+export async function consoleActionBodyProblem(contentType: string | null, contentLength: number,
+  readBody: { form: () => Promise<FormData>; text: () => Promise<string> }): Promise<ActionBodyProblem | null> {
+  if (contentLength > MAX_CONSOLE_BODY_BYTES) return { status: 413, message: "Request too large" };
+  const type = contentType?.toLowerCase() ?? "";
+  const malformed = { status: 400, message: "Malformed request" } as const;
+  const formArgs = (args: unknown) => Array.isArray(args) && args.length <= 2 && plainReply(args, true);
+  try {
+    // A form with no fields (log out) travels as plain text.
+    if (type.startsWith("text/plain")) return formArgs(JSON.parse(await readBody.text())) ? null : malformed;
+    if (!type.startsWith("multipart/form-data")) return { status: 415, message: "Unsupported request format" };
+    const form = await readBody.form();
+    const root = form.get("0");
+    const partsOk = [...form.keys()].every((key) => key === "0" || /^_\d{1,3}_/.test(key));
+    return typeof root === "string" && partsOk && formArgs(JSON.parse(root)) ? null : malformed;
+  } catch {
+    return malformed;
+  }
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { redirect } from "next/navigation";
 import { secureCookies } from "../actions/request-context";
 import { serviceSupabase } from "../supabase/server";
@@ -16,14 +17,14 @@ async function sessionToken(): Promise<string | null> {
   return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
 }
 
-/** The signed-in operator's email, or null. Checked against the database on every call. */
-export async function currentOperator(): Promise<string | null> {
+/** The signed-in operator's email, or null. Checked against the database once per request. */
+export const currentOperator = cache(async (): Promise<string | null> => {
   const token = await sessionToken();
   if (!token) return null;
   const { data, error } = await serviceSupabase().rpc("operator_session", { p_token_hash: tokenHash(token) });
   if (error) throw new Error(`Checking the operator session failed: ${error.message}`);
   return (data as string | null) ?? null;
-}
+});
 
 /** The signed-in operator's email; anyone else is sent to the login page. */
 export async function requireOperator(): Promise<string> {

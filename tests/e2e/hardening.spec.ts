@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { actionIds } from "../../scripts/action-ids";
+import { expect, test, type APIResponse } from "@playwright/test";
+import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { operatorRows, type LeadRow, type SubmissionRow } from "./helpers/operator";
 
@@ -75,18 +75,6 @@ test("pages answer 405 to other methods", async ({ request }) => {
   }
   expect((await request.post("/about", { form: { name: "x" } })).status()).toBe(405);
 });
-
-/** A server action call as the pages make it, with whatever body, path and origin an attacker picks. */
-function callAction(request: APIRequestContext, id: string, body: string, options: { path?: string; origin?: string | null; contentType?: string } = {}) {
-  const origin = options.origin === undefined ? new URL(test.info().project.use.baseURL!).origin : options.origin;
-  return request.post(options.path ?? "/about", {
-    headers: {
-      "Next-Action": id, Accept: "text/x-component", "Content-Type": options.contentType ?? "text/plain;charset=UTF-8",
-      ...(origin === null ? {} : { Origin: origin }),
-    },
-    data: body,
-  });
-}
 
 test("a POST that is not a page's own server action is refused with a 4xx and writes nothing", async ({ request }) => {
   const ids = actionIds();

@@ -1,15 +1,20 @@
 /**
  * Creates the browser tests' database before the server starts: the real migrations
- * and seed (as the server would on first start), then the hostile fixtures. Runtime
- * caches of earlier runs are dropped.
+ * and seed (as the server would on first start), then the fixtures and the operator
+ * accounts. Runtime caches of earlier runs are dropped.
  */
 import { openFileDb } from "../../lib/db/embedded";
+import { hashPassword } from "../../lib/operator/password";
 import { clearRuntimeCaches } from "../../scripts/runtime-caches";
 import { applyFixtures } from "./helpers/fixtures";
+import { LOCKOUT_OPERATOR, OPERATOR } from "./helpers/operator";
 
 async function main(folder: string) {
   const { db, release } = await openFileDb(folder);
   await applyFixtures(db);
+  for (const account of [OPERATOR, LOCKOUT_OPERATOR]) {
+    await db.query("select public.operator_add($1, $2)", [account.email, await hashPassword(account.password)]);
+  }
   await db.close();
   release();
 }

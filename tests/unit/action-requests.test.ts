@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { actionBodyProblem } from "../../lib/actions/action-body";
+import { actionBodyProblem, consoleActionBodyProblem } from "../../lib/actions/action-body";
 import { forwardedAddress } from "../../lib/actions/forwarded-address";
 import { visitorAddress, withVisitorAddress } from "../../scripts/serve.mjs";
 
@@ -24,6 +24,39 @@ describe("server action request bodies", () => {
   it("refuses other formats", () => {
     expect(actionBodyProblem("multipart/form-data; boundary=x", "--x--")?.status).toBe(415);
     expect(actionBodyProblem(null, "[]")?.status).toBe(415);
+  });
+});
+
+describe("operator console form actions", () => {
+  const form = (entries: Record<string, string>) => ({
+    form: async () => {
+      const data = new FormData();
+      for (const [key, value] of Object.entries(entries)) data.append(key, value);
+      return data;
+    },
+    text: async () => entries.text,
+  });
+  const multipart = "multipart/form-data; boundary=x";
+
+  it("lets React's encoding of a form through: the arguments in part 0, the form's fields as _1_<name>", async () => {
+    expect(await consoleActionBodyProblem(multipart, 300, form({ "0": '["$K1"]', "_1_$ACTION_ID_ab12": "", "_1_email": "a@b.example" }))).toBeNull();
+    expect(await consoleActionBodyProblem(multipart, 300, form({ "0": '[{},"$K1"]', "_1_dry_run": "on" }))).toBeNull();
+  });
+
+  it.each([
+    [{ "0": "not json" }], [{ "0": '["$Q1"]' }], [{ "0": '["$K1"]', stray: "x" }], [{ "0": '[{"__proto__":1}]' }], [{}], [{ "0": "[1,2,3]" }],
+  ])("refuses %j with 400", async (entries) => {
+    expect((await consoleActionBodyProblem(multipart, 300, form(entries)))?.status).toBe(400);
+  });
+
+  it("lets a form with no fields through as plain text, and nothing else", async () => {
+    expect(await consoleActionBodyProblem("text/plain;charset=UTF-8", 10, form({ text: '["$K1"]' }))).toBeNull();
+    expect((await consoleActionBodyProblem("text/plain;charset=UTF-8", 10, form({ text: '["$@1"]' })))?.status).toBe(400);
+  });
+
+  it("refuses other formats and bodies over 2 MB", async () => {
+    expect((await consoleActionBodyProblem("application/json", 10, form({ "0": "[]" })))?.status).toBe(415);
+    expect((await consoleActionBodyProblem(multipart, 3 * 1024 * 1024, form({ "0": "[]" })))?.status).toBe(413);
   });
 });
 

@@ -1,5 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
 
+/** The operator accounts tests/e2e/prepare-db.ts creates: one to work with, one to lock out. */
+export const OPERATOR = { email: "operator@skidsteer.example", password: "correct horse battery staple" };
+export const LOCKOUT_OPERATOR = { email: "lockout@skidsteer.example", password: "correct horse battery staple" };
+
 /** The token playwright.config.ts starts the server with. */
 const OPERATOR_TOKEN = "e2e-operator-token";
 

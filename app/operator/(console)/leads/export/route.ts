@@ -1,0 +1,31 @@
+import { stringify } from "csv-stringify/sync";
+import { leadFilters, leadPage } from "@/lib/operator/data";
+import { currentOperator } from "@/lib/operator/session";
+
+const COLUMNS = ["id", "completed_at", "name", "phone", "job_zip", "machine", "start", "end", "days", "vendor_page", "recipients", "delivery", "spam"];
+
+// Visitors typed the names and phones: a cell a spreadsheet would run as a formula is quoted.
+const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** The filtered leads inbox as CSV, every page of it. */
+export async function GET(request: Request) {
+  if (!(await currentOperator())) return new Response("Log in first", { status: 401 });
+  const filters = leadFilters(Object.fromEntries(new URL(request.url).searchParams));
+  const rows: string[][] = [];
+  for (let page = 1; ; page++) {
+    const { rows: leads } = await leadPage(filters, page, 1000);
+    for (const lead of leads) {
+      rows.push([String(lead.id), lead.completed_at, lead.name, lead.phone, lead.location, lead.skid_steer_type ?? "",
+        lead.rental_start_date ?? "", lead.rental_end_date ?? "", String(lead.rental_days), lead.vendor_name ?? "",
+        lead.recipients.map((r) => r.vendor_name).join("; "), lead.delivery, lead.spam ? "yes" : "no"]);
+    }
+    if (leads.length < 1000) break;
+  }
+  return new Response(stringify([COLUMNS, ...rows.map((row) => row.map(cell))]), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { redirect } from "next/navigation";
+import { Notice } from "@/components/operator/notice";
+import { Button } from "@/components/ui/button";
+import { logInAction } from "@/lib/operator/actions";
+import { currentOperator } from "@/lib/operator/session";
+
+const ERRORS: Record<string, string> = {
+  wrong: "Wrong email or password.",
+  locked: "Too many wrong passwords: this account is locked for 15 minutes.",
+};
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function OperatorLogin({ searchParams }: Props) {
+  if (await currentOperator()) redirect("/operator/leads");
+  const { error, notice } = await searchParams;
+  return (
+    <div className="mx-auto max-w-sm py-8">
+      <h1 className="text-2xl font-extrabold">Operator login</h1>
+      <Notice notice={notice} error={typeof error === "string" ? ERRORS[error] : undefined} />
+      <form action={logInAction} className="mt-6 space-y-4">
+        <label className="block text-sm font-semibold">
+          Email
+          <input name="email" type="email" autoComplete="username" required className="mt-1 block h-11 w-full rounded-md border border-ink-200 px-3 font-normal" />
+        </label>
+        <label className="block text-sm font-semibold">
+          Password
+          <input name="password" type="password" autoComplete="current-password" required className="mt-1 block h-11 w-full rounded-md border border-ink-200 px-3 font-normal" />
+        </label>
+        <Button type="submit" className="w-full">Log in</Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { importVendorsAction, type ImportState } from "@/lib/operator/actions";
+
+/** The CSV upload, with the outcome of each row shown under it. */
+export function ImportForm() {
+  const [state, action, pending] = useActionState<ImportState, FormData>(importVendorsAction, {});
+  return (
+    <div>
+      <form action={action} className="mt-4 flex flex-wrap items-end gap-4 text-sm">
+        <label className="font-semibold">CSV file
+          <input name="file" type="file" accept=".csv,text/csv" required className="mt-1 block" />
+        </label>
+        <label className="flex items-center gap-2 font-semibold"><input name="dry_run" type="checkbox" /> Dry run (write nothing)</label>
+        <Button type="submit" disabled={pending}>{pending ? "Importing…" : "Import"}</Button>
+      </form>
+      {state.error && <p role="alert" className="mt-4 text-sm text-danger-600">{state.error}</p>}
+      {state.summary && (
+        <div className="mt-4 text-sm">
+          <p role="status" className="font-semibold" data-testid="import-summary">
+            {state.dryRun ? "Dry run: " : ""}{state.summary.created} created, {state.summary.updated} updated, {state.summary.unchanged} unchanged, {state.summary.rejected} rejected
+          </p>
+          <table className="mt-2 w-full text-left">
+            <thead className="border-b border-ink-200 text-ink-600"><tr><th className="py-1 pr-3">Row</th><th className="pr-3">Name</th><th className="pr-3">Outcome</th><th>Reason</th></tr></thead>
+            <tbody>
+              {state.results?.map((r) => (
+                <tr key={r.row} className="border-b border-ink-100"><td className="py-1 pr-3">{r.row}</td><td className="pr-3">{r.name}</td><td className="pr-3">{r.action}</td><td>{r.reason}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { after } from "next/server";
+import { z } from "zod";
+import { drainOutbox } from "../outbox/sender";
+import { serviceSupabase } from "../supabase/server";
+import {
+  approveSubmission, markSpam, OperatorError, resendLead, reviewSubmission, setVendorHidden, updateVendor,
+} from "./data";
+import { importSummary, importVendors, parseVendorCsv, type ImportResult } from "./import";
+import { logIn, logOut, requireOperator } from "./session";
+
+// Every action checks the operator's session first: a request without one is sent to
+// the login page and changes nothing. Each then goes back to its page with a notice or
+// the database's reason for refusing.
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const text = (max: number) => z.string().max(max);
+
+function back(path: string, params: Record<string, string>): never {
+  redirect(`${path}?${new URLSearchParams(params)}`);
+}
+
+/** Runs a database change; a refusal comes back as its message, anything else is thrown. */
+async function refusal(change: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await change();
+    return null;
+  } catch (error) {
+    if (error instanceof OperatorError) return error.message;
+    throw error;
+  }
+}
+
+/** Public pages show listings: after a change to one, every cached page is rebuilt on its next visit. */
+function refreshPublicPages() {
+  revalidatePath("/", "layout");
+}
+
+export async function logInAction(form: FormData): Promise<void> {
+  const parsed = z.object({ email: text(320), password: text(1024) }).safeParse({ email: form.get("email"), password: form.get("password") });
+  const outcome = parsed.success ? await logIn(parsed.data.email, parsed.data.password) : "wrong";
+  if (outcome === "ok") redirect("/operator/leads");
+  back("/operator/login", { error: outcome });
+}
+
+export async function logOutAction(): Promise<void> {
+  await logOut();
+  redirect("/operator/login?notice=logged-out");
+}
+
+export async function resendLeadAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const lead = id.parse(form.get("id"));
+  const problem = await refusal(() => resendLead(lead, operator));
+  if (!problem) after(() => drainOutbox().catch((error) => console.error("Outbox drain failed:", (error as Error).message)));
+  back(`/operator/leads/${lead}`, problem ? { error: problem } : { notice: "resent" });
+}
+
+export async function markSpamAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const lead = id.parse(form.get("id"));
+  const spam = form.get("spam") === "true";
+  const problem = await refusal(() => markSpam(lead, spam, operator));
+  back(`/operator/leads/${lead}`, problem ? { error: problem } : { notice: spam ? "spam" : "not-spam" });
+}
+
+export async function approveSubmissionAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const submission = id.parse(form.get("id"));
+  const problem = await refusal(() => approveSubmission(submission, operator));
+  if (!problem) refreshPublicPages();
+  back("/operator/submissions", problem ? { error: problem } : { notice: "approved" });
+}
+
+export async function reviewSubmissionAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const submission = id.parse(form.get("id"));
+  const outcome = z.enum(["rejected", "duplicate"]).parse(form.get("outcome"));
+  const reason = text(500).catch("").parse(form.get("reason") ?? "");
+  const problem = await refusal(() => reviewSubmission(submission, outcome, reason, operator));
+  back("/operator/submissions", problem ? { error: problem } : { notice: outcome });
+}
+
+const vendorFormSchema = z.object({
+  name: text(200), phone: text(30), site: text(300), email: text(320), street: text(300), description: text(5000), photo: text(500),
+  service_zips: text(20000).transform((zips) => zips.split(/[\s,;]+/).filter(Boolean)),
+});
+
+export async function updateVendorAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const vendor = id.parse(form.get("id"));
+  const parsed = vendorFormSchema.safeParse(Object.fromEntries(Object.keys(vendorFormSchema.shape).map((key) => [key, form.get(key) ?? ""])));
+  const problem = parsed.success ? await refusal(() => updateVendor(vendor, parsed.data, operator)) : "A field is too long";
+  if (!problem) refreshPublicPages();
+  back(`/operator/vendors/${vendor}`, problem ? { error: problem } : { notice: "saved" });
+}
+
+export async function setVendorHiddenAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const vendor = id.parse(form.get("id"));
+  const hidden = form.get("hidden") === "true";
+  const problem = await refusal(() => setVendorHidden(vendor, hidden, operator));
+  if (!problem) refreshPublicPages();
+  back(`/operator/vendors/${vendor}`, problem ? { error: problem } : { notice: hidden ? "hidden" : "listed" });
+}
+
+export interface ImportState {
+  error?: string;
+  dryRun?: boolean;
+  results?: ImportResult[];
+  summary?: ReturnType<typeof importSummary>;
+}
+
+const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+export async function importVendorsAction(_previous: ImportState, form: FormData): Promise<ImportState> {
+  const operator = await requireOperator();
+  const file = form.get("file");
+  const dryRun = form.get("dry_run") === "on";
+  if (!(file instanceof File) || file.size === 0) return { error: "Choose a CSV file to import" };
+  if (file.size > MAX_IMPORT_BYTES) return { error: "The file is larger than 2 MB" };
+  try {
+    const results = await importVendors(serviceSupabase(), parseVendorCsv(await file.text()), { dryRun, operator });
+    const summary = importSummary(results);
+    if (!dryRun && summary.created + summary.updated > 0) refreshPublicPages();
+    return { dryRun, results, summary };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}

@@ -1,0 +1,22 @@
+import { test, type APIRequestContext } from "@playwright/test";
+
+export { actionIds } from "../../../scripts/action-ids";
+
+/**
+ * A server action call as the pages make it, with whatever body, path and origin a caller
+ * picks. A form's fields go as React encodes a form action: "0" holds the arguments, the
+ * form is "$K1" and its fields are parts named "_1_<field>" (after `previous` state, if any).
+ */
+export function callAction(request: APIRequestContext, id: string, body: string | Record<string, string>,
+  options: { path?: string; origin?: string | null; contentType?: string; previous?: unknown } = {}) {
+  const origin = options.origin === undefined ? new URL(test.info().project.use.baseURL!).origin : options.origin;
+  const headers: Record<string, string> = { "Next-Action": id, Accept: "text/x-component", ...(origin === null ? {} : { Origin: origin }) };
+  if (typeof body !== "string") {
+    const args = options.previous === undefined ? ["$K1"] : [options.previous, "$K1"];
+    const multipart = { "0": JSON.stringify(args), ...Object.fromEntries(Object.entries(body).map(([key, value]) => [`_1_${key}`, value])) };
+    return request.post(options.path ?? "/about", { headers, multipart, maxRedirects: 0 });
+  }
+  return request.post(options.path ?? "/about", {
+    headers: { ...headers, "Content-Type": options.contentType ?? "text/plain;charset=UTF-8" }, data: body, maxRedirects: 0,
+  });
+}

@@ -1,0 +1,234 @@
+import { expect, test, type Page } from "@playwright/test";
+import { actionIds, callAction } from "./helpers/actions";
+import { query } from "./helpers/db";
+import { LOCKOUT_OPERATOR, OPERATOR, operatorRows, type LeadRow } from "./helpers/operator";
+
+// The console is one shared database state: its tests run in the desktop project only,
+// on the listings and submissions tests/e2e/fixtures.sql puts in one quiet city.
+test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "one console state for the run"));
+
+async function consoleCity() {
+  const [city] = await query<{ state: string; city: string; zip: string }>(`
+    select s.state, s.city, min(p.code) as zip from public.vendors_submissions s
+    join public.states st on st.slug = s.state join public.cities c on c.state_id = st.id and c.slug = s.city
+    join public.postcodes p on p.city_id = c.id
+    where s.site = 'https://approve-me.example' group by s.state, s.city`);
+  return { ...city, path: `/us/${city.state}/${city.city}` };
+}
+
+async function logIn(page: Page, account = OPERATOR) {
+  await page.goto("/operator/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/\/operator\/(leads$|login\?error=)/);
+}
+
+test("logged out, every console page and action is refused and changes nothing", async ({ request }) => {
+  for (const path of ["/operator/leads", "/operator/leads/1", "/operator/submissions", "/operator/vendors", "/operator/vendors/1",
+    "/operator/import", "/operator/audit"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(307);
+    expect(response.headers().location, path).toBe("/operator/login");
+  }
+  expect((await request.get("/operator/leads/export")).status()).toBe(401);
+
+  const [vendor] = await query<{ id: number; phone: string }>("select id, phone from public.vendors where slug = 'console-edit-rentals'");
+  const [submission] = await query<{ id: number }>("select id from public.vendors_submissions where site = 'https://reject-me.example'");
+  const ids = actionIds();
+  const attempts: Array<[string, Record<string, string>]> = [
+    [ids.setVendorHiddenAction, { id: String(vendor.id), hidden: "true" }],
+    [ids.updateVendorAction, { id: String(vendor.id), name: "Taken Over", phone: "(555) 099-9999", site: "", email: "", street: "", description: "", photo: "", service_zips: "" }],
+    [ids.approveSubmissionAction, { id: String(submission.id) }],
+    [ids.reviewSubmissionAction, { id: String(submission.id), outcome: "duplicate", reason: "" }],
+    [ids.resendLeadAction, { id: "1" }],
+    [ids.markSpamAction, { id: "1", spam: "true" }],
+  ];
+  for (const [id, fields] of attempts) {
+    const response = await callAction(request, id, fields, { path: "/operator/vendors" });
+    expect(response.status()).toBeLessThan(400);
+    expect(response.headers()["x-action-redirect"] ?? response.headers().location).toMatch(/^\/operator\/login/);
+  }
+  const upload = await callAction(request, ids.importVendorsAction, { file: "name,website\nx,y" }, { path: "/operator/import", previous: {} });
+  expect(upload.headers()["x-action-redirect"] ?? upload.headers().location).toMatch(/^\/operator\/login/);
+  // Bodies React would not send are refused before any action runs.
+  const malformed: Array<Record<string, string>> = [{ "0": "not json" }, { "0": '["$Q1"]' }, { "0": '["$K1"]', stray: "x" }, { "0": '[{"__proto__":1}]' }];
+  for (const multipart of malformed) {
+    expect((await request.post("/operator/vendors", { headers: { "Next-Action": ids.setVendorHiddenAction, Origin: new URL(test.info().project.use.baseURL!).origin }, multipart })).status()).toBe(400);
+  }
+
+  const city = await consoleCity();
+  const listing = await (await request.get(`${city.path}/console-edit-rentals`)).text();
+  expect(listing).toContain("Console Edit Rentals");
+  expect(listing).not.toContain("Taken Over");
+});
+
+test("log in: a wrong password is refused, the right one opens the console, logging out ends the session", async ({ page }) => {
+  await logIn(page, { ...OPERATOR, password: "not the password" });
+  await expect(page.getByTestId("notice")).toHaveText("Wrong email or password.");
+  await logIn(page, { email: "nobody@skidsteer.example", password: OPERATOR.password });
+  await expect(page.getByTestId("notice")).toHaveText("Wrong email or password.");
+  await logIn(page);
+  await expect(page).toHaveURL(/\/operator\/leads$/);
+  await expect(page.getByTestId("operator-email")).toHaveText(OPERATOR.email);
+  const cookie = (await page.context().cookies()).find((c) => c.name === "operator_session");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/operator" });
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByTestId("notice")).toHaveText("You are logged out.");
+  await page.goto("/operator/submissions");
+  await expect(page).toHaveURL(/\/operator\/login$/);
+});
+
+test("five wrong passwords lock the account for 15 minutes, even against the right password", async ({ page }) => {
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await logIn(page, { ...LOCKOUT_OPERATOR, password: `wrong ${attempt}` });
+    await expect(page.getByTestId("notice")).toHaveText("Wrong email or password.");
+  }
+  await logIn(page, { ...LOCKOUT_OPERATOR, password: "wrong 5" });
+  await expect(page.getByTestId("notice")).toHaveText("Too many wrong passwords: this account is locked for 15 minutes.");
+  await logIn(page, LOCKOUT_OPERATOR);
+  await expect(page.getByTestId("notice")).toHaveText("Too many wrong passwords: this account is locked for 15 minutes.");
+  await expect(page).toHaveURL(/\/operator\/login/);
+});
+
+test("approve a submission: it becomes a listing on its city page and in the sitemap", async ({ page, request }) => {
+  const city = await consoleCity();
+  await logIn(page);
+  await page.goto("/operator/submissions");
+  const item = page.getByTestId("submission").filter({ hasText: "Approve Me Skid Steers" });
+  await item.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("notice")).toContainText("Approved");
+  await page.goto(city.path);
+  const card = page.locator(".vendor-card", { hasText: "Approve Me Skid Steers" });
+  await expect(card).toHaveCount(1);
+  const href = await card.locator("a").first().getAttribute("href");
+  expect(href).toMatch(new RegExp(`^${city.path}/approve-me-skid-steers`));
+  const index = await (await request.get("/sitemap.xml")).text();
+  const files = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]+)<\/loc>/g)].map((m) => m[1]);
+  const sitemaps = await Promise.all(files.map(async (file) => (await request.get(file)).text()));
+  expect(sitemaps.some((xml) => xml.includes(`${href}</loc>`))).toBe(true);
+  await page.goto("/operator/submissions?status=approved");
+  await expect(page.getByTestId("submission").filter({ hasText: "Approve Me Skid Steers" })).toContainText(`approved by ${OPERATOR.email}`);
+});
+
+test("reject needs a reason and records it; a website already listed is flagged and cannot be approved", async ({ page }) => {
+  await logIn(page);
+  await page.goto("/operator/submissions");
+  const reject = page.getByTestId("submission").filter({ hasText: "Reject Me Skid Steers" });
+  await reject.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByTestId("notice")).toHaveText("Please give a reason for the rejection");
+  await page.getByTestId("submission").filter({ hasText: "Reject Me Skid Steers" }).getByLabel("Reason").fill("Not a rental business");
+  await page.getByTestId("submission").filter({ hasText: "Reject Me Skid Steers" }).getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByTestId("notice")).toContainText("Rejected");
+  await page.goto("/operator/submissions?status=rejected");
+  await expect(page.getByTestId("submission").filter({ hasText: "Reject Me Skid Steers" })).toContainText("Not a rental business");
+
+  await page.goto("/operator/submissions");
+  const duplicate = page.getByTestId("submission").filter({ hasText: "Hide Rentals Again" });
+  await expect(duplicate.getByTestId("duplicate-hint")).toContainText("listing “Console Hide Rentals”");
+  await duplicate.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("notice")).toHaveText("A listing with this website already exists: Console Hide Rentals");
+});
+
+test("edit a vendor's phone: the public page shows it and the audit log records the change", async ({ page }) => {
+  const city = await consoleCity();
+  await logIn(page);
+  await page.goto("/operator/vendors");
+  await page.getByLabel("Search by name, city or website").fill("console-edit.example");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByTestId("vendors-table").getByRole("link", { name: "Console Edit Rentals" }).click();
+  await page.getByLabel("Phone").fill("(555) 010-7777");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("notice")).toContainText("Saved");
+  await page.goto(`${city.path}/console-edit-rentals`);
+  await expect(page.getByText("(555) 010-7777").first()).toBeVisible();
+  await page.goto("/operator/audit");
+  const entry = page.getByTestId("audit-table").locator("tr", { hasText: "edit" }).first();
+  await expect(entry).toContainText(OPERATOR.email);
+  await expect(entry).toContainText('"phone":{"to":"(555) 010-7777","from":"(555) 010-3001"}');
+});
+
+test("hide a vendor: it leaves its city page and its page goes to the city", async ({ page }) => {
+  const city = await consoleCity();
+  await page.goto(city.path);
+  await expect(page.locator(".vendor-card", { hasText: "Console Hide Rentals" })).toHaveCount(1);
+  await logIn(page);
+  await page.goto("/operator/vendors?q=Console%20Hide");
+  await page.getByTestId("vendors-table").getByRole("link", { name: "Console Hide Rentals" }).click();
+  await page.getByRole("button", { name: "Hide listing" }).click();
+  await expect(page.getByTestId("notice")).toContainText("Hidden");
+  await page.goto(city.path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator(".vendor-card", { hasText: "Console Hide Rentals" })).toHaveCount(0);
+  const response = await page.request.get(`${city.path}/console-hide-rentals`, { maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  expect(response.headers().location).toBe(city.path);
+});
+
+test("import a CSV: a dry run writes nothing, the import creates listings, importing it again changes nothing", async ({ page }) => {
+  const city = await consoleCity();
+  const [{ name: cityName, code: stateCode }] = await query<{ name: string; code: string }>(
+    "select c.name, st.code from public.cities c join public.states st on st.id = c.state_id where st.slug = $1 and c.slug = $2", [city.state, city.city]);
+  const csv = [
+    "Name,Website,Phone,Email,Street,City,State,ZIP,Description,Rating,Service ZIPs",
+    `Imported Loader Co,https://imported-loader.example,(555) 010-5001,quotes@imported-loader.example,1 Import Road,${cityName},${stateCode},${city.zip},"Skid steers, by the day",4.5,`,
+    `Second Import Rentals,www.second-import.example/,(555) 010-5002,,2 Import Road,${cityName},${stateCode},${city.zip},,,${city.zip}`,
+    `Broken Row,not a website,(555) 010-5003,,3 Import Road,${cityName},${stateCode},${city.zip},,,`,
+  ].join("\n");
+  const upload = async (dryRun: boolean) => {
+    await page.getByLabel("CSV file").setInputFiles({ name: "vendors.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByLabel("Dry run (write nothing)").setChecked(dryRun);
+    await page.getByRole("button", { name: "Import" }).click();
+  };
+  await logIn(page);
+  await page.goto("/operator/import");
+  await upload(true);
+  await expect(page.getByTestId("import-summary")).toHaveText("Dry run: 2 created, 0 updated, 0 unchanged, 1 rejected");
+  await expect(page.getByRole("row", { name: /Broken Row/ })).toContainText("website is missing or not a URL");
+  await upload(false);
+  await expect(page.getByTestId("import-summary")).toHaveText("2 created, 0 updated, 0 unchanged, 1 rejected");
+  await upload(false);
+  await expect(page.getByTestId("import-summary")).toHaveText("0 created, 0 updated, 2 unchanged, 1 rejected");
+  await page.goto(city.path);
+  await expect(page.locator(".vendor-card", { hasText: "Imported Loader Co" })).toHaveCount(1);
+  await expect(page.locator(".vendor-card", { hasText: "Second Import Rentals" })).toHaveCount(1);
+});
+
+test("leads inbox: filter by ZIP, every field and delivery on the lead's page, resend, spam leaves the reports, CSV export", async ({ page, request }) => {
+  const city = await consoleCity();
+  const ids = actionIds();
+  const marker = `Inbox Probe ${Date.now()}`;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const [start, end] = [day(10), day(13)];
+  const started = await callAction(request, ids.startLead, '[{"vendorId":null}]');
+  const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
+  const completed = await callAction(request, ids.completeLead, JSON.stringify([{
+    leadId, skid_steer_type: "tracked", rental_start_date: start, rental_end_date: end, name: marker,
+    phone: "(555) 010-6001", job_zip: city.zip, widen: false,
+  }]));
+  expect(completed.status()).toBe(200);
+
+  await logIn(page);
+  await page.goto(`/operator/leads?zip=${city.zip}`);
+  await page.getByTestId("leads-table").getByRole("link", { name: String(leadId), exact: true }).click();
+  const fields = page.getByTestId("lead-fields");
+  for (const text of [marker, "(555) 010-6001", city.zip, "tracked", start, end]) await expect(fields).toContainText(text);
+  await expect(page.getByTestId("lead-message").first()).toContainText(/Email to .+: (sent|pending|sending|failed)/);
+  await expect(page.getByTestId("lead-message").first()).toContainText(/sent via|failed:/, { timeout: 15_000 });
+
+  await page.getByRole("button", { name: "Resend" }).click();
+  await expect(page.getByTestId("notice")).toContainText("being sent again");
+
+  const csv = await (await page.request.get(`/operator/leads/export?zip=${city.zip}`)).text();
+  expect(csv.split("\n")[0]).toBe("id,completed_at,name,phone,job_zip,machine,start,end,days,vendor_page,recipients,delivery,spam");
+  expect(csv).toContain(`${leadId},`);
+  expect(csv).toContain(marker);
+
+  await page.getByRole("button", { name: "Mark as spam" }).click();
+  await expect(page.getByTestId("notice")).toContainText("Marked as spam");
+  await page.goto(`/operator/leads?zip=${city.zip}`);
+  await expect(page.getByTestId("leads-table").getByRole("link", { name: String(leadId), exact: true })).toHaveCount(0);
+  await page.goto(`/operator/leads?zip=${city.zip}&spam=only`);
+  await expect(page.getByTestId("leads-table").getByRole("link", { name: String(leadId), exact: true })).toHaveCount(1);
+  expect((await operatorRows<LeadRow>(request, "leads", 5000)).some((lead) => lead.id === leadId)).toBe(false);
+});
