@@ -85,16 +85,42 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
       "select * from public.operator_leads(10)",
       "select * from public.operator_submissions(10)",
       "select public.count_write_attempt('lead', 'client-key-1', interval '1 hour', 30, 'x')",
+      "select public.operator_add('mallory@example.com', 'scrypt$1$1$1$a$b')",
+      "select public.operator_login('mallory@example.com', true, repeat('a', 64), 3600)",
+      "select public.operator_session(repeat('a', 64))",
+      "select public.operator_approve_submission(1, 'mallory')",
+      "select public.operator_set_vendor_hidden(1, true, 'mallory')",
+      "select public.operator_update_vendor(1, '{\"phone\": \"5555550100\"}', 'mallory')",
+      "select public.operator_import_vendors('[]', false, 'mallory')",
+      "select public.operator_lead_page('{}', 10, 0)",
+      "select public.operator_audit_log(10, 0)",
     ];
     for (const sql of calls) await expect(as("anon", sql), sql).rejects.toMatchObject({ code: "42501" });
   });
 
   it("anon cannot read or write the write-side tables", async () => {
-    for (const table of ["leads", "lead_recipients", "lead_messages", "lead_message_attempts", "vendors_submissions", "write_attempts"]) {
+    for (const table of ["leads", "lead_recipients", "lead_messages", "lead_message_attempts", "vendors_submissions", "write_attempts",
+      "operators", "operator_sessions", "operator_audit"]) {
       await expect(as("anon", `select * from public.${table}`)).rejects.toMatchObject({ code: "42501" });
     }
     await expect(as("anon", "insert into public.vendors (name, slug) values ('x', 'x')")).rejects.toMatchObject({ code: "42501" });
     await expect(as("anon", "update public.states set name = 'x'")).rejects.toMatchObject({ code: "42501" });
+  });
+
+  it("a hidden vendor is gone from anon's reads and from lead routing, and back when unhidden", async () => {
+    const [vendor] = await as<{ id: number; slug: string; zip: string }>("service_role", `
+      select v.id, v.slug, p.code as zip from public.vendors v join public.vendors_serviced s on s.vendor_id = v.id
+      join public.postcodes p on p.id = s.postcode_id order by v.id limit 1`);
+    const visible = async () => (await as<{ n: number }>("anon", "select count(*)::int as n from public.vendors where id = $1", [vendor.id]))[0].n;
+    const routed = async () => (await as<{ n: number }>("service_role",
+      "select count(*)::int as n from public.vendors_near_zip($1, 100) r where r.vendor_id = $2", [vendor.zip, vendor.id]))[0].n;
+    expect([await visible(), await routed()]).toEqual([1, 1]);
+    await as("service_role", "select public.operator_set_vendor_hidden($1, true, 'test')", [vendor.id]);
+    expect([await visible(), await routed()]).toEqual([0, 0]);
+    const sitemap = await as<{ path: string }>("anon", "select path from public.sitemap_entries where path like '%/' || $1", [vendor.slug]);
+    expect(sitemap).toEqual([]);
+    await as("service_role", "select public.operator_set_vendor_hidden($1, false, 'test')", [vendor.id]);
+    expect([await visible(), await routed()]).toEqual([1, 1]);
   });
 
   it("anon reads the directory, the catalogue and the sitemap", async () => {

@@ -1,0 +1,150 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from "../../lib/operator/password";
+import { parseVendorCsv } from "../../lib/operator/import";
+import { asAnon, asService, freshDb } from "./helpers/db";
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await freshDb(true);
+});
+
+/** Calls the console's functions as the server does, with the service role. */
+const one = async <T>(sql: string, params: unknown[] = []) => (await asService<T>(db, sql, params))[0];
+/** Reads what the functions wrote, as the database owner. */
+const inspect = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
+
+describe("operator passwords", () => {
+  it("are scrypt hashes with their own salt, and only the right password matches", async () => {
+    const [a, b] = [await hashPassword("correct horse battery staple"), await hashPassword("correct horse battery staple")];
+    expect(a).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("correct horse battery staple", a)).toBe(true);
+    expect(await verifyPassword("correct horse battery stapler", a)).toBe(false);
+    expect(await verifyPassword("anything", UNMATCHABLE_HASH)).toBe(false);
+    expect(await verifyPassword("anything", "plain-text")).toBe(false);
+  });
+});
+
+describe("operator accounts and sessions", () => {
+  const token = (n: number) => n.toString(16).padStart(64, "0");
+  const login = (ok: boolean, n: number) =>
+    one<{ outcome: string }>("select public.operator_login('ops@skidsteer.example', $1, $2, 3600) as outcome", [ok, token(n)]).then((r) => r.outcome);
+
+  it("five wrong passwords lock the account for 15 minutes; a right one resets the count", async () => {
+    await one("select public.operator_add('Ops@SkidSteer.example', $1)", [await hashPassword("correct horse battery staple")]);
+    expect(await login(false, 1)).toBe("wrong");
+    expect(await login(true, 2)).toBe("ok");
+    for (let i = 0; i < 4; i++) expect(await login(false, 10 + i)).toBe("wrong");
+    expect(await login(false, 20)).toBe("locked");
+    expect(await login(true, 21)).toBe("locked");
+    const [account] = await inspect<{ minutes: number }>(
+      "select round(extract(epoch from locked_until - now()) / 60)::int as minutes from public.operators where email = 'ops@skidsteer.example'");
+    expect(account.minutes).toBe(15);
+    expect((await one<{ email: string | null }>("select public.operator_session($1) as email", [token(2)])).email).toBe("ops@skidsteer.example");
+    expect((await one<{ email: string | null }>("select public.operator_session($1) as email", [token(21)])).email).toBeNull();
+    await one("select public.operator_logout($1)", [token(2)]);
+    expect((await one<{ email: string | null }>("select public.operator_session($1) as email", [token(2)])).email).toBeNull();
+    const actions = await inspect<{ action: string }>("select action from public.operator_audit where operator_email = 'ops@skidsteer.example' order by id");
+    expect(actions.map((a) => a.action)).toEqual(["login", "lockout", "logout"]);
+  });
+
+  it("a password is never stored in clear", async () => {
+    const rows = await inspect<{ password_hash: string }>("select password_hash from public.operators");
+    expect(rows.every((row) => row.password_hash.startsWith("scrypt$") && !row.password_hash.includes("correct horse"))).toBe(true);
+  });
+});
+
+describe("moderation", () => {
+  const submit = (name: string, site: string, key: string) => one<{ id: number }>(
+    "select public.submit_vendor($1, $2, '(555) 010-1111', '7 Test Street', 'texas', 'houston', '77002', $3) as id", [name, site, key]);
+
+  it("approving publishes a listing with a unique slug, its ZIP and its city's ZIPs as service area", async () => {
+    const { id } = await submit("Moderated Rentals", "https://moderated.example", "moderation-1");
+    const vendor = await one<{ v: { id: number; slug: string; city_slug: string; state_slug: string } }>(
+      "select public.operator_approve_submission($1, 'ops') as v", [id]);
+    expect(vendor.v).toMatchObject({ slug: "moderated-rentals-houston", city_slug: "houston", state_slug: "texas" });
+    const [zips] = await inspect<{ served: string[]; city: string[]; own: string }>(`
+      select array(select p.code from public.vendors_serviced s join public.postcodes p on p.id = s.postcode_id where s.vendor_id = $1 order by 1) as served,
+             array(select p.code from public.postcodes p join public.cities c on c.id = p.city_id join public.states st on st.id = c.state_id
+                   where c.slug = 'houston' and st.slug = 'texas' order by 1) as city,
+             (select p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id where v.id = $1) as own`, [vendor.v.id]);
+    expect(zips.served).toEqual(zips.city);
+    expect(zips.own).toBe("77002");
+    const listed = await asAnon<{ page: { vendors: Array<{ slug: string }> } }>(db, "select public.city_page('us', 'texas', 'houston', 0, 1000) as page");
+    expect(listed[0].page.vendors.map((v) => v.slug)).toContain("moderated-rentals-houston");
+    await expect(one("select public.operator_approve_submission($1, 'ops')", [id])).rejects.toThrow("This submission is already approved");
+  });
+
+  it("a website that differs only in case, scheme, www. or a trailing slash is a duplicate and is not approved", async () => {
+    const { id } = await submit("Moderated Again", "HTTP://WWW.Moderated.example/", "moderation-2");
+    const page = await one<{ p: { rows: Array<{ id: number; duplicate_vendors: Array<{ name: string }> }> } }>(
+      "select public.operator_submission_page('new', 50, 0) as p");
+    expect(page.p.rows.find((row) => row.id === id)?.duplicate_vendors).toEqual([expect.objectContaining({ name: "Moderated Rentals" })]);
+    await expect(one("select public.operator_approve_submission($1, 'ops')", [id])).rejects.toThrow("A listing with this website already exists: Moderated Rentals");
+    await expect(one("select public.operator_review_submission($1, 'rejected', '', 'ops')", [id])).rejects.toThrow("Please give a reason for the rejection");
+    await one("select public.operator_review_submission($1, 'duplicate', '', 'ops')", [id]);
+    expect((await inspect<{ status: string }>("select status from public.vendors_submissions where id = $1", [id]))[0].status).toBe("duplicate");
+  });
+});
+
+describe("vendor import", () => {
+  const csv = (rows: string[]) => parseVendorCsv(["name,website,phone,email,street,city,state,zip,description,rating,service zips", ...rows].join("\n"));
+  const run = (rows: ReturnType<typeof csv>, dryRun: boolean) =>
+    one<{ r: Array<{ action: string; reason?: string }> }>("select public.operator_import_vendors($1, $2, 'ops') as r", [JSON.stringify(rows), dryRun]).then((x) => x.r);
+  const rows = csv([
+    "Csv Loader Co,https://csv-loader.example,(555) 010-2222,,1 Csv Road,Houston,TX,77002,\"Loaders, by the day\",4.5,77002 77003",
+    "Csv Bad Zip,https://csv-bad.example,(555) 010-2223,,2 Csv Road,Houston,TX,99999,,,",
+  ]);
+
+  it("a dry run reports what a run does and writes nothing; a second run changes nothing; an edit is an update", async () => {
+    const count = async () => (await inspect<{ n: number }>("select count(*)::int as n from public.vendors"))[0].n;
+    const before = await count();
+    expect((await run(rows, true)).map((r) => r.action)).toEqual(["created", "rejected"]);
+    expect(await count()).toBe(before);
+    const first = await run(rows, false);
+    expect(first.map((r) => r.action)).toEqual(["created", "rejected"]);
+    expect(first[1].reason).toBe("ZIP 99999 is not in Houston, TX");
+    expect(await count()).toBe(before + 1);
+    expect((await run(rows, false)).map((r) => r.action)).toEqual(["unchanged", "rejected"]);
+    const edited = csv(["Csv Loader Co,csv-loader.example/,(555) 010-9999,,1 Csv Road,Houston,TX,77002,\"Loaders, by the day\",4.5,77002 77003"]);
+    expect((await run(edited, false)).map((r) => r.action)).toEqual(["updated"]);
+    expect((await inspect<{ phone: string }>("select phone from public.vendors where website_key = 'csv-loader.example'"))[0].phone).toBe("(555) 010-9999");
+  });
+
+  it("names a missing column", () => {
+    expect(() => parseVendorCsv("name,website\nA,b.example")).toThrow("Missing columns: phone, email, street, city, state, zip");
+  });
+});
+
+describe("npm run operator and npm run vendors:import", () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "skidsteer-cli-"));
+  const cli = (script: string, args: string[], input = "") => spawnSync(process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", script, ...args],
+    { input, encoding: "utf8", env: { ...process.env, PGLITE_DATA_DIR: folder }, timeout: 120_000 });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("adds, lists and removes an operator, reading the password from standard input", () => {
+    const added = cli("scripts/operator.ts", ["add", "first@skidsteer.example"], "correct horse battery staple\n");
+    expect(added.stdout).toContain("Operator first@skidsteer.example can now log in at /operator.");
+    expect(added.stdout).not.toContain("correct horse");
+    expect(cli("scripts/operator.ts", ["add", "short@skidsteer.example"], "short\n").stderr).toContain("The password must be at least 12 characters");
+    expect(cli("scripts/operator.ts", ["list"]).stdout).toContain("first@skidsteer.example");
+    expect(cli("scripts/operator.ts", ["remove", "first@skidsteer.example"]).stdout).toContain("Removed first@skidsteer.example.");
+    expect(cli("scripts/operator.ts", ["list"]).stdout).toContain("No operators yet");
+  }, 240_000);
+
+  it("imports a file, prints each row, and a dry run says what it would do", () => {
+    const file = path.join(folder, "vendors.csv");
+    writeFileSync(file, "name,website,phone,email,street,city,state,zip\nShell Import Rentals,https://shell-import.example,(555) 010-3333,,3 Shell Road,Houston,TX,77002\n");
+    const dry = cli("scripts/vendors-import.ts", [file, "--dry-run"]);
+    expect(dry.stdout).toContain("row 1: would create Shell Import Rentals");
+    expect(dry.stdout).toContain("Dry run: 1 created, 0 updated, 0 unchanged, 0 rejected");
+    expect(cli("scripts/vendors-import.ts", [file]).stdout).toContain("1 created, 0 updated, 0 unchanged, 0 rejected");
+    expect(cli("scripts/vendors-import.ts", [file]).stdout).toContain("0 created, 0 updated, 1 unchanged, 0 rejected");
+  }, 240_000);
+});
