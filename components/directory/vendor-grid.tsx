@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { BookingButton } from "@/components/rental/booking-button";
 import { ShowMore } from "@/components/show-more";
 import { PAGE_SIZES, vendorPath } from "@/lib/directory/ordering";
 import type { VendorCard } from "@/lib/directory/types";
@@ -47,6 +48,8 @@ export function VendorGrid({ vendors, heading, pagination, headingLevel: Heading
                     <span className="sr-only">Call </span>{vendor.phone}
                   </a>
                 )}
+                {/* No ZIP here: the dialog falls back to the page's own job-site hint. */}
+                <BookingButton label="Request a quote" vendor={{ id: vendor.id, name: vendor.name }} size="sm" className="mt-auto self-start" />
               </div>
             </article>
           ))}

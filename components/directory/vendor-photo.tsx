@@ -11,7 +11,7 @@ export function VendorPhoto({ vendor, priority = false }: { vendor: Pick<VendorC
       ) : (
         // A plain box rather than an SVG: it is repeated on every card, so it stays small.
         <div role="img" aria-label={`${vendor.name} logo placeholder`}
-          className="flex h-full w-full items-center justify-center bg-[linear-gradient(to_bottom,#eceef1_77%,#d5d9de_77%)]">
+          className="flex h-full w-full items-center justify-center bg-ink-100">
           <span aria-hidden="true" className="flex aspect-square h-[41%] items-center justify-center rounded-full bg-brand-500 text-4xl font-bold text-ink-900">
             {initials}
           </span>

@@ -1,21 +1,27 @@
 import Link from "next/link";
 import { X } from "lucide-react";
-import { formatNumber, modelPath } from "@/lib/models/catalogue";
+import { formatNumber, modelPath, withBasis } from "@/lib/models/catalogue";
 import { bestIndex, compareHref, removeFromComparison } from "@/lib/models/compare";
 import type { EquipmentModel } from "@/lib/models/types";
 import { cn } from "@/lib/utils";
 import { ModelImage } from "./model-image";
 
-type Row = { label: string; value: (m: EquipmentModel) => string; best?: number };
+type Row = { label: string; value: (m: EquipmentModel) => string; best?: number; note?: string };
 
 export function CompareTable({ models, slugs }: { models: EquipmentModel[]; slugs: string[] }) {
   const numeric = (label: string, key: Parameters<typeof bestIndex>[1], unit: string, prefer: "high" | "low" = "high"): Row =>
     ({ label, value: (m) => formatNumber(m[key], unit), best: bestIndex(models, key, prefer) });
+  // A figure with a basis is ranked only against figures on the same basis, and says so otherwise.
+  const basisRow = (label: string, key: "operating_capacity" | "engine_power", unit: string, basis: "capacity_basis" | "power_basis", unranked: string): Row => {
+    const best = bestIndex(models, key, "high", basis);
+    const comparable = models.filter((m) => m[key] !== null).length > 1;
+    return { label, value: (m) => withBasis(m[key], unit, m[basis]), best, note: best === -1 && comparable ? unranked : undefined };
+  };
   const rows: Row[] = [
     { label: "Equipment Type", value: (m) => m.equipment_type?.name ?? "N/A" },
-    numeric("Operating Capacity", "operating_capacity", "lbs"),
+    basisRow("Operating Capacity", "operating_capacity", "lbs", "capacity_basis", "Not ranked: rated at different shares of tipping load"),
     numeric("Operating Weight", "operating_weight", "lbs"),
-    numeric("Engine Power", "engine_power", "HP"),
+    basisRow("Engine Power", "engine_power", "HP", "power_basis", "Not ranked: gross and net figures, or an unstated basis"),
     { label: "Lift Pattern", value: (m) => m.lift_pattern ?? "N/A" },
     numeric("Hydraulic Pressure", "hydraulic_pressure_psi", "PSI"),
     numeric("Height", "height", "in", "low"),
@@ -46,7 +52,7 @@ export function CompareTable({ models, slugs }: { models: EquipmentModel[]; slug
         <tbody>
           {rows.map((row) => (
             <tr key={row.label} className="border-t border-ink-200">
-              <th scope="row" className="p-3 font-semibold">{row.label}</th>
+              <th scope="row" className="p-3 font-semibold">{row.label}{row.note && <span className="block text-xs font-normal text-ink-600">{row.note}</span>}</th>
               {models.map((m, i) => (
                 <td key={m.slug} className={cn("p-3", row.best === i && "font-bold text-success-700")}>
                   {row.value(m)}{row.best === i && <span className="sr-only"> (best)</span>}{row.best === i && <span aria-hidden="true"> ★</span>}

@@ -10,12 +10,11 @@ type Props = Omit<ComponentProps<typeof FilterForm>, "idPrefix">;
 /** Filters: a side drawer on mobile, a toggled panel on desktop. */
 export function FilterPanel(props: Props) {
   const [desktopOpen, setDesktopOpen] = useState(true);
-  const form = props.filters.manufacturers.join() + props.filters.liftPatterns.join() + props.filters.capacityMin + props.filters.capacityMax + props.filters.powerMin + props.filters.powerMax;
   return (
     <>
       <div className="md:hidden">
         <Sheet title="Filters" closeLabel="Close filters" side="left" className="w-[22rem]" trigger={<Button variant="outline"><SlidersHorizontal aria-hidden="true" className="h-4 w-4" />Filters</Button>}>
-          <FilterForm key={form} idPrefix="drawer" {...props} />
+          <FilterForm idPrefix="drawer" {...props} />
         </Sheet>
       </div>
       <div className="max-md:hidden">
@@ -24,7 +23,7 @@ export function FilterPanel(props: Props) {
         </Button>
         {desktopOpen && (
           <div id="desktop-filters" className="mt-4 rounded-[var(--radius-card)] border border-ink-200 p-5">
-            <FilterForm key={form} idPrefix="panel" {...props} />
+            <FilterForm idPrefix="panel" {...props} />
           </div>
         )}
       </div>

@@ -8,11 +8,11 @@ export function ModelImage({ model, priority = false }: { model: Pick<EquipmentM
     <div className="relative aspect-[4/3] w-full overflow-hidden bg-ink-50">
       {model.image_url && (
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={model.image_url} alt={`${model.equipment_manufacturer?.name ?? ""} ${model.name}`.trim()} width={400} height={300} loading={priority ? "eager" : "lazy"} className="h-full w-full object-contain" />
+        <img src={model.image_url} alt={`${model.equipment_manufacturer?.name ?? ""} ${model.name}`.trim()} width={400} height={300} loading={priority ? "eager" : "lazy"} className="h-full w-full object-cover" />
       )}
       {model.sticker && (
-        <Tooltip content={glossary.sticker}>
-          <button type="button" className="absolute left-3 top-3 rounded-full bg-brand-500 px-3 py-1 text-xs font-bold text-ink-900 shadow">
+        <Tooltip content={glossary.sticker} className="absolute left-3 top-3">
+          <button type="button" className="rounded-full bg-brand-500 px-3 py-1 text-xs font-bold text-ink-900 shadow">
             {model.sticker}
           </button>
         </Tooltip>

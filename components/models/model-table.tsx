@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatNumber, modelPath, nextSort, type SortColumn, type SortDirection } from "@/lib/models/catalogue";
+import { BASIS_NOTE, formatNumber, modelPath, nextSort, withBasis, type SortColumn, type SortDirection } from "@/lib/models/catalogue";
 import { InfoTip } from "@/components/ui/tooltip";
 import { glossary } from "@/lib/models/glossary";
 import type { EquipmentModel } from "@/lib/models/types";
@@ -34,41 +34,44 @@ export function ModelTable({ models, sort, query }: ModelTableProps) {
     return `?${params.toString()}`;
   };
   return (
-    <NoContextMenu className="mt-6 overflow-x-auto rounded-[var(--radius-card)] border border-ink-200">
-      <table className="w-full min-w-[1100px] text-left text-sm" data-testid="models-table">
-        <thead className="bg-ink-50">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.label} scope="col" className="px-3 py-3 font-semibold" aria-sort={c.key && sort.column === c.key ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}>
-                {c.key ? <Link href={sortHref(c.key)} scroll={false} className="hover:underline">{c.label}{sort.column === c.key ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}</Link> : c.label}
-                {c.key && columnHelp[c.key] && <InfoTip label={c.label} content={columnHelp[c.key]} className="ml-1" />}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {models.map((m) => (
-            <tr key={m.id} className="border-t border-ink-200">
-              <td className="px-3 py-2">
-                {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img src={m.image_url ?? ""} alt="" width={80} height={60} loading="lazy" className="aspect-[4/3] w-20" />
-              </td>
-              <td className="px-3 py-2 font-semibold">{m.name}</td>
-              <td className="px-3 py-2">{m.equipment_manufacturer?.name ?? "Other"}</td>
-              <td className="px-3 py-2">{formatNumber(m.operating_capacity)}</td>
-              <td className="px-3 py-2">{formatNumber(m.operating_weight)}</td>
-              <td className="px-3 py-2">{formatNumber(m.engine_power)}</td>
-              <td className="px-3 py-2">{m.lift_pattern ?? "N/A"}</td>
-              <td className="px-3 py-2">{formatNumber(m.hydraulic_power_hp)}</td>
-              <td className="px-3 py-2">{formatNumber(m.hydraulic_pressure_psi)}</td>
-              <td className="px-3 py-2">{formatNumber(m.height)}</td>
-              <td className="px-3 py-2">{formatNumber(m.width)}</td>
-              <td className="px-3 py-2">{formatNumber(m.length)}</td>
-              <td className="px-3 py-2"><Link href={modelPath(m)} className="font-semibold text-brand-700 hover:underline">View Details</Link></td>
+    <>
+      <p className="mt-6 max-w-4xl text-sm text-ink-700" data-testid="basis-note">{BASIS_NOTE}</p>
+      <NoContextMenu className="mt-3 overflow-x-auto rounded-[var(--radius-card)] border border-ink-200">
+        <table className="w-full min-w-[1100px] text-left text-sm" data-testid="models-table">
+          <thead className="bg-ink-50">
+            <tr>
+              {columns.map((c) => (
+                <th key={c.label} scope="col" className="px-3 py-3 font-semibold" aria-sort={c.key && sort.column === c.key ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}>
+                  {c.key ? <Link href={sortHref(c.key)} scroll={false} className="hover:underline">{c.label}{sort.column === c.key ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}</Link> : c.label}
+                  {c.key && columnHelp[c.key] && <InfoTip label={c.label} content={columnHelp[c.key]} className="ml-1" />}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </NoContextMenu>
+          </thead>
+          <tbody>
+            {models.map((m) => (
+              <tr key={m.id} className="border-t border-ink-200">
+                <td className="px-3 py-2">
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img src={m.image_url ?? ""} alt="" width={80} height={60} loading="lazy" className="aspect-[4/3] w-20" />
+                </td>
+                <td className="px-3 py-2 font-semibold">{m.name}</td>
+                <td className="px-3 py-2">{m.equipment_manufacturer?.name ?? "Other"}</td>
+                <td className="px-3 py-2">{withBasis(m.operating_capacity, "", m.capacity_basis)}</td>
+                <td className="px-3 py-2">{formatNumber(m.operating_weight)}</td>
+                <td className="px-3 py-2">{withBasis(m.engine_power, "", m.power_basis)}</td>
+                <td className="px-3 py-2">{m.lift_pattern ?? "N/A"}</td>
+                <td className="px-3 py-2">{formatNumber(m.hydraulic_power_hp)}</td>
+                <td className="px-3 py-2">{formatNumber(m.hydraulic_pressure_psi)}</td>
+                <td className="px-3 py-2">{formatNumber(m.height)}</td>
+                <td className="px-3 py-2">{formatNumber(m.width)}</td>
+                <td className="px-3 py-2">{formatNumber(m.length)}</td>
+                <td className="px-3 py-2"><Link href={modelPath(m)} className="font-semibold text-brand-700 hover:underline">View Details</Link></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </NoContextMenu>
+    </>
   );
 }

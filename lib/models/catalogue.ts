@@ -100,3 +100,19 @@ export function formatNumber(value: number | null, unit = ""): string {
 export function modelPath(model: Pick<EquipmentModel, "slug" | "equipment_manufacturer">): string {
   return `/us/skidsteers/${model.equipment_manufacturer?.slug ?? "other"}/${model.slug}`;
 }
+
+/** The short form of a figure's basis, shown beside it: "35%" or "50%" of tipping load, "gross" or "net". */
+export function basisTag(basis: string | null): string | null {
+  return basis ? basis.split(" ")[0] : null;
+}
+
+/** A figure with its basis beside it, e.g. "2,490 lbs (35%)". */
+export function withBasis(value: number | null, unit: string, basis: string | null): string {
+  const tag = value !== null ? basisTag(basis) : null;
+  return `${formatNumber(value, unit)}${tag ? ` (${tag})` : ""}`;
+}
+
+export const BASIS_NOTE =
+  "Operating capacity is rated at 35 % or 50 % of tipping load and engine power is gross or net, as each source publishes it: " +
+  "the basis is shown beside each figure. A 35 % rating reads lower than a 50 % one for the same machine, so sorting and filtering " +
+  "by these figures does not rank models of different bases fairly.";

@@ -35,7 +35,13 @@ export function groupForPicker<T extends { name: string; manufacturer: string | 
 type NumericKey = "operating_capacity" | "operating_weight" | "engine_power" | "hydraulic_pressure_psi" | "height" | "width" | "length";
 
 /** Index of the best figure in a numeric row (highest, or lowest where smaller is better), or -1. */
-export function bestIndex(models: EquipmentModel[], key: NumericKey, prefer: "high" | "low"): number {
+/**
+ * The model with the best figure, or -1 when fewer than two have one. With a basis
+ * (capacity or power), models are only ranked when all their figures share it.
+ */
+export function bestIndex(models: EquipmentModel[], key: NumericKey, prefer: "high" | "low",
+  basis?: "capacity_basis" | "power_basis"): number {
+  if (basis && new Set(models.filter((m) => m[key] !== null).map((m) => m[basis] ?? "unknown")).size > 1) return -1;
   let best = -1;
   models.forEach((m, i) => {
     const v = m[key];

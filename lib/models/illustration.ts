@@ -8,7 +8,6 @@ export function equipmentSvg(kind: "wheeled" | "tracked", manufacturer: string):
       : `<circle cx="128" cy="214" r="30" fill="#1b1f24"/><circle cx="128" cy="214" r="12" fill="#9aa3ad"/><circle cx="262" cy="214" r="30" fill="#1b1f24"/><circle cx="262" cy="214" r="12" fill="#9aa3ad"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" width="400" height="300" role="img" aria-label="${escapeXml(manufacturer)} ${kind === "tracked" ? "compact track loader" : "skid steer loader"}">
 <rect width="400" height="300" fill="#f6f7f9"/>
-<rect y="244" width="400" height="56" fill="#eceef1"/>
 ${undercarriage}
 <path d="M100 196 V126 a10 10 0 0 1 10-10 H214 l34 44 H298 V196 Z" fill="#f2a900"/>
 <path d="M122 126 H206 l26 34 H122 Z" fill="#cfe3f0" stroke="#1b1f24" stroke-width="4"/>

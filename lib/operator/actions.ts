@@ -1,5 +1,5 @@
 "use server";
-import { revalidatePath } from "next/cache";
+import { revalidatePath, updateTag } from "next/cache";
 import { redirect } from "next/navigation";
 import { after } from "next/server";
 import { z } from "zod";
@@ -33,9 +33,19 @@ async function refusal(change: () => Promise<unknown>): Promise<string | null> {
   }
 }
 
-/** Public pages show listings: after a change to one, every cached page is rebuilt on its next visit. */
+// Cached reads whose answers depend on which listings exist.
+const LISTING_DATA = ["sitemap_size", "sitemap_paths", "footer_states", "search_cities", "find_city_for_zip"];
+
+/**
+ * After a change to a listing, the pages that show listings are rebuilt on their next
+ * visit: every country, state, city and vendor page (with their paged lists), the
+ * sitemaps, and the cached reads behind them.
+ */
 function refreshPublicPages() {
-  revalidatePath("/", "layout");
+  for (const tag of LISTING_DATA) updateTag(tag);
+  revalidatePath("/[country]", "layout");
+  revalidatePath("/sitemap.xml");
+  revalidatePath("/sitemaps/[file]", "page");
 }
 
 export async function logInAction(form: FormData): Promise<void> {

@@ -14,11 +14,12 @@ async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
 }
 
 test("articles newest first, article page, and Article not found", async ({ page }) => {
-  // /articles is prerendered by the build from the seed, before tests/e2e/fixtures.sql is loaded.
+  // /articles is prerendered by the build from the seed, before tests/e2e/fixtures.sql is
+  // loaded, and rebuilt with the fixture's article once its 5 minutes are up: that one is left out.
   const articles = await query<{ slug: string; title: string; excerpt: string }>(
     "select slug, title, excerpt from public.articles where slug <> 'hostile-markup-check' order by published_at desc, id desc");
   await page.goto("/articles");
-  const titles = page.getByTestId("article-list").locator("h2");
+  const titles = page.getByTestId("article-list").locator("h2").filter({ hasNotText: "Hostile Markup Check" });
   await expect(titles).toHaveText(articles.map((a) => a.title));
   await expect(page.getByText(articles[0].excerpt)).toBeVisible();
   await page.goto(`/articles/${articles[1].slug}`);
@@ -72,8 +73,12 @@ test("static pages and unknown paths", async ({ page }) => {
 test("the sitemap index lists every country, state, city, vendor, model, article and static URL", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/Sitemap: http[^\n]+\/sitemap\.xml/);
-  const urls = new Set(await sitemapUrls(request));
-  const expected = await query<{ path: string }>(
+  // The operator console's tests add and hide listings in one city meanwhile: its listings are left out.
+  const [{ city }] = await query<{ city: string }>(
+    "select '/us/' || state || '/' || city as city from public.vendors_submissions where site = 'https://approve-me.example'");
+  const settled = (path: string) => !path.startsWith(`${city}/`);
+  const urls = new Set((await sitemapUrls(request)).filter(settled));
+  const expected = (await query<{ path: string }>(
     `select '/us' as path
      union all select '/us/' || state_slug from public.states_with_vendors
      union all select '/us/' || state_slug || '/' || city_slug from public.cities_with_vendors
@@ -81,7 +86,7 @@ test("the sitemap index lists every country, state, city, vendor, model, article
        join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
      union all select '/us/skidsteers/' || f.slug || '/' || m.slug from public.equipment_models m
        join public.equipment_manufacturer f on f.id = m.manufacturer_id
-     union all select '/articles/' || slug from public.articles`);
+     union all select '/articles/' || slug from public.articles`)).filter(({ path }) => settled(path));
   for (const { path } of expected) expect(urls.has(path), path).toBe(true);
   for (const path of ["/us/skidsteers", "/us/skidsteers/compare", "/models", "/articles", "/about", "/contact", "/privacy", "/terms", "/submit"]) {
     expect(urls.has(path), path).toBe(true);

@@ -148,14 +148,100 @@ test("table sorting: manufacturer by name with models lacking one last; right-cl
   expect(prevented).toBe(true);
 });
 
-test("Grid View and Table View keep the manufacturer", async ({ page }) => {
-  await page.goto("/us/skidsteers?manufacturer=kubota");
+test("typing a number into each filter input keeps every character and applies once typing pauses", async ({ page }) => {
+  await page.goto("/us/skidsteers?view=table");
+  const rows = page.getByTestId("models-table").locator("tbody tr");
+  for (const [label, typed, param, where] of [
+    ["Min (lbs)", "2500", "capMin", "operating_capacity is null or operating_capacity >= 2500"],
+    ["Max (lbs)", "3100", "capMax", "operating_capacity is null or operating_capacity <= 3100"],
+    ["Min (HP)", "65", "hpMin", "engine_power is null or engine_power >= 65"],
+    ["Max (HP)", "105", "hpMax", "engine_power is null or engine_power <= 105"],
+  ] as const) {
+    await page.goto("/us/skidsteers?view=table");
+    const form = await filterForm(page);
+    const input = form.getByLabel(label);
+    await input.click();
+    await input.press("ControlOrMeta+a");
+    // A visitor's pace: each key a little after the last, well inside the pause that applies.
+    await input.pressSequentially(typed, { delay: 120 });
+    await expect(input).toHaveValue(typed);
+    await expect(page).toHaveURL(new RegExp(`${param}=${typed}(&|$)`));
+    await expect(input).toHaveValue(typed);
+    await expect(input).toBeFocused();
+    const [{ n }] = await query<{ n: number }>(`select count(*)::int n from public.equipment_models where ${where}`);
+    await expect(rows).toHaveCount(n);
+  }
+});
+
+test("each range is one two-thumb slider that a keyboard drives end to end, keeping focus", async ({ page }) => {
+  const [{ capacity, power }] = await query<{ capacity: number; power: number }>(
+    "select max(operating_capacity)::float8 capacity, max(engine_power)::float8 power from public.equipment_models");
+  await page.goto("/us/skidsteers?view=table");
+  for (const [label, limit, param, unit] of [["Operating Capacity", capacity, "cap", "lbs"], ["Engine Power", power, "hp", "HP"]] as const) {
+    const form = await filterForm(page);
+    const low = form.getByRole("slider", { name: `${label} minimum` });
+    const high = form.getByRole("slider", { name: `${label} maximum` });
+    await expect(high).toHaveAttribute("aria-valuemax", String(limit));
+    // The minimum thumb climbs by Page Up to the top, each step applied, focus kept; retried until the page has hydrated.
+    await expect(async () => {
+      await low.focus();
+      await low.press("PageUp");
+      await expect(page).toHaveURL(new RegExp(`${param}Min=[1-9]`), { timeout: 1000 });
+    }).toPass();
+    for (let presses = 0; presses < 12 && (await low.getAttribute("aria-valuenow")) !== String(limit); presses++) {
+      await low.press("PageUp");
+      await expect(low).toBeFocused();
+    }
+    await expect(low).toHaveAttribute("aria-valuenow", String(limit));
+    await expect(page).toHaveURL(new RegExp(`${param}Min=${limit}(&|$)`));
+    await expect(form.getByLabel(`Min (${unit})`)).toHaveValue(String(limit));
+    await expect(low).toBeFocused();
+    // Home takes it back to the bottom.
+    await low.press("Home");
+    await expect(page).toHaveURL(new RegExp(`${param}Min=0(&|$)`));
+    await expect(low).toBeFocused();
+    // The maximum thumb steps down by arrows and Page Down, then End takes it to the top.
+    await high.focus();
+    for (const key of ["ArrowLeft", "ArrowDown", "PageDown"]) {
+      await high.press(key);
+      await expect(high).toBeFocused();
+    }
+    await expect(page).toHaveURL(new RegExp(`${param}Max=\\d`));
+    await expect(form.getByLabel(`Max (${unit})`)).not.toHaveValue(String(limit));
+    await high.press("End");
+    await expect(page).toHaveURL(new RegExp(`${param}Max=${limit}(&|$)`));
+    await expect(high).toHaveAttribute("aria-valuenow", String(limit));
+    await expect(form.getByLabel(`Max (${unit})`)).toHaveValue(String(limit));
+    await expect(high).toBeFocused();
+  }
+});
+
+test("Grid View and Table View keep every filter, the sort and the manufacturer", async ({ page }) => {
+  await page.goto("/us/skidsteers?view=grid&manufacturer=kubota&lift=Vertical&capMin=1000&hpMax=90&sort=engine_power&dir=desc");
   await page.getByRole("link", { name: "Table View" }).click();
   await expect(page).toHaveURL(/view=table/);
-  await expect(page).toHaveURL(/manufacturer=kubota/);
+  for (const kept of ["manufacturer=kubota", "lift=Vertical", "capMin=1000", "hpMax=90", "sort=engine_power", "dir=desc"]) {
+    await expect(page).toHaveURL(new RegExp(kept));
+  }
   await page.getByRole("link", { name: "Grid View" }).click();
   await expect(page).toHaveURL(/view=grid/);
-  await expect(page).toHaveURL(/manufacturer=kubota/);
+  for (const kept of ["manufacturer=kubota", "lift=Vertical", "capMin=1000", "hpMax=90", "sort=engine_power", "dir=desc"]) {
+    await expect(page).toHaveURL(new RegExp(kept));
+  }
+});
+
+test("compare shows each figure's basis and does not rank capacities rated on different bases", async ({ page }) => {
+  const picked = await query<{ slug: string; name: string; operating_capacity: number; capacity_basis: string }>(`
+    (select slug, name, operating_capacity::float8 operating_capacity, capacity_basis from public.equipment_models where capacity_basis like '35%' order by id limit 1)
+    union all
+    (select slug, name, operating_capacity::float8, capacity_basis from public.equipment_models where capacity_basis like '50%' order by id limit 1)`);
+  await page.goto(`/us/skidsteers/compare?models=${picked.map((m) => m.slug).join(",")}`);
+  const row = page.getByTestId("compare-table").locator("tr", { has: page.getByRole("rowheader", { name: /Operating Capacity/ }) });
+  await expect(row.getByRole("rowheader")).toContainText("Not ranked: rated at different shares of tipping load");
+  for (const m of picked) await expect(row).toContainText(`${m.operating_capacity.toLocaleString("en-US")} lbs (${m.capacity_basis.split(" ")[0]})`);
+  await expect(row.getByText("★")).toHaveCount(0);
+  await page.goto("/us/skidsteers?view=table");
+  await expect(page.getByTestId("basis-note")).toContainText("does not rank models of different bases fairly");
 });
 
 test("compare: the picker groups by manufacturer, adds a model, disables chosen ones and closes", async ({ page }) => {
@@ -179,7 +265,7 @@ test("compare: the picker groups by manufacturer, adds a model, disables chosen 
   await expect(panel.getByRole("button", { name: first.name, exact: true })).toBeDisabled();
 });
 
-test("tooltips explain stickers, lift pattern and operating capacity, on keyboard focus and on hover", async ({ page }) => {
+test("tooltips explain stickers, lift pattern and operating capacity, on keyboard focus and on hover (a tap on a phone)", async ({ page }, info) => {
   const tooltip = page.getByRole("tooltip");
   await page.goto("/us/skidsteers?view=table");
   const table = page.getByTestId("models-table");
@@ -195,8 +281,11 @@ test("tooltips explain stickers, lift pattern and operating capacity, on keyboar
   await page.goto("/us/skidsteers");
   const sticker = page.getByTestId("recommended").locator("li button").first();
   await expect(async () => {
-    await page.mouse.move(0, 0);
-    await sticker.hover();
+    if (info.project.name === "mobile") await sticker.tap();
+    else {
+      await page.mouse.move(0, 0);
+      await sticker.hover();
+    }
     await expect(tooltip).toContainText("A badge computed from the published figures", { timeout: 2000 });
   }).toPass();
 });

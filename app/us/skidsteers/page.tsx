@@ -44,7 +44,12 @@ export default async function CataloguePage({ searchParams }: Props) {
   const filtered = filterModels(models, filters);
   const shown = params.sort ? sortModels(filtered, params.sort, params.dir) : filtered;
   const recommended = shuffle(models.filter((m) => m.sticker)).slice(0, 3);
-  const viewHref = (view: string) => `/us/skidsteers?view=${view}${params.manufacturer ? `&manufacturer=${encodeURIComponent(params.manufacturer)}` : ""}`;
+  // Switching view keeps every filter, the sort and the manufacturer.
+  const viewHref = (view: string) => {
+    const next = new URLSearchParams(query);
+    next.set("view", view);
+    return `/us/skidsteers?${next}`;
+  };
   const itemList: WithContext<ItemList> = {
     "@context": "https://schema.org", "@type": "ItemList",
     itemListElement: shown.map((m, i) => ({ "@type": "ListItem", position: i + 1, name: `${m.equipment_manufacturer?.name} ${m.name}`, url: absoluteUrl(`/us/skidsteers/${m.equipment_manufacturer?.slug}/${m.slug}`) })),

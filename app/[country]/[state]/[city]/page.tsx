@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { Hero } from "@/components/directory/hero";
+import { LocationSearch } from "@/components/directory/location-search";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { getCityPage, getCityZip } from "@/lib/data/directory";
@@ -44,7 +45,9 @@ export default async function CityPage({ params }: Params) {
         { name: data.state.name, path: `/${data.country.slug}/${data.state.slug}` },
         { name: data.city.name, path: base },
       ]} />
-      <Hero hero={heroFor(data.hero, place)} />
+      <Hero hero={heroFor(data.hero, place)}>
+        <LocationSearch state={data.state.slug} />
+      </Hero>
       <VendorGrid vendors={uniqueVendors(data.vendors)} heading={`Vendors serving ${data.city.name}`}
         pagination={<VendorPagination base={base} page={1} total={data.vendor_total} />} />
       <section className="mt-10 max-w-3xl" aria-labelledby="city-about-heading">
