@@ -29,7 +29,7 @@ export function CompareTable({ models, slugs }: { models: EquipmentModel[]; slug
     numeric("Length", "length", "in", "low"),
   ];
   return (
-    <div className="mt-6 overflow-x-auto">
+    <div className="relative mt-6 overflow-x-auto">
       <table className="w-full min-w-[640px] table-fixed text-left text-sm" data-testid="compare-table">
         <thead>
           <tr>

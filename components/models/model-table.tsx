@@ -36,7 +36,7 @@ export function ModelTable({ models, sort, query }: ModelTableProps) {
   return (
     <>
       <p className="mt-6 max-w-4xl text-sm text-ink-700" data-testid="basis-note">{BASIS_NOTE}</p>
-      <NoContextMenu className="mt-3 overflow-x-auto rounded-[var(--radius-card)] border border-ink-200">
+      <NoContextMenu className="relative mt-3 overflow-x-auto rounded-[var(--radius-card)] border border-ink-200">
         <table className="w-full min-w-[1100px] text-left text-sm" data-testid="models-table">
           <thead className="bg-ink-50">
             <tr>

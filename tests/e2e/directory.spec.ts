@@ -189,3 +189,20 @@ test("every directory level has its own metadata and JSON-LD, escaped for HTML",
   }
   expect(titles.size).toBe(levels.length);
 });
+
+test("each vendor card requests a quote from its own vendor", async ({ page }) => {
+  const [city] = await query<{ path: string }>(
+    "select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors order by vendor_count desc, city_id limit 1");
+  await page.goto(city.path);
+  const cards = page.locator(".vendor-card:visible");
+  for (const index of [0, 1]) {
+    const card = cards.nth(index);
+    const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
+    await expect(async () => {
+      await card.getByRole("button", { name: "Request a quote" }).click();
+      await expect(page.getByTestId("rental-dialog")).toContainText(`Rental request for ${name}`, { timeout: 2000 });
+    }).toPass();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("rental-dialog")).toHaveCount(0);
+  }
+});

@@ -289,3 +289,20 @@ test("tooltips explain stickers, lift pattern and operating capacity, on keyboar
     await expect(tooltip).toContainText("A badge computed from the published figures", { timeout: 2000 });
   }).toPass();
 });
+
+test("on a phone no page scrolls sideways: city, model with its sources, compare, catalogue", async ({ page }, info) => {
+  test.skip(info.project.name !== "mobile", "a phone's width");
+  const [city] = await query<{ path: string }>(
+    "select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors order by vendor_count desc, city_id limit 1");
+  const models = await query<{ path: string; slug: string }>(`
+    select '/us/skidsteers/' || f.slug || '/' || m.slug as path, m.slug from public.equipment_models m
+    join public.equipment_manufacturer f on f.id = m.manufacturer_id order by cardinality(m.sources) desc, m.id limit 3`);
+  for (const path of [city.path, models[0].path, `/us/skidsteers/compare?models=${models.map((m) => m.slug).join(",")}`, "/us/skidsteers?view=table"]) {
+    await page.goto(path);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    expect(widths.page, path).toBeLessThanOrEqual(widths.viewport);
+  }
+  // The city page has the ZIP and city search on a phone too.
+  await page.goto(city.path);
+  await expect(page.getByPlaceholder("Enter a ZIP code or city")).toBeVisible();
+});

@@ -73,12 +73,12 @@ export default async function ModelPage({ params }: Params) {
       <JsonLd data={product} />
       <Link href="/us/skidsteers" className="text-sm font-semibold text-brand-700 hover:underline">← Back to All Models</Link>
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-3xl font-extrabold tracking-tight">{m.name}</h1>
           {manufacturer && <Link href={`/us/skidsteers?manufacturer=${manufacturer.slug}`} className="mt-1 inline-block font-semibold text-brand-700 hover:underline">{manufacturer.name}</Link>}
           <div className="mt-4 overflow-hidden rounded-[var(--radius-card)] border border-ink-200"><ModelImage model={m} priority /></div>
         </div>
-        <div>
+        <div className="min-w-0">
           <section aria-labelledby="specs-heading" className="rounded-[var(--radius-card)] border border-ink-200 p-5">
             <h2 id="specs-heading" className="text-xl font-bold">Main Specifications</h2>
             <dl className="mt-3 divide-y divide-ink-200">
@@ -102,7 +102,7 @@ export default async function ModelPage({ params }: Params) {
                 <h3 className="font-semibold">Sources of these figures</h3>
                 <ul className="mt-1 list-disc space-y-1 pl-5">
                   {sources.map((source) => (
-                    <li key={source.label} className="break-words">
+                    <li key={source.label} className="wrap-anywhere">
                       {source.href ? <a href={source.href} target="_blank" rel="noopener noreferrer nofollow" className="underline">{source.label}</a> : source.label}
                     </li>
                   ))}
