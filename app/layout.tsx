@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from "react";
 import { PageViews } from "@/components/analytics/page-views";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { TooltipWarmth } from "@/components/ui/tooltip-warmth";
 import { siteName, siteUrl } from "@/lib/site";
 import "./globals.css";
 
@@ -27,6 +28,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <PageViews />
         </Suspense>
+        <TooltipWarmth />
       </body>
     </html>
   );

@@ -290,6 +290,29 @@ test("tooltips explain stickers, lift pattern and operating capacity, on keyboar
   }).toPass();
 });
 
+test("tooltips open after 700 ms of hover, and at once when moving from one to the next within 300 ms", async ({ page }, info) => {
+  test.skip(info.project.name === "mobile", "a pointer that hovers");
+  await page.goto("/us/skidsteers?view=table");
+  const table = page.getByTestId("models-table");
+  const lift = table.getByRole("button", { name: "About Lift Pattern" });
+  const capacity = table.getByRole("button", { name: "About Operating Capacity (lbs)" });
+  const delayOf = (trigger: typeof lift) => trigger.evaluate((button) =>
+    getComputedStyle(document.getElementById(button.getAttribute("aria-describedby")!)!).transitionDelay);
+  await capacity.hover();
+  expect(await delayOf(capacity)).toBe("0.7s");
+  await expect(page.getByRole("tooltip")).toContainText("tipping load");
+  // Retried until the page has hydrated and the pointer's leaving is noticed.
+  await expect(async () => {
+    await capacity.hover();
+    await lift.hover();
+    expect(await delayOf(lift)).toBe("0s");
+  }).toPass();
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.evaluate(() => "tipWarm" in document.documentElement.dataset)).toBe(false);
+  await lift.hover();
+  expect(await delayOf(lift)).toBe("0.7s");
+});
+
 test("on a phone no page scrolls sideways: city, model with its sources, compare, catalogue", async ({ page }, info) => {
   test.skip(info.project.name !== "mobile", "a phone's width");
   const [city] = await query<{ path: string }>(

@@ -32,7 +32,7 @@ export default async function VendorsList({ searchParams }: Props) {
                 <td className="pr-3">{v.city_name}, {v.state_code}</td>
                 <td className="pr-3">{v.site}</td>
                 <td className="pr-3">{v.phone}</td>
-                <td className="pr-3">{v.leads}</td>
+                <td className="pr-3"><Link href={`/operator/leads?vendor=${v.id}`} className="text-brand-700 hover:underline">{v.leads}</Link></td>
                 <td>{v.hidden ? "hidden" : "yes"}</td>
               </tr>
             ))}
