@@ -2,11 +2,12 @@
  * npm run bench — prints figures; never part of pass/fail tests.
  *
  * 1. JavaScript a first visit downloads, gzipped, per page type.
- * 2. Lighthouse (mobile preset, Debian Chromium) per page type.
+ * 2. Lighthouse (mobile preset, Debian Chromium) per page type, median of 3 runs, with its HTML and
+ *    flight-payload bytes, beside a blank App Router page built with the same Next (the floor).
  * 3. Throughput (autocannon): a cached city page against /about in the same run.
  * 4. Scale: render time of the heaviest state and city pages, normal seed and 100k vendors.
  *
- * BENCH_SECONDS sets each autocannon run's length (default 30); BENCH_SKIP=lighthouse,scale skips parts.
+ * BENCH_SECONDS sets each autocannon run's length (default 30); BENCH_SKIP=lighthouse,floor,throughput,scale skips parts.
  */
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -15,6 +16,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { createMigratedMemoryDb } from "../../lib/db/pglite";
 import { scaledDataDir } from "./scale.mts";
+import { startFloor } from "./floor.mts";
 import { clearRuntimeCaches, ensureBuild, startServer } from "./server.mts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -80,23 +82,47 @@ async function javascriptPerPage(url: string, pages: Awaited<ReturnType<typeof p
   await browser.close();
 }
 
-async function lighthousePerPage(url: string, pages: Awaited<ReturnType<typeof pageTypes>>) {
-  console.log("\n# Lighthouse, mobile preset (targets: performance ≥ 0.95, accessibility 1, best practices ≥ 0.96, SEO 1)");
+/** The HTML a page sends, and the part of it that is the RSC flight payload (`self.__next_f` scripts). */
+async function payload(url: string): Promise<{ html: number; htmlGzip: number; flight: number }> {
+  const html = await (await fetch(url)).text();
+  const flight = [...html.matchAll(/<script>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + Buffer.byteLength(m[1]), 0);
+  return { html: Buffer.byteLength(html), htmlGzip: gzipSync(html).length, flight };
+}
+
+const LIGHTHOUSE_RUNS = 3;
+
+async function lighthousePerPage(url: string, pages: Awaited<ReturnType<typeof pageTypes>>, floorUrl: string | null) {
+  console.log(`\n# Lighthouse, mobile preset, median of ${LIGHTHOUSE_RUNS} runs (targets: performance ≥ 0.95, accessibility 1, best practices ≥ 0.96, SEO 1, CLS ≤ 0.01, TBT ≤ 150 ms on content pages)`);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
   try {
-    console.log(`${"page".padEnd(16)} perf  a11y  best  seo   LCP      CLS     TBT`);
-    for (const page of pages) {
-      const result = await lighthouse(`${url}${page.path}`, { port: chrome.port, output: "json", logLevel: "error" });
-      if (!result) continue;
-      const { categories, audits } = result.lhr;
-      const score = (key: string) => (categories[key]?.score ?? 0).toFixed(2);
+    console.log(`${"page".padEnd(16)} perf  a11y  best  seo   LCP      CLS     TBT     TBT÷floor  HTML (gzip)        flight`);
+    // The floor first, so every page's TBT can be read against it.
+    const FLOOR = "floor (blank)";
+    const rows = [...(floorUrl ? [{ name: FLOOR, path: "", base: floorUrl }] : []), ...pages.map((page) => ({ ...page, base: url }))];
+    let floorTbt: number | null = null;
+    // One uncounted run first, so the first page measured does not pay for a cold browser.
+    await lighthouse(`${rows[0].base}${rows[0].path}`, { port: chrome.port, output: "json", logLevel: "error" });
+    for (const page of rows) {
+      const base = page.base;
+      const runs = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+        const result = await lighthouse(`${base}${page.path}`, { port: chrome.port, output: "json", logLevel: "error" });
+        if (result) runs.push(result.lhr);
+      }
+      if (runs.length === 0) continue;
+      const mid = <T,>(pick: (lhr: (typeof runs)[number]) => T & number) => median(runs.map(pick));
+      const score = (key: string) => mid((lhr) => lhr.categories[key]?.score ?? 0).toFixed(2);
+      const tbt = mid((lhr) => lhr.audits["total-blocking-time"].numericValue ?? 0);
+      if (page.name === FLOOR) floorTbt = tbt;
+      const bytes = await payload(`${base}${page.path}`);
       console.log(`${page.name.padEnd(16)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  `
-        + `${ms(audits["largest-contentful-paint"].numericValue ?? 0).padEnd(8)} ${(audits["cumulative-layout-shift"].numericValue ?? 0).toFixed(3).padEnd(7)} `
-        + `${ms(audits["total-blocking-time"].numericValue ?? 0)}`);
-      const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary").map((a) => a.id);
+        + `${ms(mid((lhr) => lhr.audits["largest-contentful-paint"].numericValue ?? 0)).padEnd(8)} `
+        + `${mid((lhr) => lhr.audits["cumulative-layout-shift"].numericValue ?? 0).toFixed(3).padEnd(7)} ${ms(tbt).padEnd(7)} `
+        + `${(floorTbt ? (tbt / floorTbt).toFixed(1) : "-").padStart(9)}  ${`${kb(bytes.html)} kB (${kb(bytes.htmlGzip)} kB)`.padEnd(18)} ${kb(bytes.flight)} kB`);
+      const failing = Object.values(runs[0].audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary").map((a) => a.id);
       if (failing.length) console.log(`${"".padEnd(16)} failing audits: ${failing.join(", ")}`);
     }
   } finally {
@@ -176,7 +202,14 @@ const server = await startServer({ port: 3391 });
 try {
   for (const page of pages) await fetch(`${server.url}${page.path}`);
   await javascriptPerPage(server.url, pages);
-  if (!SKIP.has("lighthouse")) await lighthousePerPage(server.url, pages);
+  if (!SKIP.has("lighthouse")) {
+    const floor = SKIP.has("floor") ? null : await startFloor(3394);
+    try {
+      await lighthousePerPage(server.url, pages, floor?.url ?? null);
+    } finally {
+      await floor?.stop();
+    }
+  }
   if (!SKIP.has("throughput")) await throughput(server.url, pages.find((p) => p.name === "city")!.path);
 } finally {
   await server.stop();
