@@ -51,6 +51,13 @@ export async function serve({ port, hostname, hops }) {
   await app.prepare();
   const server = createServer(withVisitorAddress(app.getRequestHandler(), hops));
   await new Promise((resolve) => server.listen(port, hostname, resolve));
+  // Stop on a signal as `next start` does (its own handlers are not installed for a custom server).
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+    process.once(signal, () => {
+      server.close();
+      process.exit(code);
+    });
+  }
   console.log(`Listening on http://${hostname ?? "localhost"}:${port} (${hops} trusted prox${hops === 1 ? "y" : "ies"})`);
   return server;
 }
