@@ -11,6 +11,8 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 const field = "mt-1 block w-full rounded-md border border-ink-200 px-3 py-2 font-normal";
 
+// The public page is not prefetched: a render begun just before an edit or a hide would
+// be cached after it, and serve the old listing until the page's next revalidation.
 export default async function VendorEditor({ params, searchParams }: Props) {
   await requireOperator();
   const { id } = await params;
@@ -26,7 +28,7 @@ export default async function VendorEditor({ params, searchParams }: Props) {
     <article>
       <h1 className="text-2xl font-extrabold">{vendor.name}</h1>
       <p className="mt-1 text-sm">
-        {vendor.hidden ? "Hidden from the public site." : <Link href={vendorPath(vendor.address)} className="text-brand-700 underline">Its public page</Link>}
+        {vendor.hidden ? "Hidden from the public site." : <Link href={vendorPath(vendor.address)} prefetch={false} className="text-brand-700 underline">Its public page</Link>}
       </p>
       <Notice notice={notice} error={error} />
       <form action={updateVendorAction} className="mt-4 grid max-w-3xl gap-4 text-sm sm:grid-cols-2">
