@@ -20,14 +20,11 @@ export function proxyHops(value) {
   return Number.isInteger(hops) && hops >= 0 && hops <= 10 ? hops : 0;
 }
 
-const REFUSALS = new Set([400, 403, 405, 413, 415]);
-
 /**
  * Wraps a Node request handler: X-Forwarded-For becomes the one trusted address
  * (X-Real-IP is dropped); a response never carries two Location headers (Next appends
  * a freshly rendered redirect's headers on top of those it already set); a 404 is never
- * cacheable (Next gives it the page's own s-maxage), since any URL can be asked for; and
- * a refused request's connection is closed.
+ * cacheable (Next gives it the page's own s-maxage), since any URL can be asked for.
  */
 export function withVisitorAddress(handle, hops) {
   return (req, res) => {
@@ -41,9 +38,6 @@ export function withVisitorAddress(handle, hops) {
     const writeHead = res.writeHead.bind(res);
     res.writeHead = (status, ...rest) => {
       if (status === 404) res.setHeader("Cache-Control", "private, no-cache, no-store, max-age=0, must-revalidate");
-      // A request the middleware refused may have left part of its body unread, so its
-      // connection is not kept for another request.
-      if (REFUSALS.has(status)) res.setHeader("Connection", "close");
       return writeHead(status, ...rest);
     };
     return handle(req, res);

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { drainOutbox } from "../outbox/sender";
 import { serviceSupabase } from "../supabase/server";
 import {
-  approveSubmission, markSpam, OperatorError, resendLead, reviewSubmission, setVendorHidden, updateVendor,
+  approveSubmission, markSpam, OperatorError, recordId, resendLead, reviewSubmission, setVendorHidden, updateVendor,
 } from "./data";
 import { importSummary, importVendors, parseVendorCsv, type ImportResult } from "./import";
 import { logIn, logOut, requireOperator } from "./session";
@@ -15,11 +15,17 @@ import { logIn, logOut, requireOperator } from "./session";
 // the login page and changes nothing. Each then goes back to its page with a notice or
 // the database's reason for refusing.
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const text = (max: number) => z.string().max(max);
 
 function back(path: string, params: Record<string, string>): never {
   redirect(`${path}?${new URLSearchParams(params)}`);
+}
+
+/** The record a form is about; a form without a valid one goes back with a message. */
+function formRecord(form: FormData, page: string): number {
+  const record = recordId(form.get("id"));
+  if (record === null) back(page, { error: "No such record" });
+  return record;
 }
 
 /** Runs a database change; a refusal comes back as its message, anything else is thrown. */
@@ -62,7 +68,7 @@ export async function logOutAction(): Promise<void> {
 
 export async function resendLeadAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
-  const lead = id.parse(form.get("id"));
+  const lead = formRecord(form, "/operator/leads");
   const problem = await refusal(() => resendLead(lead, operator));
   if (!problem) after(() => drainOutbox().catch((error) => console.error("Outbox drain failed:", (error as Error).message)));
   back(`/operator/leads/${lead}`, problem ? { error: problem } : { notice: "resent" });
@@ -70,7 +76,7 @@ export async function resendLeadAction(form: FormData): Promise<void> {
 
 export async function markSpamAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
-  const lead = id.parse(form.get("id"));
+  const lead = formRecord(form, "/operator/leads");
   const spam = form.get("spam") === "true";
   const problem = await refusal(() => markSpam(lead, spam, operator));
   back(`/operator/leads/${lead}`, problem ? { error: problem } : { notice: spam ? "spam" : "not-spam" });
@@ -78,7 +84,7 @@ export async function markSpamAction(form: FormData): Promise<void> {
 
 export async function approveSubmissionAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
-  const submission = id.parse(form.get("id"));
+  const submission = formRecord(form, "/operator/submissions");
   const problem = await refusal(() => approveSubmission(submission, operator));
   if (!problem) refreshPublicPages();
   back("/operator/submissions", problem ? { error: problem } : { notice: "approved" });
@@ -86,11 +92,12 @@ export async function approveSubmissionAction(form: FormData): Promise<void> {
 
 export async function reviewSubmissionAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
-  const submission = id.parse(form.get("id"));
-  const outcome = z.enum(["rejected", "duplicate"]).parse(form.get("outcome"));
+  const submission = formRecord(form, "/operator/submissions");
+  const outcome = z.enum(["rejected", "duplicate"]).safeParse(form.get("outcome"));
+  if (!outcome.success) back("/operator/submissions", { error: "Unknown review outcome" });
   const reason = text(500).catch("").parse(form.get("reason") ?? "");
-  const problem = await refusal(() => reviewSubmission(submission, outcome, reason, operator));
-  back("/operator/submissions", problem ? { error: problem } : { notice: outcome });
+  const problem = await refusal(() => reviewSubmission(submission, outcome.data, reason, operator));
+  back("/operator/submissions", problem ? { error: problem } : { notice: outcome.data });
 }
 
 const vendorFormSchema = z.object({
@@ -100,7 +107,7 @@ const vendorFormSchema = z.object({
 
 export async function updateVendorAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
-  const vendor = id.parse(form.get("id"));
+  const vendor = formRecord(form, "/operator/vendors");
   const parsed = vendorFormSchema.safeParse(Object.fromEntries(Object.keys(vendorFormSchema.shape).map((key) => [key, form.get(key) ?? ""])));
   const problem = parsed.success ? await refusal(() => updateVendor(vendor, parsed.data, operator)) : "A field is too long";
   if (!problem) refreshPublicPages();
@@ -109,7 +116,7 @@ export async function updateVendorAction(form: FormData): Promise<void> {
 
 export async function setVendorHiddenAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
-  const vendor = id.parse(form.get("id"));
+  const vendor = formRecord(form, "/operator/vendors");
   const hidden = form.get("hidden") === "true";
   const problem = await refusal(() => setVendorHidden(vendor, hidden, operator));
   if (!problem) refreshPublicPages();

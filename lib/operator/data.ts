@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { isCalendarDay } from "../rental/dates";
 import { serviceSupabase } from "../supabase/server";
 
 export const PAGE_SIZE = 50;
@@ -22,12 +23,12 @@ export class OperatorError extends Error {
 }
 
 const optionalText = (pattern: RegExp) => z.string().trim().regex(pattern).optional().catch(undefined);
-const day = optionalText(/^\d{4}-\d{2}-\d{2}$/).refine((v) => v === undefined || !Number.isNaN(Date.parse(v)));
+const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay).optional().catch(undefined);
 
 /** The leads inbox filters, from the query string; anything malformed is ignored. */
 export const leadFiltersSchema = z.object({
-  from: day.catch(undefined),
-  to: day.catch(undefined),
+  from: day,
+  to: day,
   state: optionalText(/^[a-z-]{2,40}$/),
   vendor: optionalText(/^\d{1,12}$/),
   zip: optionalText(/^\d{5}$/),
@@ -39,6 +40,11 @@ export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 export function leadFilters(params: Record<string, string | string[] | undefined>): LeadFilters {
   const flat = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value || undefined]));
   return leadFiltersSchema.parse(flat);
+}
+
+/** A record id from a URL segment or a form field, or null when it cannot be one. */
+export function recordId(value: unknown): number | null {
+  return typeof value === "string" && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : null;
 }
 
 export const pageNumber = (value: string | string[] | undefined) => {

@@ -32,3 +32,9 @@ export function toIsoDay(day: Date): string {
 export function fromIsoDay(text: string): Date {
   return parseISO(text);
 }
+
+/** Whether a YYYY-MM-DD string names a day that exists (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "./dates";
 
 export const SKID_STEER_TYPES = ["wheeled", "tracked"] as const;
 export type SkidSteerType = (typeof SKID_STEER_TYPES)[number];
@@ -20,10 +21,6 @@ export const rentalFormSchema = z.object({
 });
 export type RentalFormValues = z.infer<typeof rentalFormSchema>;
 
-const isCalendarDay = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-};
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD").refine(isCalendarDay, "Please choose a valid date");
 const leadId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -224,6 +224,12 @@ test("leads inbox: filter by ZIP, every field and delivery on the lead's page, r
   expect(csv).toContain(`${leadId},`);
   expect(csv).toContain(marker);
 
+  // Bad input from a signed-in operator gets a message, never a server error.
+  expect((await page.request.get(`/operator/leads?from=2026-02-30&to=x&vendor=abc&delivery=lost`)).status()).toBe(200);
+  const badId = await callAction(page.request, ids.resendLeadAction, { id: "not-a-number" }, { path: `/operator/leads/${leadId}` });
+  expect(badId.status()).toBeLessThan(400);
+  expect(badId.headers()["x-action-redirect"]).toContain("error=No+such+record");
+
   await page.getByRole("button", { name: "Mark as spam" }).click();
   await expect(page.getByTestId("notice")).toContainText("Marked as spam");
   await page.goto(`/operator/leads?zip=${city.zip}`);

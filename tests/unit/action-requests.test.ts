@@ -79,13 +79,12 @@ describe("npm start's server: the visitor's address comes from the socket", () =
     expect(visitorAddress(undefined, "10.0.0.2", 1)).toBe("10.0.0.2");
   });
 
-  it("over a real connection: a forged header and X-Real-IP reach the app as the socket's address, one Location is sent, a 404 is not cacheable, a refusal closes its connection", async () => {
+  it("over a real connection: a forged header and X-Real-IP reach the app as the socket's address, one Location is sent, a 404 is not cacheable", async () => {
     const seen: Array<string | undefined> = [];
     const server = createServer(withVisitorAddress((req: IncomingMessage, res: ServerResponse) => {
       seen.push(`${req.headers["x-forwarded-for"]}|${req.headers["x-real-ip"] ?? ""}`);
       res.setHeader("Cache-Control", "s-maxage=300");
       if (req.url === "/missing") res.statusCode = 404;
-      else if (req.url === "/refused") res.statusCode = 405;
       else {
         res.setHeader("location", "/us");
         res.appendHeader("location", "/us");
@@ -107,9 +106,6 @@ describe("npm start's server: the visitor's address comes from the socket", () =
       const missing = await get("/missing");
       missing.resume();
       expect(missing.headers["cache-control"]).toContain("no-store");
-      const refused = await get("/refused");
-      refused.resume();
-      expect(refused.headers.connection).toBe("close");
     } finally {
       server.close();
     }

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
 import { markSpamAction, resendLeadAction } from "@/lib/operator/actions";
-import { leadDetail } from "@/lib/operator/data";
+import { leadDetail, recordId } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -12,8 +12,8 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US"
 export default async function LeadPage({ params, searchParams }: Props) {
   await requireOperator();
   const { id } = await params;
-  if (!/^\d{1,12}$/.test(id)) notFound();
-  const lead = await leadDetail(Number(id));
+  const record = recordId(id);
+  const lead = record === null ? null : await leadDetail(record);
   if (!lead) notFound();
   const { notice, error } = await searchParams;
   const fields: Array<[string, string]> = [

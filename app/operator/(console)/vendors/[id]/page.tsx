@@ -4,7 +4,7 @@ import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
 import { vendorPath } from "@/lib/directory/ordering";
 import { setVendorHiddenAction, updateVendorAction } from "@/lib/operator/actions";
-import { vendorDetail } from "@/lib/operator/data";
+import { recordId, vendorDetail } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -16,8 +16,8 @@ const field = "mt-1 block w-full rounded-md border border-ink-200 px-3 py-2 font
 export default async function VendorEditor({ params, searchParams }: Props) {
   await requireOperator();
   const { id } = await params;
-  if (!/^\d{1,12}$/.test(id)) notFound();
-  const vendor = await vendorDetail(Number(id));
+  const record = recordId(id);
+  const vendor = record === null ? null : await vendorDetail(record);
   if (!vendor) notFound();
   const { notice, error } = await searchParams;
   const inputs: Array<[keyof typeof vendor, string, string]> = [
