@@ -2,12 +2,13 @@
  * npm run bench — prints figures; never part of pass/fail tests.
  *
  * 1. JavaScript a first visit downloads, gzipped, per page type.
- * 2. Lighthouse (mobile preset, Debian Chromium) per page type, median of 3 runs, with its HTML and
+ * 2. HTML and flight-payload bytes per page type.
+ * 3. Lighthouse (mobile preset, Debian Chromium) per page type, median of 3 runs, with its HTML and
  *    flight-payload bytes, beside a blank App Router page built with the same Next (the floor).
- * 3. Throughput (autocannon): a cached city page against /about in the same run.
- * 4. Scale: render time of the heaviest state and city pages, normal seed and 100k vendors.
+ * 4. Throughput (autocannon): a cached city page against /about in the same run.
+ * 5. Scale: render time of the heaviest state and city pages, normal seed and 100k vendors.
  *
- * BENCH_SECONDS sets each autocannon run's length (default 30); BENCH_SKIP=lighthouse,floor,throughput,scale skips parts.
+ * BENCH_SECONDS sets each autocannon run's length (default 30); BENCH_SKIP=payload,lighthouse,floor,throughput,scale skips parts.
  */
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -87,6 +88,15 @@ async function payload(url: string): Promise<{ html: number; htmlGzip: number; f
   const html = await (await fetch(url)).text();
   const flight = [...html.matchAll(/<script>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + Buffer.byteLength(m[1]), 0);
   return { html: Buffer.byteLength(html), htmlGzip: gzipSync(html).length, flight };
+}
+
+async function payloadPerPage(url: string, pages: Awaited<ReturnType<typeof pageTypes>>) {
+  console.log("\n# HTML per page, and the part of it that is the RSC flight payload (target: HTML ≤ 60 kB gzipped on content pages)");
+  console.log(`${"page".padEnd(16)} ${"HTML".padStart(9)} ${"gzip".padStart(9)} ${"flight".padStart(9)}`);
+  for (const page of pages) {
+    const bytes = await payload(`${url}${page.path}`);
+    console.log(`${page.name.padEnd(16)} ${`${kb(bytes.html)} kB`.padStart(9)} ${`${kb(bytes.htmlGzip)} kB`.padStart(9)} ${`${kb(bytes.flight)} kB`.padStart(9)}`);
+  }
 }
 
 const LIGHTHOUSE_RUNS = 3;
@@ -202,6 +212,7 @@ const server = await startServer({ port: 3391 });
 try {
   for (const page of pages) await fetch(`${server.url}${page.path}`);
   await javascriptPerPage(server.url, pages);
+  if (!SKIP.has("payload")) await payloadPerPage(server.url, pages);
   if (!SKIP.has("lighthouse")) {
     const floor = SKIP.has("floor") ? null : await startFloor(3394);
     try {
