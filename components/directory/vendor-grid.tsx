@@ -31,20 +31,18 @@ export function VendorGrid({ vendors, heading, pagination, headingLevel: Heading
           itemClassName="vendor-card"
         >
           {vendors.map((vendor) => (
-            <article key={vendor.id} className="flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-ink-200 bg-white">
+            <article key={vendor.id} className="card">
               <VendorPhoto vendor={vendor} />
-              <div className="flex flex-1 flex-col gap-2 p-4">
-                <h3 className="text-lg font-bold">
+              <div className="card-body">
+                <h3 className="card-title">
                   <Link href={vendorPath(vendor)} className="hover:underline">{vendor.name}</Link>
                 </h3>
                 <Rating value={vendor.rating} />
                 {vendor.full_address && (
-                  <p className="text-sm text-ink-700">
-                    {vendor.full_address}
-                  </p>
+                  <p className="card-muted">{vendor.full_address}</p>
                 )}
                 {vendor.phone && (
-                  <a href={`tel:${vendor.phone.replace(/[^\d+]/g, "")}`} className="text-sm font-medium text-brand-700 hover:underline">
+                  <a href={`tel:${vendor.phone.replace(/[^\d+]/g, "")}`} className="card-link text-sm">
                     <span className="sr-only">Call </span>{vendor.phone}
                   </a>
                 )}

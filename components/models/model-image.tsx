@@ -5,10 +5,10 @@ import type { EquipmentModel } from "@/lib/models/types";
 /** The model's drawing in a fixed 4:3 frame, with its sticker badge. */
 export function ModelImage({ model, priority = false }: { model: Pick<EquipmentModel, "name" | "image_url" | "sticker" | "equipment_manufacturer">; priority?: boolean }) {
   return (
-    <div className="relative aspect-[4/3] w-full overflow-hidden bg-ink-50">
+    <div className="card-frame">
       {model.image_url && (
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={model.image_url} alt={`${model.equipment_manufacturer?.name ?? ""} ${model.name}`.trim()} width={400} height={300} loading={priority ? "eager" : "lazy"} className="h-full w-full object-cover" />
+        <img src={model.image_url} alt={`${model.equipment_manufacturer?.name ?? ""} ${model.name}`.trim()} width={400} height={300} loading={priority ? "eager" : "lazy"} />
       )}
       {model.sticker && (
         <Tooltip content={glossary.sticker} className="absolute left-3 top-3">

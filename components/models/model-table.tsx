@@ -37,7 +37,7 @@ export function ModelTable({ models, sort, query }: ModelTableProps) {
     <>
       <p className="mt-6 max-w-4xl text-sm text-ink-700" data-testid="basis-note">{BASIS_NOTE}</p>
       <NoContextMenu className="relative mt-3 overflow-x-auto rounded-[var(--radius-card)] border border-ink-200">
-        <table className="w-full min-w-[1100px] text-left text-sm" data-testid="models-table">
+        <table className="w-full min-w-[1100px] text-left text-sm [&_td]:px-3 [&_td]:py-2" data-testid="models-table">
           <thead className="bg-ink-50">
             <tr>
               {columns.map((c) => (
@@ -48,25 +48,25 @@ export function ModelTable({ models, sort, query }: ModelTableProps) {
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className="[&>tr]:border-t [&>tr]:border-ink-200">
             {models.map((m) => (
-              <tr key={m.id} className="border-t border-ink-200">
-                <td className="px-3 py-2">
+              <tr key={m.id}>
+                <td>
                   {/* eslint-disable-next-line @next/next/no-img-element */}
                   <img src={m.image_url ?? ""} alt="" width={80} height={60} loading="lazy" className="aspect-[4/3] w-20" />
                 </td>
-                <td className="px-3 py-2 font-semibold">{m.name}</td>
-                <td className="px-3 py-2">{m.equipment_manufacturer?.name ?? "Other"}</td>
-                <td className="px-3 py-2">{withBasis(m.operating_capacity, "", m.capacity_basis)}</td>
-                <td className="px-3 py-2">{formatNumber(m.operating_weight)}</td>
-                <td className="px-3 py-2">{withBasis(m.engine_power, "", m.power_basis)}</td>
-                <td className="px-3 py-2">{m.lift_pattern ?? "N/A"}</td>
-                <td className="px-3 py-2">{formatNumber(m.hydraulic_power_hp)}</td>
-                <td className="px-3 py-2">{formatNumber(m.hydraulic_pressure_psi)}</td>
-                <td className="px-3 py-2">{formatNumber(m.height)}</td>
-                <td className="px-3 py-2">{formatNumber(m.width)}</td>
-                <td className="px-3 py-2">{formatNumber(m.length)}</td>
-                <td className="px-3 py-2"><Link href={modelPath(m)} className="font-semibold text-brand-700 hover:underline">View Details</Link></td>
+                <td className="font-semibold">{m.name}</td>
+                <td>{m.equipment_manufacturer?.name ?? "Other"}</td>
+                <td>{withBasis(m.operating_capacity, "", m.capacity_basis)}</td>
+                <td>{formatNumber(m.operating_weight)}</td>
+                <td>{withBasis(m.engine_power, "", m.power_basis)}</td>
+                <td>{m.lift_pattern ?? "N/A"}</td>
+                <td>{formatNumber(m.hydraulic_power_hp)}</td>
+                <td>{formatNumber(m.hydraulic_pressure_psi)}</td>
+                <td>{formatNumber(m.height)}</td>
+                <td>{formatNumber(m.width)}</td>
+                <td>{formatNumber(m.length)}</td>
+                <td><Link href={modelPath(m)} className="card-link">View Details</Link></td>
               </tr>
             ))}
           </tbody>

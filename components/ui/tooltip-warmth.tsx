@@ -12,7 +12,7 @@ export function TooltipWarmth() {
   useEffect(() => {
     let cool: ReturnType<typeof setTimeout> | undefined;
     const left = (event: PointerEvent) => {
-      const from = (event.target as Element | null)?.closest?.(".group\\/tip");
+      const from = (event.target as Element | null)?.closest?.(".tip");
       if (!from || from.contains(event.relatedTarget as Node | null)) return;
       document.documentElement.dataset.tipWarm = "";
       clearTimeout(cool);

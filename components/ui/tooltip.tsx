@@ -18,10 +18,9 @@ interface TooltipProps {
 export function Tooltip({ children, content, className }: TooltipProps) {
   const id = useId();
   return (
-    <span className={cn("group/tip relative inline-flex", className)}>
+    <span className={cn("tip", className)}>
       {cloneElement(children, { "aria-describedby": id })}
-      <span role="tooltip" id={id}
-        className="invisible absolute left-0 top-full z-50 mt-1.5 w-max max-w-72 origin-top-left scale-0 rounded-md bg-ink-900 px-3 py-2 text-left text-sm font-normal normal-case leading-snug text-white opacity-0 shadow-lg transition-[opacity,visibility,scale] duration-100 group-focus-within/tip:visible group-focus-within/tip:scale-100 group-focus-within/tip:opacity-100 group-focus-within/tip:delay-0 group-hover/tip:visible group-hover/tip:scale-100 group-hover/tip:opacity-100 group-hover/tip:delay-700">
+      <span role="tooltip" id={id} className="tip-bubble">
         {content}
       </span>
     </span>

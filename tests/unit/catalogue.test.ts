@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { filterModels, nextSort, sliderMaxima, sortModels, splitFieldName, type ModelFilters } from "../../lib/models/catalogue";
 import type { EquipmentModel } from "../../lib/models/types";
+import { popularModelSpecs } from "../../lib/models/popular";
 import { describeSource } from "../../lib/models/sources";
 
 const model = (id: number, name: string, manufacturer: string | null, values: Partial<EquipmentModel> = {}): EquipmentModel => ({
@@ -66,6 +67,20 @@ describe("splitFieldName", () => {
     ["Operating Capacity (lbs)", "Operating Capacity (lbs)"],
   ])("%s → %s", (field, label) => {
     expect(splitFieldName(field)).toBe(label);
+  });
+});
+
+describe("popular models' Read More data", () => {
+  it("lists every field but the card's, split into words, with each model's values in label order and N/A for a missing value", () => {
+    const specs = popularModelSpecs([
+      { id: 7, Model: "S70", Manufacturer: "Bobcat", "Image URL": null, "Operating Capacity (lbs)": 700, "Length w/Bucket (in)": 110, OperatingWeightLbs: 2795, lift_pattern: "Radial" },
+      { id: 9, Model: "T86", Manufacturer: "Bobcat", "Image URL": "/x.svg", "Operating Capacity (lbs)": 3400, "Length w/Bucket (in)": null, OperatingWeightLbs: null, lift_pattern: "Vertical" },
+    ]);
+    expect(specs.labels).toEqual(["Operating Weight Lbs", "Lift Pattern"]);
+    expect(specs.models).toEqual({
+      "7": { title: "Bobcat S70", values: ["2795", "Radial"] },
+      "9": { title: "Bobcat T86", values: ["N/A", "Vertical"] },
+    });
   });
 });
 

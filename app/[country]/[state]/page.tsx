@@ -49,7 +49,7 @@ export default async function StatePage({ params }: Params) {
         ) : (
           <ShowMore initial={PAGE_SIZES.cities.initial} step={PAGE_SIZES.cities.step} className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4" itemClassName="city-link" label="Show More Cities">
             {cities.map((city) => (
-              <Link key={city.city_slug} href={`${base}/${city.city_slug}`} className="flex items-center justify-between rounded-md border border-ink-200 px-4 py-3 hover:border-brand-500">
+              <Link key={city.city_slug} href={`${base}/${city.city_slug}`} className="list-link">
                 <span className="font-medium">{city.city_name}</span>
                 <span className="text-sm text-ink-600">{city.vendor_count} {city.vendor_count === 1 ? "vendor" : "vendors"}</span>
               </Link>
