@@ -8,7 +8,8 @@
  * 4. Throughput (autocannon): a cached city page against /about in the same run.
  * 5. Scale: render time of the heaviest state and city pages, normal seed and 100k vendors.
  *
- * BENCH_SECONDS sets each autocannon run's length (default 30); BENCH_SKIP=payload,lighthouse,floor,throughput,scale skips parts.
+ * BENCH_SECONDS sets each autocannon run's length (default 30); BENCH_SKIP=payload,lighthouse,floor,throughput,scale skips parts;
+ * BENCH_PAGES="country,catalogue grid" measures only the page types named.
  */
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -207,7 +208,9 @@ async function scale() {
 
 ensureBuild();
 clearRuntimeCaches();
-const pages = await pageTypes();
+const ONLY = new Set((process.env.BENCH_PAGES ?? "").split(",").filter(Boolean));
+const allPages = await pageTypes();
+const pages = allPages.filter((page) => ONLY.size === 0 || ONLY.has(page.name));
 const server = await startServer({ port: 3391 });
 try {
   for (const page of pages) await fetch(`${server.url}${page.path}`);
@@ -221,7 +224,7 @@ try {
       await floor?.stop();
     }
   }
-  if (!SKIP.has("throughput")) await throughput(server.url, pages.find((p) => p.name === "city")!.path);
+  if (!SKIP.has("throughput")) await throughput(server.url, allPages.find((p) => p.name === "city")!.path);
 } finally {
   await server.stop();
 }
