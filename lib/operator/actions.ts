@@ -2,7 +2,7 @@
 import { revalidatePath, updateTag } from "next/cache";
 import { redirect } from "next/navigation";
 import { after } from "next/server";
-import { z } from "zod";
+import { z } from "../zod";
 import { drainOutbox } from "../outbox/sender";
 import { serviceSupabase } from "../supabase/server";
 import {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { isCalendarDay } from "./dates";
 
 export const SKID_STEER_TYPES = ["wheeled", "tracked"] as const;

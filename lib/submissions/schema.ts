@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 export const WEBSITE_PATTERN = /^(https?:\/\/)?([a-z0-9](-?[a-z0-9])*\.)+[a-z]{2,}(\/\S*)?$/i;
 export const EXAMPLE_HOST = "example.com";

@@ -120,6 +120,25 @@ test("security headers on every page type", async ({ request }) => {
   }
 });
 
+test("the site's own scripts break no rule of its Content-Security-Policy, validating forms included", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as { cspViolations?: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const violations = () => page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations ?? []);
+  await page.goto("/submit");
+  await page.getByRole("button", { name: "Submit Business" }).click();
+  await expect(page.getByText("Business name must be at least 2 characters")).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await page.goto("/about");
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: "Book a Skid Steer" }).filter({ visible: true }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
+
 test("no two pages in the sitemap share a title", async ({ request }, info) => {
   test.skip(info.project.name !== "desktop", "titles do not depend on the viewport");
   test.setTimeout(300_000);
