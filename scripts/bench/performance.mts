@@ -84,8 +84,19 @@ async function javascriptPerPage(url: string, pages: Awaited<ReturnType<typeof p
   await browser.close();
 }
 
-/** The HTML a page sends, and the part of it that is the RSC flight payload (`self.__next_f` scripts). */
-async function payload(url: string): Promise<{ html: number; htmlGzip: number; flight: number }> {
+interface Payload { html: number; htmlGzip: number; flight: number }
+const payloads = new Map<string, Promise<Payload>>();
+
+/**
+ * The HTML a page sends, and the part of it that is the RSC flight payload (`self.__next_f` scripts).
+ * Measured once per address: the payload section and the Lighthouse table print the same figures.
+ */
+function payload(url: string): Promise<Payload> {
+  if (!payloads.has(url)) payloads.set(url, measurePayload(url));
+  return payloads.get(url)!;
+}
+
+async function measurePayload(url: string): Promise<Payload> {
   const html = await (await fetch(url)).text();
   const flight = [...html.matchAll(/<script>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + Buffer.byteLength(m[1]), 0);
   return { html: Buffer.byteLength(html), htmlGzip: gzipSync(html).length, flight };
@@ -211,6 +222,11 @@ clearRuntimeCaches();
 const ONLY = new Set((process.env.BENCH_PAGES ?? "").split(",").filter(Boolean));
 const allPages = await pageTypes();
 const pages = allPages.filter((page) => ONLY.size === 0 || ONLY.has(page.name));
+const unknown = [...ONLY].filter((name) => !allPages.some((page) => page.name === name));
+if (unknown.length) {
+  console.error(`BENCH_PAGES names no page type: ${unknown.join(", ")} (page types: ${allPages.map((page) => page.name).join(", ")})`);
+  process.exit(2);
+}
 const server = await startServer({ port: 3391 });
 try {
   for (const page of pages) await fetch(`${server.url}${page.path}`);
