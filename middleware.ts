@@ -1,5 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { actionBodyProblem, consoleActionBodyProblem } from "@/lib/actions/action-body";
+import { OPERATOR_SESSION } from "@/lib/auth/roles";
+import { isToken } from "@/lib/auth/token";
+import {
+  actionBodyProblem, consoleActionBodyProblem, MAX_ACTION_BODY_BYTES, MAX_CONSOLE_BODY_BYTES, MAX_CONSOLE_UPLOAD_BYTES,
+} from "@/lib/platform/action-body";
+import { allowedOrigins } from "@/lib/platform/origins";
+import { readBodyUpTo } from "@/lib/platform/request-body";
+import { siteUrl } from "@/lib/site";
 
 // Paths served by route handlers and files, not pages: no server action lives there.
 const NOT_A_PAGE = /^\/(?:api|images|sitemaps|_next)(?:\/|$)|^\/(?:sitemap\.xml|robots\.txt|favicon\.ico|skidsteer_share\.png)$|\/share\.png$/;
@@ -7,45 +14,46 @@ const NOT_A_PAGE = /^\/(?:api|images|sitemaps|_next)(?:\/|$)|^\/(?:sitemap\.xml|
 const refuse = (status: number, message: string, headers?: Record<string, string>) =>
   new NextResponse(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
 
-/** The host the visitor's browser addressed, as Next's own server-action check reads it. */
-function requestHost(request: NextRequest): string | null {
-  return request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || request.headers.get("host");
-}
-
-function sameOrigin(request: NextRequest): boolean {
+/** The page's own origin: the configured public address (and listed previews), never the request's Host. */
+function fromOwnPage(request: NextRequest): boolean {
   const origin = request.headers.get("origin");
-  if (!origin) return false;
-  try {
-    return new URL(origin).host === requestHost(request);
-  } catch {
-    return false;
-  }
+  return origin !== null && allowedOrigins(siteUrl()).has(origin);
 }
 
-// The operator console's forms post React's multipart encoding (a CSV upload among them);
-// each of its actions checks the operator's session itself.
+// The operator console: its forms post React's multipart encoding (a CSV upload among
+// them). Only the login form posts without a session; any other post needs a session
+// cookie of the right shape before its body is read (the action checks the session itself).
 const CONSOLE = /^\/operator(?:\/|$)/;
+const CONSOLE_LOGIN = "/operator/login";
+const CONSOLE_UPLOAD = "/operator/import";
+
+async function consoleAction(request: NextRequest, pathname: string): Promise<NextResponse> {
+  if (pathname !== CONSOLE_LOGIN && !isToken(request.cookies.get(OPERATOR_SESSION.cookie)?.value)) {
+    return refuse(401, "Log in to the console first");
+  }
+  const body = await readBodyUpTo(request, pathname === CONSOLE_UPLOAD ? MAX_CONSOLE_UPLOAD_BYTES : MAX_CONSOLE_BODY_BYTES);
+  if (!body) return refuse(413, "Request too large");
+  const problem = await consoleActionBodyProblem(request.headers.get("content-type"), body);
+  return problem ? refuse(problem.status, problem.message) : NextResponse.next();
+}
 
 /**
  * Requests a page could not have sent are refused here with a 4xx, before Next decodes
- * them: a server action is only a same-origin POST to a page with a plain JSON body
- * (a console form's: React's multipart encoding); pages answer GET and HEAD otherwise. A URL
- * with capitals redirects to its lowercase form.
+ * them: a server action is only a POST from the site's own origin to a page with a plain
+ * JSON body (a console form's: React's multipart encoding), counted as it streams and cut
+ * at its limit; pages answer GET and HEAD otherwise. A URL with capitals redirects to its
+ * lowercase form.
  */
 export async function middleware(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const isPage = !NOT_A_PAGE.test(pathname);
-  const isAction = request.headers.has("next-action");
-  if (request.method === "POST" && isAction && isPage && CONSOLE.test(pathname)) {
-    if (!sameOrigin(request)) return refuse(403, "Cross-origin request refused");
-    const problem = await consoleActionBodyProblem(request.headers.get("content-type"),
-      Number(request.headers.get("content-length") ?? 0), { form: () => request.formData(), text: () => request.text() });
-    return problem ? refuse(problem.status, problem.message) : NextResponse.next();
-  }
-  if (request.method === "POST" && isAction) {
+  if (request.method === "POST" && request.headers.has("next-action")) {
     if (!isPage) return refuse(400, "Server actions are not accepted here");
-    if (!sameOrigin(request)) return refuse(403, "Cross-origin request refused");
-    const problem = actionBodyProblem(request.headers.get("content-type"), await request.text());
+    if (!fromOwnPage(request)) return refuse(403, "Cross-origin request refused");
+    if (CONSOLE.test(pathname)) return consoleAction(request, pathname);
+    const body = await readBodyUpTo(request, MAX_ACTION_BODY_BYTES);
+    if (!body) return refuse(413, "Request too large");
+    const problem = actionBodyProblem(request.headers.get("content-type"), body);
     return problem ? refuse(problem.status, problem.message) : NextResponse.next();
   }
   if (!isPage) return NextResponse.next();

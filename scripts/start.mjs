@@ -2,7 +2,8 @@
 // The embedded database is created, migrated and seeded by the server on first start.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { proxyHops, serve } from "./serve.mjs";
+import { proxyHops } from "../lib/platform/client-address.mjs";
+import { serve } from "../lib/platform/node-server.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 if (!existsSync(".next/BUILD_ID")) {

@@ -1,22 +1,32 @@
 "use client";
-import { useActionState } from "react";
+import { useActionState, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { importVendorsAction, type ImportState } from "@/lib/operator/actions";
+import { FILE_TOO_LARGE, MAX_IMPORT_BYTES } from "@/lib/operator/import-limits";
 
 /** The CSV upload, with the outcome of each row shown under it. */
 export function ImportForm() {
   const [state, action, pending] = useActionState<ImportState, FormData>(importVendorsAction, {});
+  // The server refuses a body over its limit before the action runs; say why here first.
+  const [tooLarge, setTooLarge] = useState(false);
+  const checkSize = (event: FormEvent<HTMLFormElement>) => {
+    const file = new FormData(event.currentTarget).get("file");
+    const over = file instanceof File && file.size > MAX_IMPORT_BYTES;
+    setTooLarge(over);
+    if (over) event.preventDefault();
+  };
+  const error = tooLarge ? FILE_TOO_LARGE : state.error;
   return (
     <div>
-      <form action={action} className="mt-4 flex flex-wrap items-end gap-4 text-sm">
+      <form action={action} onSubmit={checkSize} className="mt-4 flex flex-wrap items-end gap-4 text-sm">
         <label className="font-semibold">CSV file
           <input name="file" type="file" accept=".csv,text/csv" required className="mt-1 block" />
         </label>
         <label className="flex items-center gap-2 font-semibold"><input name="dry_run" type="checkbox" /> Dry run (write nothing)</label>
         <Button type="submit" disabled={pending}>{pending ? "Importing…" : "Import"}</Button>
       </form>
-      {state.error && <p role="alert" className="mt-4 text-sm text-danger-600">{state.error}</p>}
-      {state.summary && (
+      {error && <p role="alert" className="mt-4 text-sm text-danger-600">{error}</p>}
+      {!tooLarge && state.summary && (
         <div className="mt-4 text-sm">
           <p role="status" className="font-semibold" data-testid="import-summary">
             {state.dryRun ? "Dry run: " : ""}{state.summary.created} created, {state.summary.updated} updated, {state.summary.unchanged} unchanged, {state.summary.rejected} rejected

@@ -1,13 +1,16 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { headers } from "next/headers";
-import { forwardedAddress } from "./forwarded-address";
+import { clientAddress } from "../platform/client-address.mjs";
+
+/** The visitor's network address (lib/platform/client-address.mjs decides how, per host). */
+export async function requestAddress(): Promise<string> {
+  return clientAddress(await headers());
+}
 
 /** A hashed key for the visitor's network address, for the per-client abuse limits. */
 export async function clientKey(): Promise<string> {
-  const h = await headers();
-  const address = forwardedAddress(h.get("x-forwarded-for"), h.get("x-real-ip"), Number(process.env.PROXY_HOPS ?? 1));
-  return createHash("sha256").update(`client:${address}`).digest("hex").slice(0, 32);
+  return createHash("sha256").update(`client:${await requestAddress()}`).digest("hex").slice(0, 32);
 }
 
 /** Cookies are Secure in production, unless INSECURE_COOKIES=1 (a plain-http test server). */

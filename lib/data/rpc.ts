@@ -1,22 +1,41 @@
 import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { unstable_cache } from "next/cache";
-import { supabase } from "../supabase/server";
+import { serviceSupabase, supabase } from "../supabase/server";
 import { STALE_SECONDS } from "../site";
 
-export class DataLoadError extends Error {
-  constructor(fn: string, message: string) {
-    super(`Loading ${fn} failed: ${message}`);
-    this.name = "DataLoadError";
+/**
+ * A database function's failure, with PostgREST's error code. Functions refuse bad input
+ * with SQLSTATE P0001 or a PTnnn code (4xx) and a message written for the person who sent
+ * it; every other failure is ours, and the user gets a general message instead.
+ */
+export class DatabaseError extends Error {
+  constructor(readonly fn: string, readonly code: string | undefined, readonly reason: string) {
+    super(`Calling ${fn} failed: ${reason}`);
+    this.name = "DatabaseError";
+  }
+
+  /** The function's own message for the user when it refused the input; null for a fault. */
+  get refusal(): string | null {
+    return this.code === "P0001" || /^PT4\d\d$/.test(this.code ?? "") ? this.reason : null;
   }
 }
 
-/** Calls a database function; throws DataLoadError when the call fails. */
-export async function rpc<T>(fn: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { data, error } = await supabase().rpc(fn, args);
-  if (error) throw new DataLoadError(fn, error.message);
+/** One database call: the function's result, or a DatabaseError. */
+export type Caller = <T>(fn: string, args?: Record<string, unknown>) => Promise<T>;
+
+/** Calls a database function through the given client. */
+export async function callWith<T>(client: SupabaseClient, fn: string, args: Record<string, unknown> = {}): Promise<T> {
+  const { data, error } = await client.rpc(fn, args);
+  if (error) throw new DatabaseError(fn, error.code, error.message);
   return data as T;
 }
+
+/** Calls a public read function with the anon key, as pages do. */
+export const rpc = <T>(fn: string, args: Record<string, unknown> = {}): Promise<T> => callWith<T>(supabase(), fn, args);
+
+/** Calls a write or private function with the service role: actions, console and scripts. */
+export const serviceRpc = <T>(fn: string, args: Record<string, unknown> = {}): Promise<T> => callWith<T>(serviceSupabase(), fn, args);
 
 /** PostgREST returns at most this many rows per call (hosted Supabase's `max-rows`). */
 export const MAX_ROWS_PER_CALL = 1000;
@@ -31,7 +50,7 @@ export async function rpcAllRows<T>(fn: string, args: Record<string, unknown> = 
   for (let from = 0; from < max; from += MAX_ROWS_PER_CALL) {
     const to = Math.min(from + MAX_ROWS_PER_CALL, max) - 1;
     const { data, error } = await client.rpc(fn, args).range(from, to);
-    if (error) throw new DataLoadError(fn, error.message);
+    if (error) throw new DatabaseError(fn, error.code, error.message);
     rows.push(...(data as T[]));
     if ((data as T[]).length < to - from + 1) break;
   }

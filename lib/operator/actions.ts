@@ -4,38 +4,39 @@ import { redirect } from "next/navigation";
 import { after } from "next/server";
 import { z } from "../zod";
 import { drainOutbox } from "../outbox/sender";
-import { serviceSupabase } from "../supabase/server";
+import { serviceRpc } from "../data/rpc";
 import {
-  approveSubmission, markSpam, OperatorError, recordId, resendLead, reviewSubmission, setVendorHidden, updateVendor,
+  approveSubmission, markSpam, recordId, resendLead, reviewSubmission, setVendorHidden, updateVendor,
 } from "./data";
-import { importSummary, importVendors, parseVendorCsv, type ImportResult } from "./import";
+import { importStopped, importSummary, importVendors, parseVendorCsv, type ImportResult } from "./import";
+import { FILE_TOO_LARGE, MAX_IMPORT_BYTES } from "./import-limits";
+import { refusalCode, type NoticeCode } from "./messages";
 import { logIn, logOut, requireOperator } from "./session";
 
 // Every action checks the operator's session first: a request without one is sent to
-// the login page and changes nothing. Each then goes back to its page with a notice or
-// the database's reason for refusing.
+// the login page and changes nothing. Each then goes back to its page with the code of
+// a notice or of the database's reason for refusing (lib/operator/messages.ts).
 
 const text = (max: number) => z.string().max(max);
 
-function back(path: string, params: Record<string, string>): never {
+function back(path: string, params: { notice: NoticeCode } | { error: string }): never {
   redirect(`${path}?${new URLSearchParams(params)}`);
 }
 
 /** The record a form is about; a form without a valid one goes back with a message. */
 function formRecord(form: FormData, page: string): number {
   const record = recordId(form.get("id"));
-  if (record === null) back(page, { error: "No such record" });
+  if (record === null) back(page, { error: "no-record" });
   return record;
 }
 
-/** Runs a database change; a refusal comes back as its message, anything else is thrown. */
+/** Runs a database change; a refusal comes back as its error code, anything else is thrown. */
 async function refusal(change: () => Promise<unknown>): Promise<string | null> {
   try {
     await change();
     return null;
   } catch (error) {
-    if (error instanceof OperatorError) return error.message;
-    throw error;
+    return refusalCode(error);
   }
 }
 
@@ -94,7 +95,7 @@ export async function reviewSubmissionAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
   const submission = formRecord(form, "/operator/submissions");
   const outcome = z.enum(["rejected", "duplicate"]).safeParse(form.get("outcome"));
-  if (!outcome.success) back("/operator/submissions", { error: "Unknown review outcome" });
+  if (!outcome.success) back("/operator/submissions", { error: "unknown-outcome" });
   const reason = text(500).catch("").parse(form.get("reason") ?? "");
   const problem = await refusal(() => reviewSubmission(submission, outcome.data, reason, operator));
   back("/operator/submissions", problem ? { error: problem } : { notice: outcome.data });
@@ -109,7 +110,7 @@ export async function updateVendorAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
   const vendor = formRecord(form, "/operator/vendors");
   const parsed = vendorFormSchema.safeParse(Object.fromEntries(Object.keys(vendorFormSchema.shape).map((key) => [key, form.get(key) ?? ""])));
-  const problem = parsed.success ? await refusal(() => updateVendor(vendor, parsed.data, operator)) : "A field is too long";
+  const problem = parsed.success ? await refusal(() => updateVendor(vendor, parsed.data, operator)) : "too-long";
   if (!problem) refreshPublicPages();
   back(`/operator/vendors/${vendor}`, problem ? { error: problem } : { notice: "saved" });
 }
@@ -130,20 +131,21 @@ export interface ImportState {
   summary?: ReturnType<typeof importSummary>;
 }
 
-const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
-
 export async function importVendorsAction(_previous: ImportState, form: FormData): Promise<ImportState> {
   const operator = await requireOperator();
   const file = form.get("file");
   const dryRun = form.get("dry_run") === "on";
   if (!(file instanceof File) || file.size === 0) return { error: "Choose a CSV file to import" };
-  if (file.size > MAX_IMPORT_BYTES) return { error: "The file is larger than 2 MB" };
+  if (file.size > MAX_IMPORT_BYTES) return { error: FILE_TOO_LARGE };
+  let rows;
   try {
-    const results = await importVendors(serviceSupabase(), parseVendorCsv(await file.text()), { dryRun, operator });
-    const summary = importSummary(results);
-    if (!dryRun && summary.created + summary.updated > 0) refreshPublicPages();
-    return { dryRun, results, summary };
+    rows = parseVendorCsv(await file.text());
   } catch (error) {
     return { error: (error as Error).message };
   }
+  const { results, stoppedAt } = await importVendors(serviceRpc, rows, { dryRun, operator });
+  if (stoppedAt) console.error(`Vendor import stopped at row ${stoppedAt.row}:`, stoppedAt.message);
+  const summary = importSummary(results);
+  if (!dryRun && summary.created + summary.updated > 0) refreshPublicPages();
+  return { dryRun, results, summary, error: stoppedAt ? importStopped(stoppedAt) : undefined };
 }

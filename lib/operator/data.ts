@@ -1,26 +1,12 @@
 import "server-only";
 import { z } from "../zod";
 import { isCalendarDay } from "../rental/dates";
-import { serviceSupabase } from "../supabase/server";
+import { serviceRpc as call } from "../data/rpc";
 
 export const PAGE_SIZE = 50;
 
 /** A page of rows and how many match in all. */
 export interface Page<T> { total: number; rows: T[] }
-
-async function call<T>(fn: string, args: Record<string, unknown>): Promise<T> {
-  const { data, error } = await serviceSupabase().rpc(fn, args);
-  if (error) throw new OperatorError(error.message, error.code);
-  return data as T;
-}
-
-/** A refusal from the database (a P0001/PT4xx message is meant for the operator). */
-export class OperatorError extends Error {
-  constructor(message: string, readonly code?: string) {
-    super(message);
-    this.name = "OperatorError";
-  }
-}
 
 const optionalText = (pattern: RegExp) => z.string().trim().regex(pattern).optional().catch(undefined);
 const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay).optional().catch(undefined);

@@ -1,9 +1,15 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { parse } from "csv-parse/sync";
+import type { Caller } from "../data/rpc";
 
 export const REQUIRED_COLUMNS = ["name", "website", "phone", "email", "street", "city", "state", "zip"] as const;
 export const OPTIONAL_COLUMNS = ["description", "rating", "service_zips"] as const;
 export const MAX_IMPORT_ROWS = 5000;
+/**
+ * Rows per database call. Each batch is one short transaction (about 3 ms a row on the
+ * embedded database), so a public read never waits behind an import for more than one
+ * batch, and a failure leaves no half-imported batch.
+ */
+export const IMPORT_BATCH_ROWS = 25;
 
 export type ImportRow = Partial<Record<(typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number], string>>;
 
@@ -39,11 +45,68 @@ export function parseVendorCsv(text: string): ImportRow[] {
   return records.map((record) => Object.fromEntries(Object.entries(record).filter(([key]) => known.has(key))) as ImportRow);
 }
 
-/** Upserts the rows keyed on the normalized website; a dry run reports the same outcome and writes nothing. */
-export async function importVendors(client: SupabaseClient, rows: ImportRow[], options: { dryRun: boolean; operator: string }): Promise<ImportResult[]> {
-  const { data, error } = await client.rpc("operator_import_vendors", { p_rows: rows, p_dry_run: options.dryRun, p_operator: options.operator });
-  if (error) throw new Error(error.message);
-  return data as ImportResult[];
+/** The key rows are matched on, as SQL's website_key(normalize_website(…)) computes it. */
+function websiteKey(site: string | undefined): string | null {
+  const match = /^(?:https?:\/\/)?(?:www\.)?([^/?#\s]+)/i.exec(site?.trim() ?? "");
+  return match ? match[1].toLowerCase().replace(/\.$/, "") : null;
+}
+
+export interface ImportOutcome {
+  results: ImportResult[];
+  /** Set when a batch failed: the rows before it were imported (or dry-run), the rest were not. */
+  stoppedAt?: { row: number; message: string };
+}
+
+/**
+ * Upserts the rows keyed on the normalized website, batch by batch; a dry run reports the
+ * same outcome and writes nothing. A website that repeats an earlier row of the file is
+ * rejected, so a dry run and a real run agree row for row. `onProgress` hears the number
+ * of rows done after each batch.
+ */
+export async function importVendors(call: Caller, rows: ImportRow[],
+  options: { dryRun: boolean; operator: string; onProgress?: (done: number, total: number) => void }): Promise<ImportOutcome> {
+  const results: ImportResult[] = [];
+  const firstRowOf = new Map<string, number>();
+  const pending: Array<{ row: number; data: ImportRow }> = [];
+  rows.forEach((data, index) => {
+    const row = index + 1;
+    const key = websiteKey(data.website);
+    const earlier = key ? firstRowOf.get(key) : undefined;
+    if (earlier !== undefined) {
+      results.push({ row, name: data.name ?? null, website: data.website ?? null, action: "rejected", reason: `website repeats row ${earlier}` });
+    } else {
+      if (key) firstRowOf.set(key, row);
+      pending.push({ row, data });
+    }
+  });
+  let stoppedAt: ImportOutcome["stoppedAt"];
+  for (let start = 0; start < pending.length; start += IMPORT_BATCH_ROWS) {
+    const batch = pending.slice(start, start + IMPORT_BATCH_ROWS);
+    try {
+      const outcomes = await call<Array<Pick<ImportResult, "action" | "reason" | "vendor_id">>>("operator_import_batch", {
+        p_rows: batch.map((item) => item.data), p_dry_run: options.dryRun,
+      });
+      outcomes.forEach((outcome, i) => results.push({ row: batch[i].row, name: batch[i].data.name ?? null, website: batch[i].data.website ?? null, ...outcome }));
+    } catch (error) {
+      stoppedAt = { row: batch[0].row, message: (error as Error).message };
+      break;
+    }
+    options.onProgress?.(Math.min(start + IMPORT_BATCH_ROWS, pending.length), pending.length);
+  }
+  results.sort((a, b) => a.row - b.row);
+  if (!options.dryRun) {
+    await call("operator_audit_event", {
+      p_operator: options.operator, p_action: "import", p_subject: `${rows.length} rows`,
+      p_details: { ...importSummary(results), ...(stoppedAt ? { stopped_at_row: stoppedAt.row } : {}) },
+    });
+  }
+  return { results, stoppedAt };
+}
+
+/** What to tell the operator when an import stopped part-way. */
+export function importStopped(stoppedAt: NonNullable<ImportOutcome["stoppedAt"]>): string {
+  return `The import stopped at row ${stoppedAt.row}: the rows before it are done and the rest were not imported. ` +
+    "Importing the same file again picks up where it stopped.";
 }
 
 export function importSummary(results: ImportResult[]): Record<ImportResult["action"], number> {

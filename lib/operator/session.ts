@@ -1,30 +1,16 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
-import { cookies } from "next/headers";
 import { cache } from "react";
 import { redirect } from "next/navigation";
-import { secureCookies } from "../actions/request-context";
-import { serviceSupabase } from "../supabase/server";
+import { createGate, GateFull } from "../auth/gate";
+import { OPERATOR_SESSION } from "../auth/roles";
+import { endSession, sessionSubject, startSession } from "../auth/session";
+import { recordAttempt, throttleKeys, throttleWait } from "../auth/throttle";
+import { requestAddress } from "../actions/request-context";
+import { serviceRpc } from "../data/rpc";
 import { UNMATCHABLE_HASH, verifyPassword } from "./password";
 
-const SESSION_COOKIE = "operator_session";
-const SESSION_SECONDS = 12 * 60 * 60;
-
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
-
-async function sessionToken(): Promise<string | null> {
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
-}
-
 /** The signed-in operator's email, or null. Checked against the database once per request. */
-export const currentOperator = cache(async (): Promise<string | null> => {
-  const token = await sessionToken();
-  if (!token) return null;
-  const { data, error } = await serviceSupabase().rpc("operator_session", { p_token_hash: tokenHash(token) });
-  if (error) throw new Error(`Checking the operator session failed: ${error.message}`);
-  return (data as string | null) ?? null;
-});
+export const currentOperator = cache((): Promise<string | null> => sessionSubject(OPERATOR_SESSION));
 
 /** The signed-in operator's email; anyone else is sent to the login page. */
 export async function requireOperator(): Promise<string> {
@@ -33,31 +19,46 @@ export async function requireOperator(): Promise<string> {
   return operator;
 }
 
-export type LoginOutcome = "ok" | "wrong" | "locked";
+export type LoginOutcome = "ok" | "wrong" | "throttled" | "busy";
 
-/** Checks the password and, when it matches an unlocked account, starts a session cookie. */
+// Password checks cost ~50 ms of CPU and 16 MB each: a burst of logins queues a few and
+// refuses the rest at once, so it cannot exhaust the server.
+const passwordChecks = createGate(4, 12);
+
+/**
+ * Checks the password and, when it matches, starts a session. Known and unknown emails
+ * take the same path and get the same answers: the throttle keys on the client address
+ * and the (address, email) pair, and an unknown email costs a hash too.
+ */
 export async function logIn(email: string, password: string): Promise<LoginOutcome> {
-  const db = serviceSupabase();
-  const { data: account, error } = await db.rpc("operator_credentials", { p_email: email }).maybeSingle<{ password_hash: string; locked: boolean }>();
-  if (error) throw new Error(`Reading the operator account failed: ${error.message}`);
-  // Unknown accounts cost a hash too, so response times do not tell which emails exist.
-  const passwordOk = await verifyPassword(password, account?.password_hash ?? UNMATCHABLE_HASH);
-  if (!account) return "wrong";
-  const token = randomBytes(32).toString("base64url");
-  const { data: outcome, error: loginError } = await db.rpc("operator_login", {
-    p_email: email, p_password_ok: passwordOk, p_token_hash: tokenHash(token), p_ttl_seconds: SESSION_SECONDS,
-  });
-  if (loginError) throw new Error(`Recording the login failed: ${loginError.message}`);
-  if (outcome === "ok") {
-    (await cookies()).set(SESSION_COOKIE, token, {
-      httpOnly: true, sameSite: "strict", secure: secureCookies(), path: "/operator", maxAge: SESSION_SECONDS,
+  const address = await requestAddress();
+  const keys = throttleKeys("operator", email, address);
+  if ((await throttleWait(keys)) > 0) return "throttled";
+  let passwordOk: boolean;
+  try {
+    passwordOk = await passwordChecks(async () => {
+      const stored = await serviceRpc<string | null>("operator_credentials", { p_email: email });
+      return (await verifyPassword(password, stored ?? UNMATCHABLE_HASH)) && stored !== null;
     });
+  } catch (error) {
+    if (error instanceof GateFull) return "busy";
+    throw error;
   }
-  return outcome as LoginOutcome;
+  const blockedSeconds = await recordAttempt(keys, passwordOk);
+  if (passwordOk) {
+    const operator = email.trim().toLowerCase();
+    await startSession(OPERATOR_SESSION, operator);
+    await audit(operator, "login", operator, { address });
+    return "ok";
+  }
+  if (blockedSeconds > 0) await audit("anonymous", "login_throttled", email.trim().toLowerCase().slice(0, 320), { address, minutes: blockedSeconds / 60 });
+  return "wrong";
 }
 
 export async function logOut(): Promise<void> {
-  const token = await sessionToken();
-  if (token) await serviceSupabase().rpc("operator_logout", { p_token_hash: tokenHash(token) });
-  (await cookies()).delete({ name: SESSION_COOKIE, path: "/operator" });
+  const operator = await endSession(OPERATOR_SESSION);
+  if (operator) await audit(operator, "logout", operator, { address: await requestAddress() });
 }
+
+const audit = (operator: string, action: string, subject: string, details: Record<string, unknown>) =>
+  serviceRpc("operator_audit_event", { p_operator: operator, p_action: action, p_subject: subject, p_details: details });

@@ -1,16 +1,19 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { actionBodyProblem, consoleActionBodyProblem } from "../../lib/actions/action-body";
-import { forwardedAddress } from "../../lib/actions/forwarded-address";
-import { visitorAddress, withVisitorAddress } from "../../scripts/serve.mjs";
+import { actionBodyProblem, consoleActionBodyProblem } from "../../lib/platform/action-body";
+import { allowedOrigins } from "../../lib/platform/origins";
+import { readBodyUpTo } from "../../lib/platform/request-body";
+import { clientAddress, proxyHops, visitorAddress } from "../../lib/platform/client-address.mjs";
+import { withVisitorAddress } from "../../lib/platform/node-server.mjs";
 
 const text = "text/plain;charset=UTF-8";
+const bytes = (value: string) => new TextEncoder().encode(value);
 
 describe("server action request bodies", () => {
   it("lets the site's own JSON arguments through", () => {
-    expect(actionBodyProblem(text, '[{"vendorId":null}]')).toBeNull();
-    expect(actionBodyProblem(text, '[{"leadId":1,"name":"$$dollar","website":"$undefined"}]')).toBeNull();
+    expect(actionBodyProblem(text, bytes('[{"vendorId":null}]'))).toBeNull();
+    expect(actionBodyProblem(text, bytes('[{"leadId":1,"name":"$$dollar","website":"$undefined"}]'))).toBeNull();
   });
 
   it.each([
@@ -18,55 +21,99 @@ describe("server action request bodies", () => {
     ['[{"name":"a\\u0000b"}]', 400], ['["$K1"]', 400], ['[{"name":"$@0"}]', 400], ['[{"__proto__":{"admin":true}}]', 400], ['[{"constructor":1}]', 400],
     [`["${"x".repeat(9000)}"]`, 413],
   ])("refuses %j with %i", (body, status) => {
-    expect(actionBodyProblem(text, body)?.status).toBe(status);
+    expect(actionBodyProblem(text, bytes(body))?.status).toBe(status);
   });
 
   it("refuses other formats", () => {
-    expect(actionBodyProblem("multipart/form-data; boundary=x", "--x--")?.status).toBe(415);
-    expect(actionBodyProblem(null, "[]")?.status).toBe(415);
+    expect(actionBodyProblem("multipart/form-data; boundary=x", bytes("--x--"))?.status).toBe(415);
+    expect(actionBodyProblem(null, bytes("[]"))?.status).toBe(415);
   });
 });
 
 describe("operator console form actions", () => {
-  const form = (entries: Record<string, string>) => ({
-    form: async () => {
-      const data = new FormData();
-      for (const [key, value] of Object.entries(entries)) data.append(key, value);
-      return data;
-    },
-    text: async () => entries.text,
-  });
-  const multipart = "multipart/form-data; boundary=x";
+  /** A form as the browser encodes it: its multipart content type and bytes. */
+  async function multipart(entries: Record<string, string>): Promise<[string, Uint8Array]> {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(entries)) data.append(key, value);
+    const encoded = new Response(data);
+    return [encoded.headers.get("content-type")!, new Uint8Array(await encoded.arrayBuffer())];
+  }
 
   it("lets React's encoding of a form through: the arguments in part 0, the form's fields as _1_<name>", async () => {
-    expect(await consoleActionBodyProblem(multipart, 300, form({ "0": '["$K1"]', "_1_$ACTION_ID_ab12": "", "_1_email": "a@b.example" }))).toBeNull();
-    expect(await consoleActionBodyProblem(multipart, 300, form({ "0": '[{},"$K1"]', "_1_dry_run": "on" }))).toBeNull();
+    expect(await consoleActionBodyProblem(...await multipart({ "0": '["$K1"]', "_1_$ACTION_ID_ab12": "", "_1_email": "a@b.example" }))).toBeNull();
+    expect(await consoleActionBodyProblem(...await multipart({ "0": '[{},"$K1"]', "_1_dry_run": "on" }))).toBeNull();
   });
 
   it.each([
     [{ "0": "not json" }], [{ "0": '["$Q1"]' }], [{ "0": '["$K1"]', stray: "x" }], [{ "0": '[{"__proto__":1}]' }], [{}], [{ "0": "[1,2,3]" }],
   ])("refuses %j with 400", async (entries) => {
-    expect((await consoleActionBodyProblem(multipart, 300, form(entries)))?.status).toBe(400);
+    expect((await consoleActionBodyProblem(...await multipart(entries)))?.status).toBe(400);
   });
 
   it("lets a form with no fields through as plain text, and nothing else", async () => {
-    expect(await consoleActionBodyProblem("text/plain;charset=UTF-8", 10, form({ text: '["$K1"]' }))).toBeNull();
-    expect((await consoleActionBodyProblem("text/plain;charset=UTF-8", 10, form({ text: '["$@1"]' })))?.status).toBe(400);
+    expect(await consoleActionBodyProblem(text, bytes('["$K1"]'))).toBeNull();
+    expect((await consoleActionBodyProblem(text, bytes('["$@1"]')))?.status).toBe(400);
+    expect((await consoleActionBodyProblem("application/json", bytes("[]")))?.status).toBe(415);
+  });
+});
+
+describe("request bodies are counted as they stream", () => {
+  /** A chunked body of `chunks` pieces of 64 KiB that records how many were pulled. */
+  function chunked(chunks: number, headers: Record<string, string> = {}) {
+    const pulled = { count: 0 };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled.count === chunks) return controller.close();
+        pulled.count++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    return { pulled, request: new Request("http://site.example/operator/import", { method: "POST", body, headers, duplex: "half" } as RequestInit) };
+  }
+
+  it("returns a body within the limit whole", async () => {
+    const { request } = chunked(3);
+    expect((await readBodyUpTo(request, 256 * 1024))?.byteLength).toBe(3 * 64 * 1024);
   });
 
-  it("refuses other formats and bodies over 2 MB", async () => {
-    expect((await consoleActionBodyProblem("application/json", 10, form({ "0": "[]" })))?.status).toBe(415);
-    expect((await consoleActionBodyProblem(multipart, 3 * 1024 * 1024, form({ "0": "[]" })))?.status).toBe(413);
+  it("cuts a chunked body without Content-Length at the limit, reading no further", async () => {
+    const { request, pulled } = chunked(150);
+    expect(await readBodyUpTo(request, 2 * 1024 * 1024)).toBeNull();
+    expect(pulled.count).toBeLessThanOrEqual(34);
+  });
+
+  it("refuses a declared Content-Length over the limit before reading anything", async () => {
+    const { request, pulled } = chunked(150, { "content-length": String(150 * 64 * 1024) });
+    expect(await readBodyUpTo(request, 2 * 1024 * 1024)).toBeNull();
+    expect(pulled.count).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the origins a server action may come from", () => {
+  it("are the configured public address and the listed previews, whatever the request claims", () => {
+    const origins = allowedOrigins("https://skidsteer.example/", "https://preview-1.skidsteer.example, not a url");
+    expect([...origins]).toEqual(["https://skidsteer.example", "https://preview-1.skidsteer.example"]);
+    expect(origins.has("http://evil.example")).toBe(false);
   });
 });
 
 describe("the client address for the abuse limits", () => {
-  it("takes the entry the nearest trusted proxy appended, not what the client sent", () => {
-    expect(forwardedAddress("6.6.6.6, 203.0.113.9", null)).toBe("203.0.113.9");
-    expect(forwardedAddress("6.6.6.6, 203.0.113.9, 10.0.0.2", null, 2)).toBe("203.0.113.9");
-    expect(forwardedAddress("203.0.113.9", null)).toBe("203.0.113.9");
-    expect(forwardedAddress(null, "198.51.100.4")).toBe("198.51.100.4");
-    expect(forwardedAddress("", null)).toBe("unknown");
+  const headers = (entries: Record<string, string>) => new Headers(entries);
+  it("inside the app: the one address our server left, or on Vercel the platform's own header", () => {
+    expect(clientAddress(headers({ "x-forwarded-for": "203.0.113.9" }), {})).toBe("203.0.113.9");
+    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }), {})).toBe("203.0.113.9");
+    expect(clientAddress(headers({ "x-real-ip": "7.7.7.7" }), {})).toBe("unknown");
+    const vercel = { VERCEL: "1" };
+    expect(clientAddress(headers({ "x-vercel-forwarded-for": "198.51.100.4", "x-forwarded-for": "6.6.6.6" }), vercel)).toBe("198.51.100.4");
+    expect(clientAddress(headers({ "x-forwarded-for": "198.51.100.4" }), vercel)).toBe("198.51.100.4");
+  });
+
+  it("PROXY_HOPS has one default, 0 (the socket), and refuses what is not a count of proxies", () => {
+    expect(proxyHops(undefined)).toBe(0);
+    expect(proxyHops("")).toBe(0);
+    expect(proxyHops("0")).toBe(0);
+    expect(proxyHops("2")).toBe(2);
+    for (const bad of ["-1", "1.5", "eleven", "11"]) expect(() => proxyHops(bad)).toThrow(/PROXY_HOPS must be a whole number/);
   });
 });
 

@@ -5,8 +5,9 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from "../../lib/operator/password";
-import { parseVendorCsv } from "../../lib/operator/import";
-import { asAnon, asService, freshDb } from "./helpers/db";
+import { importVendors, parseVendorCsv } from "../../lib/operator/import";
+import { bulkRows, importWhileReading, SMALL_CITY_SQL, type SmallCity } from "./helpers/bulk-import";
+import { asAnon, asService, freshDb, embeddedCaller } from "./helpers/db";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -30,27 +31,42 @@ describe("operator passwords", () => {
   });
 });
 
-describe("operator accounts and sessions", () => {
-  const token = (n: number) => n.toString(16).padStart(64, "0");
-  const login = (ok: boolean, n: number) =>
-    one<{ outcome: string }>("select public.operator_login('ops@skidsteer.example', $1, $2, 3600) as outcome", [ok, token(n)]).then((r) => r.outcome);
+describe("sessions and sign-in throttling", () => {
+  const hash = (n: number) => n.toString(16).padStart(64, "0");
+  const subject = (role: string, n: number) =>
+    one<{ s: string | null }>("select public.session_subject($1, $2) as s", [role, hash(n)]).then((r) => r.s);
 
-  it("five wrong passwords lock the account for 15 minutes; a right one resets the count", async () => {
+  it("a session belongs to one role; ending it, or removing the operator, ends it", async () => {
     await one("select public.operator_add('Ops@SkidSteer.example', $1)", [await hashPassword("correct horse battery staple")]);
-    expect(await login(false, 1)).toBe("wrong");
-    expect(await login(true, 2)).toBe("ok");
-    for (let i = 0; i < 4; i++) expect(await login(false, 10 + i)).toBe("wrong");
-    expect(await login(false, 20)).toBe("locked");
-    expect(await login(true, 21)).toBe("locked");
-    const [account] = await inspect<{ minutes: number }>(
-      "select round(extract(epoch from locked_until - now()) / 60)::int as minutes from public.operators where email = 'ops@skidsteer.example'");
-    expect(account.minutes).toBe(15);
-    expect((await one<{ email: string | null }>("select public.operator_session($1) as email", [token(2)])).email).toBe("ops@skidsteer.example");
-    expect((await one<{ email: string | null }>("select public.operator_session($1) as email", [token(21)])).email).toBeNull();
-    await one("select public.operator_logout($1)", [token(2)]);
-    expect((await one<{ email: string | null }>("select public.operator_session($1) as email", [token(2)])).email).toBeNull();
-    const actions = await inspect<{ action: string }>("select action from public.operator_audit where operator_email = 'ops@skidsteer.example' order by id");
-    expect(actions.map((a) => a.action)).toEqual(["login", "lockout", "logout"]);
+    await one("select public.session_start('operator', 'ops@skidsteer.example', $1, 3600)", [hash(1)]);
+    await one("select public.session_start('operator', 'ops@skidsteer.example', $1, 3600)", [hash(2)]);
+    expect(await subject("operator", 1)).toBe("ops@skidsteer.example");
+    expect(await subject("business", 1)).toBeNull();
+    expect((await one<{ s: string | null }>("select public.session_end('operator', $1) as s", [hash(1)])).s).toBe("ops@skidsteer.example");
+    expect(await subject("operator", 1)).toBeNull();
+    await one("select public.operator_remove('ops@skidsteer.example')");
+    expect(await subject("operator", 2)).toBeNull();
+    await one("select public.session_start('business', '7', $1, 999999999)", [hash(3)]);
+    const [expiry] = await inspect<{ days: number }>(
+      "select round(extract(epoch from expires_at - now()) / 86400)::int as days from public.sessions where token_hash = $1", [hash(3)]);
+    expect(expiry.days).toBe(30);
+  });
+
+  it("failures beyond a key's allowance block it with a doubling delay; a success clears only the pair", async () => {
+    const keys = (pairFree: number) => JSON.stringify([{ key: "t:pair", free: pairFree, clear: true }, { key: "t:address", free: 20 }]);
+    const fail = () => one<{ s: number }>("select public.auth_throttle_record($1, false) as s", [keys(5)]).then((r) => r.s);
+    const wait = (key: string) => one<{ s: number }>("select public.auth_throttle_wait($1) as s", [[key]]).then((r) => r.s);
+    for (let i = 0; i < 4; i++) expect(await fail()).toBe(0);
+    expect(await wait("t:pair")).toBe(0);
+    expect(await fail()).toBe(60);
+    expect(await wait("t:pair")).toBeGreaterThan(55);
+    expect(await wait("t:address")).toBe(0);
+    expect(await fail()).toBe(120);
+    expect(await fail()).toBe(240);
+    await one("select public.auth_throttle_record($1, true)", [keys(5)]);
+    expect(await wait("t:pair")).toBe(0);
+    const [address] = await inspect<{ failures: number }>("select failures from public.auth_throttle where key = 't:address'");
+    expect(address.failures).toBe(7);
   });
 
   it("a password is never stored in clear", async () => {
@@ -94,8 +110,7 @@ describe("moderation", () => {
 
 describe("vendor import", () => {
   const csv = (rows: string[]) => parseVendorCsv(["name,website,phone,email,street,city,state,zip,description,rating,service zips", ...rows].join("\n"));
-  const run = (rows: ReturnType<typeof csv>, dryRun: boolean) =>
-    one<{ r: Array<{ action: string; reason?: string }> }>("select public.operator_import_vendors($1, $2, 'ops') as r", [JSON.stringify(rows), dryRun]).then((x) => x.r);
+  const run = (rows: ReturnType<typeof csv>, dryRun: boolean) => importVendors(embeddedCaller(db), rows, { dryRun, operator: "ops" }).then((x) => x.results);
   const rows = csv([
     "Csv Loader Co,https://csv-loader.example,(555) 010-2222,,1 Csv Road,Houston,TX,77002,\"Loaders, by the day\",4.5,77002 77003",
     "Csv Bad Zip,https://csv-bad.example,(555) 010-2223,,2 Csv Road,Houston,TX,99999,,,",
@@ -115,6 +130,37 @@ describe("vendor import", () => {
     expect((await run(edited, false)).map((r) => r.action)).toEqual(["updated"]);
     expect((await inspect<{ phone: string }>("select phone from public.vendors where website_key = 'csv-loader.example'"))[0].phone).toBe("(555) 010-9999");
   });
+
+  it("a website repeated in the file is rejected with the row it repeats, in a dry run and a real run alike", async () => {
+    const repeated = csv([
+      "Csv Twice Co,https://csv-twice.example,(555) 010-2224,,4 Csv Road,Houston,TX,77002,,,",
+      "Csv Twice Again,WWW.csv-twice.example/about,(555) 010-2225,,5 Csv Road,Houston,TX,77002,,,",
+    ]);
+    for (const dryRun of [true, false]) {
+      expect((await run(repeated, dryRun)).map((r) => [r.action, r.reason])).toEqual([["created", undefined], ["rejected", "website repeats row 1"]]);
+    }
+  });
+
+  it("stores each website as https://host with nothing else, and links nothing that is not one", async () => {
+    const odd = csv(["Csv Path Co,Relative.Example/../../operator/leads?error=x,(555) 010-2226,,6 Csv Road,Houston,TX,77002,,,"]);
+    expect((await run(odd, false)).map((r) => r.action)).toEqual(["created"]);
+    expect((await inspect<{ site: string }>("select site from public.vendors where website_key = 'relative.example'"))[0].site).toBe("https://relative.example");
+    expect((await run(csv(["Csv No Host,not a website,(555) 010-2227,,7 Csv Road,Houston,TX,77002,,,"]), false))[0].reason).toBe("website is missing or not a URL");
+  });
+
+  it("imports the documented limit of 5,000 rows in short batches while a public page is read", async () => {
+    const [city] = await inspect<SmallCity>(SMALL_CITY_SQL);
+    const anon = embeddedCaller(db, "anon");
+    const readPage = () => anon("city_page", { p_country_slug: "us", p_state_slug: city.state_slug, p_city_slug: city.city_slug, p_offset: 0, p_limit: 24 });
+    const dry = await importWhileReading(embeddedCaller(db), bulkRows(city), true, readPage);
+    expect(dry.stoppedAt).toBeUndefined();
+    expect(dry.results.filter((r) => r.action === "created")).toHaveLength(5000);
+    const real = await importWhileReading(embeddedCaller(db), bulkRows(city), false, readPage);
+    expect(real.results.filter((r) => r.action === "created")).toHaveLength(5000);
+    console.log(`embedded database: 5,000 rows imported; ${real.reads()} public reads meanwhile, the slowest ${real.slowest().toFixed(0)} ms (dry run: ${dry.slowest().toFixed(0)} ms)`);
+    const again = await importVendors(embeddedCaller(db), bulkRows(city), { dryRun: false, operator: "ops" });
+    expect(again.results.every((r) => r.action === "unchanged")).toBe(true);
+  }, 240_000);
 
   it("names a missing column", () => {
     expect(() => parseVendorCsv("name,website\nA,b.example")).toThrow("Missing columns: phone, email, street, city, state, zip");

@@ -1,5 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Caller } from "@/lib/data/rpc";
+import { importVendors } from "@/lib/operator/import";
+import { bulkRows, importWhileReading, SMALL_CITY_SQL, type SmallCity } from "./helpers/bulk-import";
 import { migrateAndSeed, startPostgres15, type Postgres15 } from "./helpers/postgres15";
 
 // The migrations on real PostgreSQL 15 as hosted Supabase runs them, probed as the
@@ -86,12 +89,15 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
       "select * from public.operator_submissions(10)",
       "select public.count_write_attempt('lead', 'client-key-1', interval '1 hour', 30, 'x')",
       "select public.operator_add('mallory@example.com', 'scrypt$1$1$1$a$b')",
-      "select public.operator_login('mallory@example.com', true, repeat('a', 64), 3600)",
-      "select public.operator_session(repeat('a', 64))",
+      "select public.session_start('operator', 'mallory@example.com', repeat('a', 64), 3600)",
+      "select public.session_subject('operator', repeat('a', 64))",
+      "select public.auth_throttle_record('[{\"key\": \"x\", \"clear\": true}]', true)",
+      "select public.operator_credentials('mallory@example.com')",
+      "select public.operator_audit_event('mallory', 'login', null, '{}')",
       "select public.operator_approve_submission(1, 'mallory')",
       "select public.operator_set_vendor_hidden(1, true, 'mallory')",
       "select public.operator_update_vendor(1, '{\"phone\": \"5555550100\"}', 'mallory')",
-      "select public.operator_import_vendors('[]', false, 'mallory')",
+      "select public.operator_import_batch('[]', false)",
       "select public.operator_lead_page('{}', 10, 0)",
       "select public.operator_audit_log(10, 0)",
     ];
@@ -100,7 +106,7 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
 
   it("anon cannot read or write the write-side tables", async () => {
     for (const table of ["leads", "lead_recipients", "lead_messages", "lead_message_attempts", "vendors_submissions", "write_attempts",
-      "operators", "operator_sessions", "operator_audit"]) {
+      "operators", "sessions", "auth_throttle", "operator_audit"]) {
       await expect(as("anon", `select * from public.${table}`)).rejects.toMatchObject({ code: "42501" });
     }
     await expect(as("anon", "insert into public.vendors (name, slug) values ('x', 'x')")).rejects.toMatchObject({ code: "42501" });
@@ -158,7 +164,7 @@ describe("abuse limits on PostgreSQL 15", () => {
       const refused = results.filter((r) => r.status === "rejected");
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
       for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "PT429" });
-      const [{ n }] = await as<{ n: string }>("service_role", "select count(*) as n from public.vendors_submissions where site like 'parallel-%'");
+      const [{ n }] = await as<{ n: string }>("service_role", "select count(*) as n from public.vendors_submissions where site like 'https://parallel-%'");
       expect(Number(n)).toBe(5);
     } finally {
       await Promise.all(clients.map((client) => client.end()));
@@ -171,6 +177,36 @@ describe("abuse limits on PostgreSQL 15", () => {
       "select public.submit_vendor('Keyless Rentals', 'keyless.example', '5125550100', '1 Main St', 'texas', 'houston', '77002', null)"))
       .rejects.toMatchObject({ code: "P0001" });
   });
+});
+
+describe("the vendor import on PostgreSQL 15", () => {
+  /** Calls a function by name as the service role, on its own connection, as PostgREST would. */
+  const callerOn = (client: pg.Client): Caller => async <T>(fn: string, args: Record<string, unknown> = {}) => {
+    const names = Object.keys(args);
+    const values = names.map((name) => (args[name] !== null && typeof args[name] === "object" ? JSON.stringify(args[name]) : args[name]));
+    const [row] = await as<{ result: T }>("service_role",
+      `select public.${fn}(${names.map((name, i) => `${name} => $${i + 1}`).join(", ")}) as result`, values, client);
+    return row.result;
+  };
+
+  it("imports the documented limit of 5,000 rows in batches while a public page is read, and a rerun changes nothing", async () => {
+    const [writer, reader] = [await server.connect("authenticator"), await server.connect("authenticator")];
+    try {
+      await writer.query("set statement_timeout = '8s'");
+      const [city] = await as<SmallCity>("service_role", SMALL_CITY_SQL);
+      const readPage = () => as("anon", "select public.city_page('us', $1, $2, 0, 24)", [city.state_slug, city.city_slug], reader);
+      const dry = await importWhileReading(callerOn(writer), bulkRows(city), true, readPage);
+      expect(dry.stoppedAt).toBeUndefined();
+      expect(dry.results.filter((r) => r.action === "created")).toHaveLength(5000);
+      const real = await importWhileReading(callerOn(writer), bulkRows(city), false, readPage);
+      expect(real.results.filter((r) => r.action === "created")).toHaveLength(5000);
+      console.log(`PostgreSQL 15: 5,000 rows imported; ${real.reads()} public reads meanwhile, the slowest ${real.slowest().toFixed(0)} ms (dry run: ${dry.slowest().toFixed(0)} ms)`);
+      const again = await importVendors(callerOn(writer), bulkRows(city), { dryRun: false, operator: "ops" });
+      expect(again.results.every((r) => r.action === "unchanged")).toBe(true);
+    } finally {
+      await Promise.all([writer.end(), reader.end()]);
+    }
+  }, 240_000);
 });
 
 describe("the outbox on PostgreSQL 15", () => {

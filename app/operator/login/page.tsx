@@ -4,11 +4,6 @@ import { Button } from "@/components/ui/button";
 import { logInAction } from "@/lib/operator/actions";
 import { currentOperator } from "@/lib/operator/session";
 
-const ERRORS: Record<string, string> = {
-  wrong: "Wrong email or password.",
-  locked: "Too many wrong passwords: this account is locked for 15 minutes.",
-};
-
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function OperatorLogin({ searchParams }: Props) {
@@ -17,7 +12,7 @@ export default async function OperatorLogin({ searchParams }: Props) {
   return (
     <div className="mx-auto max-w-sm py-8">
       <h1 className="text-2xl font-extrabold">Operator login</h1>
-      <Notice notice={notice} error={typeof error === "string" ? ERRORS[error] : undefined} />
+      <Notice notice={notice} error={error} />
       <form action={logInAction} className="mt-6 space-y-4">
         <label className="block text-sm font-semibold">
           Email

@@ -7,10 +7,12 @@ export { actionIds } from "../../../scripts/action-ids";
  * picks. A form's fields go as React encodes a form action: "0" holds the arguments, the
  * form is "$K1" and its fields are parts named "_1_<field>" (after `previous` state, if any).
  */
-export function callAction(request: APIRequestContext, id: string, body: string | Record<string, string>,
-  options: { path?: string; origin?: string | null; contentType?: string; previous?: unknown } = {}) {
+type FormValue = string | { name: string; mimeType: string; buffer: Buffer };
+
+export function callAction(request: APIRequestContext, id: string, body: string | Record<string, FormValue>,
+  options: { path?: string; origin?: string | null; contentType?: string; previous?: unknown; headers?: Record<string, string> } = {}) {
   const origin = options.origin === undefined ? new URL(test.info().project.use.baseURL!).origin : options.origin;
-  const headers: Record<string, string> = { "Next-Action": id, Accept: "text/x-component", ...(origin === null ? {} : { Origin: origin }) };
+  const headers: Record<string, string> = { "Next-Action": id, Accept: "text/x-component", ...(origin === null ? {} : { Origin: origin }), ...options.headers };
   if (typeof body !== "string") {
     const args = options.previous === undefined ? ["$K1"] : [options.previous, "$K1"];
     const multipart = { "0": JSON.stringify(args), ...Object.fromEntries(Object.entries(body).map(([key, value]) => [`_1_${key}`, value])) };

@@ -1,5 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { createClient } from "@supabase/supabase-js";
+import { callWith, type Caller } from "@/lib/data/rpc";
 import { createMigratedMemoryDb } from "@/lib/db/pglite";
+import { createEmbeddedFetch } from "@/lib/supabase/embedded-fetch";
 
 /** A fresh in-memory database with the real migrations (and the seed, when asked). */
 export function freshDb(withSeed = true): Promise<PGlite> {
@@ -20,3 +23,14 @@ export const asAnon = <T>(db: PGlite, sql: string, params: unknown[] = []) => as
 export const asService = <T>(db: PGlite, sql: string, params: unknown[] = []) => asRole<T>("service_role", db, sql, params);
 
 export const ownerToken = (n = 1) => `owner-token-${String(n).padStart(2, "0")}-abcdefghijklmnopqrstuvwxyz`;
+
+/**
+ * A data caller over the embedded transport, as the server makes its calls: supabase-js
+ * requests answered from this database as PostgREST would, with its statement timeouts.
+ */
+export function embeddedCaller(db: PGlite, role: "anon" | "service_role" = "service_role"): Caller {
+  const client = createClient("http://embedded.localhost", "embedded-key", {
+    auth: { persistSession: false, autoRefreshToken: false }, global: { fetch: createEmbeddedFetch(async () => db, role) },
+  });
+  return (fn, args) => callWith(client, fn, args);
+}

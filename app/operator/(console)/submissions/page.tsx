@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { approveSubmissionAction, reviewSubmissionAction } from "@/lib/operator/actions";
 import { PAGE_SIZE, pageNumber, submissionPage, type SubmissionStatus } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
+import { WEBSITE_REL, websiteHref } from "@/lib/vendors/website";
 
 const STATUSES: SubmissionStatus[] = ["new", "approved", "rejected", "duplicate"];
 
@@ -31,7 +32,7 @@ export default async function SubmissionsQueue({ searchParams }: Props) {
           <li key={s.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4 text-sm" data-testid="submission">
             <h2 className="text-lg font-bold">{s.name}</h2>
             <p className="mt-1">{s.street}, {s.city_name ?? s.city}, {s.state_code ?? s.state} {s.postal_code} · {s.phone}{s.email ? ` · ${s.email}` : ""}</p>
-            <p><a href={/^https?:\/\//i.test(s.site) ? s.site : `https://${s.site}`} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">{s.site}</a>
+            <p>{websiteHref(s.site) ? <a href={s.site} target="_blank" rel={WEBSITE_REL} className="text-brand-700 underline">{s.site}</a> : s.site}
               {" "}· submitted {new Date(s.created_at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}</p>
             {(s.duplicate_vendors.length > 0 || s.duplicate_submissions.length > 0) && (
               <p className="mt-1 font-semibold text-danger-600" data-testid="duplicate-hint">

@@ -12,6 +12,7 @@ import { getVendorPage } from "@/lib/data/directory";
 import { paragraphs, vendorPath } from "@/lib/directory/ordering";
 import type { VendorDetail } from "@/lib/directory/types";
 import { absoluteUrl, pageMetadata } from "@/lib/seo";
+import { WEBSITE_REL, websiteHref } from "@/lib/vendors/website";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -62,6 +63,7 @@ export default async function VendorPage({ params }: Params) {
   // A listing has one address: under any other city it moves to its own.
   if (vendorPath(v) !== `/${country}/${state}/${city}/${vendor}`) permanentRedirect(vendorPath(v));
   const description = paragraphs(v.description);
+  const website = websiteHref(v.site);
   return (
     <>
       <Breadcrumbs crumbs={[
@@ -94,10 +96,10 @@ export default async function VendorPage({ params }: Params) {
                 <dd><a href={`tel:${v.phone.replace(/[^\d+]/g, "")}`} className="font-medium text-brand-700 underline">{v.phone}</a></dd>
               </div>
             )}
-            {v.site && (
+            {website && (
               <div>
                 <dt className="text-sm font-semibold text-ink-600">Website</dt>
-                <dd><a href={v.site} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-brand-700 underline">{v.site.replace(/^https?:\/\//, "")}</a></dd>
+                <dd><a href={website} target="_blank" rel={WEBSITE_REL} className="font-medium text-brand-700 underline">{website.replace(/^https?:\/\//, "")}</a></dd>
               </div>
             )}
           </dl>

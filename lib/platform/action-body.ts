@@ -1,4 +1,9 @@
+import { MAX_IMPORT_BYTES } from "../operator/import-limits";
+
 /**
+ * Leans on React's encoding of server-action arguments (tests/unit/platform-contract.test.ts
+ * encodes real arguments with the installed React and checks they pass).
+ *
  * Server actions here take plain JSON arguments. A request that could not have come
  * from the site's own forms is refused before Next decodes it, so it gets a 4xx with
  * a clear message instead of a decoding error (500).
@@ -31,14 +36,14 @@ function plainReply(value: unknown, allowFormData = false, depth = 0): boolean {
   return false;
 }
 
-export function actionBodyProblem(contentType: string | null, body: string): ActionBodyProblem | null {
+export function actionBodyProblem(contentType: string | null, body: Uint8Array): ActionBodyProblem | null {
   if (!contentType?.toLowerCase().startsWith("text/plain")) {
     return { status: 415, message: "Unsupported request format" };
   }
-  if (new TextEncoder().encode(body).length > MAX_ACTION_BODY_BYTES) return { status: 413, message: "Request too large" };
+  if (body.byteLength > MAX_ACTION_BODY_BYTES) return { status: 413, message: "Request too large" };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
   } catch {
     return { status: 400, message: "Malformed request" };
   }
@@ -46,20 +51,19 @@ export function actionBodyProblem(contentType: string | null, body: string): Act
   return null;
 }
 
-/** The operator console's form actions: React's multipart encoding of a form, up to 2 MB. */
-export const MAX_CONSOLE_BODY_BYTES = 2 * 1024 * 1024 + 64 * 1024;
+/** The operator console's form actions: React's multipart encoding of a form; an import carries a CSV of up to 2 MB. */
+export const MAX_CONSOLE_BODY_BYTES = 64 * 1024;
+export const MAX_CONSOLE_UPLOAD_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
 
-export async function consoleActionBodyProblem(contentType: string | null, contentLength: number,
-  readBody: { form: () => Promise<FormData>; text: () => Promise<string> }): Promise<ActionBodyProblem | null> {
-  if (contentLength > MAX_CONSOLE_BODY_BYTES) return { status: 413, message: "Request too large" };
+export async function consoleActionBodyProblem(contentType: string | null, body: Uint8Array): Promise<ActionBodyProblem | null> {
   const type = contentType?.toLowerCase() ?? "";
   const malformed = { status: 400, message: "Malformed request" } as const;
   const formArgs = (args: unknown) => Array.isArray(args) && args.length <= 2 && plainReply(args, true);
   try {
     // A form with no fields (log out) travels as plain text.
-    if (type.startsWith("text/plain")) return formArgs(JSON.parse(await readBody.text())) ? null : malformed;
+    if (type.startsWith("text/plain")) return formArgs(JSON.parse(new TextDecoder().decode(body))) ? null : malformed;
     if (!type.startsWith("multipart/form-data")) return { status: 415, message: "Unsupported request format" };
-    const form = await readBody.form();
+    const form = await new Response(body as BodyInit, { headers: { "content-type": contentType! } }).formData();
     const root = form.get("0");
     const partsOk = [...form.keys()].every((key) => key === "0" || /^_\d{1,3}_/.test(key));
     return typeof root === "string" && partsOk && formArgs(JSON.parse(root)) ? null : malformed;

@@ -2,7 +2,5 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-export function visitorAddress(forwardedFor: string | string[] | undefined, socketAddress: string | undefined, hops: number): string;
-export function proxyHops(value: string | undefined): number;
 export function withVisitorAddress(handle: Handler, hops: number): Handler;
 export function serve(options: { port: number; hostname?: string; hops: number }): Promise<Server>;

@@ -1,24 +1,9 @@
 // The production HTTP server behind `npm start`: Next's request handler, with the
 // visitor's address taken from the socket rather than from whatever the client sends.
+// It leans on Node's response methods that Next calls (appendHeader, writeHead);
+// tests/unit/platform-contract.test.ts fails when the installed Next stops calling them.
 import { createServer } from "node:http";
-
-/**
- * The visitor's address. `hops` trusted proxies stand in front of this server; each
- * appends the address it saw to X-Forwarded-For, so after adding the socket's own
- * peer the visitor is the entry `hops` places before the end. With no proxy (0) that
- * is the socket peer itself, and a forged header changes nothing.
- */
-export function visitorAddress(forwardedFor, socketAddress, hops) {
-  const chain = String(forwardedFor ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
-  chain.push(socketAddress || "unknown");
-  return chain[Math.max(0, chain.length - 1 - hops)];
-}
-
-/** PROXY_HOPS as a whole number of proxies; unset or invalid means none. */
-export function proxyHops(value) {
-  const hops = Number(value ?? 0);
-  return Number.isInteger(hops) && hops >= 0 && hops <= 10 ? hops : 0;
-}
+import { visitorAddress } from "./client-address.mjs";
 
 /**
  * Wraps a Node request handler: X-Forwarded-For becomes the one trusted address

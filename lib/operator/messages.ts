@@ -1,0 +1,60 @@
+import { DatabaseError } from "../data/rpc";
+
+/**
+ * Every message the console shows after an action, by code. Actions redirect with
+ * `?notice=<code>` or `?error=<code>` and pages show only these texts, so a link can
+ * never put a sentence of its own inside the signed-in console.
+ */
+const NOTICES = {
+  "logged-out": "You are logged out.",
+  resent: "The request's messages are queued and being sent again.",
+  spam: "Marked as spam: it is left out of reports and counts, and its unsent messages are cancelled.",
+  "not-spam": "No longer marked as spam.",
+  approved: "Approved: the business is now listed on its city, state and country pages.",
+  rejected: "Rejected, with the reason recorded.",
+  duplicate: "Marked as a duplicate.",
+  saved: "Saved: the public pages show the change.",
+  hidden: "Hidden: the listing has left every public page and list.",
+  listed: "Listed again on the public pages.",
+} as const;
+
+/**
+ * Errors, with the database refusal each stands for (matched on the function's message;
+ * one that carries a value, like a ZIP, is matched by its fixed part).
+ */
+const ERRORS: Record<string, { text: string; refusal?: RegExp }> = {
+  wrong: { text: "Wrong email or password." },
+  throttled: { text: "Too many failed logins from your connection. Wait a few minutes, then try again." },
+  busy: { text: "Too many logins at once. Try again in a moment." },
+  "no-record": { text: "No such record", refusal: /^No such (rental request|submission|vendor)$/ },
+  "unknown-outcome": { text: "Unknown review outcome", refusal: /^Unknown review outcome$/ },
+  "too-long": { text: "A field is too long", refusal: /^(A field|The reason) is too long$/ },
+  spam: { text: "This request is marked as spam", refusal: /^This request is marked as spam$/ },
+  reviewed: { text: "This submission has already been reviewed", refusal: /^(This submission is already |No new submission with this id)/ },
+  "listing-exists": { text: "A listing with this website already exists", refusal: /^A listing with this website already exists/ },
+  "city-missing": { text: "The submission's city is not in the directory", refusal: /^The submission's city is not in the directory$/ },
+  "reason-missing": { text: "Please give a reason for the rejection", refusal: /^Please give a reason for the rejection$/ },
+  name: { text: "Name must be 2 to 200 characters", refusal: /^Name must be 2 to 200 characters$/ },
+  phone: { text: "Please enter a valid phone number", refusal: /^Please enter a valid phone number$/ },
+  website: { text: "Please enter a valid website URL (e.g. example.com)", refusal: /^Please enter a valid website URL/ },
+  email: { text: "Please enter a valid email address", refusal: /^Please enter a valid email address$/ },
+  photo: { text: "The photo must be an https:// address", refusal: /^The photo must be an https:\/\/ address$/ },
+  zip: { text: "A service ZIP code is not a US ZIP code in the directory", refusal: /^Unknown ZIP code: / },
+  refused: { text: "The database refused the change." },
+};
+
+export type NoticeCode = keyof typeof NOTICES;
+
+/** The text for a `?notice=` or `?error=` code; null for anything that is not one of ours. */
+export function consoleMessage(kind: "notice" | "error", code: unknown): string | null {
+  if (typeof code !== "string") return null;
+  if (kind === "notice") return Object.hasOwn(NOTICES, code) ? NOTICES[code as NoticeCode] : null;
+  return Object.hasOwn(ERRORS, code) ? ERRORS[code].text : null;
+}
+
+/** The error code for a database refusal; faults (anything not a refusal) are rethrown. */
+export function refusalCode(error: unknown): string {
+  const refusal = error instanceof DatabaseError ? error.refusal : null;
+  if (refusal === null) throw error;
+  return Object.entries(ERRORS).find(([, entry]) => entry.refusal?.test(refusal))?.[0] ?? "refused";
+}

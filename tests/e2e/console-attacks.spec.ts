@@ -1,0 +1,121 @@
+import { request as httpRequest } from "node:http";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { actionIds, callAction } from "./helpers/actions";
+import { query } from "./helpers/db";
+import { OPERATOR } from "./helpers/operator";
+
+// The console probed as an attacker would: one project, one console state.
+test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "HTTP-level checks on one console state"));
+
+const baseURL = () => new URL(test.info().project.use.baseURL!);
+
+async function logIn(page: Page) {
+  await page.goto("/operator/login");
+  await page.getByLabel("Email").fill(OPERATOR.email);
+  await page.getByLabel("Password").fill(OPERATOR.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/\/operator\/leads$/);
+}
+
+test("a scheme-less website with a path is stored and linked as https://host only, with nofollow ugc", async ({ page, request }) => {
+  const [city] = await query<{ state: string; city: string; zip: string }>(`
+    select s.state, s.city, min(p.code) as zip from public.vendors_submissions s
+    join public.states st on st.slug = s.state join public.cities c on c.state_id = st.id and c.slug = s.city
+    join public.postcodes p on p.city_id = c.id where s.site = 'https://approve-me.example' group by s.state, s.city`);
+  const submitted = await callAction(request, actionIds().submitBusiness, JSON.stringify([{
+    name: "Relative Link Rentals", website: "relative-link.example/../../../../operator/leads?error=Your+session+expired",
+    phone: "(555) 010-4321", address: "9 Relative Road", state: city.state, city: city.city, zipcode: city.zip,
+  }]), { headers: { "X-Forwarded-For": "192.0.2.44" } });
+  expect(await submitted.text()).toContain('"ok":true');
+
+  await logIn(page);
+  await page.goto("/operator/submissions");
+  const item = page.getByTestId("submission").filter({ hasText: "Relative Link Rentals" });
+  await expect(item.getByRole("link", { name: "https://relative-link.example" })).toHaveAttribute("href", "https://relative-link.example");
+  await item.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("notice")).toContainText("Approved");
+
+  await page.goto(`/us/${city.state}/${city.city}/relative-link-rentals`);
+  const website = page.getByRole("link", { name: "relative-link.example" });
+  await expect(website).toHaveAttribute("href", "https://relative-link.example");
+  await expect(website).toHaveAttribute("rel", "nofollow ugc noopener");
+  expect(await page.locator('a[href*="operator"]').count()).toBe(0);
+});
+
+test("console notices show only the console's own messages: free text in the URL shows nothing", async ({ page }) => {
+  await logIn(page);
+  await page.goto("/operator/leads?error=Your+session+expired.+Log+in+again+at+evil.example");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("notice")).toHaveCount(0);
+  await expect(page.getByText("evil.example")).toHaveCount(0);
+  await page.goto("/operator/leads?error=no-record");
+  await expect(page.getByTestId("notice")).toHaveText("No such record");
+});
+
+test("an action's origin is compared with the site's configured address, never with Host or X-Forwarded-Host", async ({ request }) => {
+  const ids = actionIds();
+  const evil = "http://evil.example";
+  for (const headers of [{ Host: "evil.example" }, { "X-Forwarded-Host": "evil.example" }, { Host: "evil.example", "X-Forwarded-Host": "evil.example" }]) {
+    const response = await callAction(request, ids.startLead, '[{"vendorId":null}]', { origin: evil, headers });
+    expect(response.status(), JSON.stringify(headers)).toBe(403);
+  }
+  expect((await callAction(request, ids.startLead, '[{"vendorId":null}]')).status()).toBe(200);
+});
+
+/** Resident memory of the server listening on the tests' port, in MB. */
+function serverMemoryMb(): number {
+  const listing = execFileSync("ss", ["-ltnpH", `sport = :${baseURL().port}`], { encoding: "utf8" });
+  const pid = /pid=(\d+)/.exec(listing)?.[1];
+  if (!pid) throw new Error(`No server found on port ${baseURL().port}: ${listing}`);
+  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(rss) / 1024;
+}
+
+/** A chunked POST (no Content-Length) of `megabytes` to a console page; resolves with the status. */
+function chunkedPost(path: string, megabytes: number, headers: Record<string, string> = {}): Promise<number> {
+  const { hostname, port, origin } = baseURL();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path, method: "POST", headers: {
+      "Next-Action": actionIds().importVendorsAction, Origin: origin, "Content-Type": "multipart/form-data; boundary=x", ...headers,
+    } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    req.on("error", (error) => ((error as NodeJS.ErrnoException).code === "EPIPE" || (error as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    const pump = () => {
+      while (sent < megabytes * 16) {
+        sent++;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+test("bodies: unauthenticated posts are refused unread, oversized and chunked ones are cut with 413, an operator is told the file is too large", async ({ page }) => {
+  const before = serverMemoryMb();
+  const unauthenticated = await Promise.all(Array.from({ length: 10 }, () => chunkedPost("/operator/import", 9.5)));
+  expect(unauthenticated).toEqual(Array(10).fill(401));
+  const forged = { Cookie: `operator_session=${"A".repeat(43)}` };
+  const oversized = await Promise.all(Array.from({ length: 10 }, () => chunkedPost("/operator/import", 9.5, forged)));
+  expect(oversized).toEqual(Array(10).fill(413));
+  expect(await chunkedPost("/operator/vendors", 1, forged)).toBe(413);
+  const after = serverMemoryMb();
+  console.log(`server memory: ${before.toFixed(0)} MB before 20 posts of 9.5 MB, ${after.toFixed(0)} MB after (+${(after - before).toFixed(0)} MB)`);
+  expect(after - before).toBeLessThan(60);
+
+  await logIn(page);
+  const bigCsv = `name,website,phone,email,street,city,state,zip\n${"x".repeat(2_100_000)}`;
+  const direct = await callAction(page.request, actionIds().importVendorsAction, { file: { name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(bigCsv) } }, { path: "/operator/import", previous: {} });
+  expect(direct.status()).toBe(200);
+  expect(await direct.text()).toContain("The file is larger than 2 MB");
+  await page.goto("/operator/import");
+  await page.getByLabel("CSV file").setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(bigCsv) });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The file is larger than 2 MB");
+});
