@@ -1,12 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { OPERATOR_SESSION } from "@/lib/auth/roles";
-import { isToken } from "@/lib/auth/token";
-import {
-  actionBodyProblem, consoleActionBodyProblem, MAX_ACTION_BODY_BYTES, MAX_CONSOLE_BODY_BYTES, MAX_CONSOLE_UPLOAD_BYTES,
-} from "@/lib/platform/action-body";
+import { actionBodyProblem, consoleActionBodyProblem } from "@/lib/platform/action-body";
+import { actionAllowance } from "@/lib/platform/action-limits.mjs";
 import { allowedOrigins } from "@/lib/platform/origins";
 import { readBodyUpTo } from "@/lib/platform/request-body";
 import { siteUrl } from "@/lib/site";
+
+// The operator console's pages: their forms post React's multipart encoding.
+const CONSOLE = /^\/operator(?:\/|$)/;
 
 // Paths served by route handlers and files, not pages: no server action lives there.
 const NOT_A_PAGE = /^\/(?:api|images|sitemaps|_next)(?:\/|$)|^\/(?:sitemap\.xml|robots\.txt|favicon\.ico|skidsteer_share\.png)$|\/share\.png$/;
@@ -20,29 +20,12 @@ function fromOwnPage(request: NextRequest): boolean {
   return origin !== null && allowedOrigins(siteUrl()).has(origin);
 }
 
-// The operator console: its forms post React's multipart encoding (a CSV upload among
-// them). Only the login form posts without a session; any other post needs a session
-// cookie of the right shape before its body is read (the action checks the session itself).
-const CONSOLE = /^\/operator(?:\/|$)/;
-const CONSOLE_LOGIN = "/operator/login";
-const CONSOLE_UPLOAD = "/operator/import";
-
-async function consoleAction(request: NextRequest, pathname: string): Promise<NextResponse> {
-  if (pathname !== CONSOLE_LOGIN && !isToken(request.cookies.get(OPERATOR_SESSION.cookie)?.value)) {
-    return refuse(401, "Log in to the console first");
-  }
-  const body = await readBodyUpTo(request, pathname === CONSOLE_UPLOAD ? MAX_CONSOLE_UPLOAD_BYTES : MAX_CONSOLE_BODY_BYTES);
-  if (!body) return refuse(413, "Request too large");
-  const problem = await consoleActionBodyProblem(request.headers.get("content-type"), body);
-  return problem ? refuse(problem.status, problem.message) : NextResponse.next();
-}
-
 /**
  * Requests a page could not have sent are refused here with a 4xx, before Next decodes
  * them: a server action is only a POST from the site's own origin to a page with a plain
  * JSON body (a console form's: React's multipart encoding), counted as it streams and cut
- * at its limit; pages answer GET and HEAD otherwise. A URL with capitals redirects to its
- * lowercase form.
+ * at its limit (lib/platform/action-limits.mjs); pages answer GET and HEAD otherwise.
+ * A URL with capitals redirects to its lowercase form.
  */
 export async function middleware(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -50,10 +33,17 @@ export async function middleware(request: NextRequest) {
   if (request.method === "POST" && request.headers.has("next-action")) {
     if (!isPage) return refuse(400, "Server actions are not accepted here");
     if (!fromOwnPage(request)) return refuse(403, "Cross-origin request refused");
-    if (CONSOLE.test(pathname)) return consoleAction(request, pathname);
-    const body = await readBodyUpTo(request, MAX_ACTION_BODY_BYTES);
+    // A console post (but the login form's) needs a session cookie of the right shape
+    // before its body is read; the action checks the session itself.
+    const allowance = actionAllowance(pathname, request.headers.get("cookie"));
+    if (allowance.refuse) {
+      await request.body?.cancel();
+      return refuse(allowance.refuse, "Log in to the console first");
+    }
+    const body = await readBodyUpTo(request, allowance.limit);
     if (!body) return refuse(413, "Request too large");
-    const problem = actionBodyProblem(request.headers.get("content-type"), body);
+    const type = request.headers.get("content-type");
+    const problem = CONSOLE.test(pathname) ? await consoleActionBodyProblem(type, body) : actionBodyProblem(type, body);
     return problem ? refuse(problem.status, problem.message) : NextResponse.next();
   }
   if (!isPage) return NextResponse.next();

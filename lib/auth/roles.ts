@@ -1,3 +1,5 @@
+import { CONSOLE_SESSION_COOKIE } from "../platform/action-limits.mjs";
+
 /** A signed-in role: its cookie, the path the cookie is sent to and how long a session lasts. */
 export interface SessionRole {
   role: string;
@@ -7,4 +9,4 @@ export interface SessionRole {
 }
 
 /** The operator console's sessions: a cookie sent only to /operator, for 12 hours. */
-export const OPERATOR_SESSION: SessionRole = { role: "operator", cookie: "operator_session", path: "/operator", seconds: 12 * 60 * 60 };
+export const OPERATOR_SESSION: SessionRole = { role: "operator", cookie: CONSOLE_SESSION_COOKIE, path: "/operator", seconds: 12 * 60 * 60 };

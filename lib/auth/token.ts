@@ -1,11 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { TOKEN_PATTERN } from "./token-format.mjs";
 
 /**
  * Tokens that act without a password (session cookies, emailed links, a lead's owner
  * secret): 32 random bytes in base64url. Only their SHA-256 is ever stored.
  */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 export const newToken = (): string => randomBytes(32).toString("base64url");
 
 /** The stored form of a token: its SHA-256 in hex. */

@@ -1,4 +1,4 @@
-import { MAX_IMPORT_BYTES } from "../operator/import-limits";
+import { MAX_ACTION_BODY_BYTES } from "./action-limits.mjs";
 
 /**
  * Leans on React's encoding of server-action arguments (tests/unit/platform-contract.test.ts
@@ -8,7 +8,6 @@ import { MAX_IMPORT_BYTES } from "../operator/import-limits";
  * from the site's own forms is refused before Next decodes it, so it gets a 4xx with
  * a clear message instead of a decoding error (500).
  */
-export const MAX_ACTION_BODY_BYTES = 8192;
 
 export type ActionBodyProblem = { status: 400 | 413 | 415; message: string };
 
@@ -51,10 +50,7 @@ export function actionBodyProblem(contentType: string | null, body: Uint8Array):
   return null;
 }
 
-/** The operator console's form actions: React's multipart encoding of a form; an import carries a CSV of up to 2 MB. */
-export const MAX_CONSOLE_BODY_BYTES = 64 * 1024;
-export const MAX_CONSOLE_UPLOAD_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
-
+/** The operator console's form actions: React's multipart encoding of a form (an import's carries a CSV). */
 export async function consoleActionBodyProblem(contentType: string | null, body: Uint8Array): Promise<ActionBodyProblem | null> {
   const type = contentType?.toLowerCase() ?? "";
   const malformed = { status: 400, message: "Malformed request" } as const;

@@ -4,3 +4,4 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 export function withVisitorAddress(handle: Handler, hops: number): Handler;
 export function serve(options: { port: number; hostname?: string; hops: number }): Promise<Server>;
+export function earlyRefusal(req: IncomingMessage): { status: number; message: string } | null;

@@ -3,16 +3,48 @@
 // It leans on Node's response methods that Next calls (appendHeader, writeHead);
 // tests/unit/platform-contract.test.ts fails when the installed Next stops calling them.
 import { createServer } from "node:http";
+import { actionAllowance } from "./action-limits.mjs";
 import { visitorAddress } from "./client-address.mjs";
 
 /**
- * Wraps a Node request handler: X-Forwarded-For becomes the one trusted address
+ * Why a server action must be refused before any of its body is read, or null. Next
+ * copies a request's whole body (up to 10 MB) for the middleware as soon as it arrives,
+ * so the limits are applied here first: a console post without a session cookie (401),
+ * a declared body over the path's limit (413), and a body without a declared length (411:
+ * browsers always declare one for an action, and the limit must be known to hold).
+ */
+export function earlyRefusal(req) {
+  if (req.method !== "POST" || !req.headers["next-action"]) return null;
+  const { pathname } = new URL(req.url ?? "/", "http://site");
+  const allowance = actionAllowance(pathname, req.headers.cookie);
+  if (allowance.refuse) return { status: allowance.refuse, message: "Log in to the console first" };
+  const declared = req.headers["content-length"];
+  if (declared === undefined) return { status: 411, message: "Length Required" };
+  if (Number(declared) > allowance.limit) return { status: 413, message: "Request too large" };
+  return null;
+}
+
+/**
+ * Answers a refusal at once. The body is discarded as it arrives (never held), so the
+ * client, still sending, reads the answer instead of a reset connection.
+ */
+function refuseUnread(req, res, refusal) {
+  req.resume();
+  res.writeHead(refusal.status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  res.end(refusal.message);
+}
+
+/**
+ * Wraps a Node request handler: an action the limits refuse is answered before Next sees
+ * it; X-Forwarded-For becomes the one trusted address
  * (X-Real-IP is dropped); a response never carries two Location headers (Next appends
  * a freshly rendered redirect's headers on top of those it already set); a 404 is never
  * cacheable (Next gives it the page's own s-maxage), since any URL can be asked for.
  */
 export function withVisitorAddress(handle, hops) {
   return (req, res) => {
+    const refusal = earlyRefusal(req);
+    if (refusal) return refuseUnread(req, res, refusal);
     req.headers["x-forwarded-for"] = visitorAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, hops);
     delete req.headers["x-real-ip"];
     const appendHeader = res.appendHeader.bind(res);

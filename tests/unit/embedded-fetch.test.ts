@@ -26,6 +26,14 @@ describe("embedded PostgREST transport", () => {
     expect(data[0]).toEqual({ slug: "alabama", name: "Alabama" });
   });
 
+  it("passes a JSON array to an array argument as PostgREST does, quotes and commas included", async () => {
+    const keys = ['quoted "key", with a comma', "back\\slash"];
+    await service.rpc("auth_throttle_record", { p_keys: keys.map((key) => ({ key, free: 1 })), p_ok: false });
+    const { data, error } = await service.rpc("auth_throttle_wait", { p_keys: keys });
+    expect(error).toBeNull();
+    expect(data).toBeGreaterThan(55);
+  });
+
   it("returns an empty array when there are no rows", async () => {
     const { data, error } = await client.rpc("state_cities", { p_state_slug: "atlantis" });
     expect(error).toBeNull();

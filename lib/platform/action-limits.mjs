@@ -1,0 +1,33 @@
+// How much a server action may send, decided before anything reads its body: by the
+// production server (lib/platform/node-server.mjs) for Node, and again by the middleware,
+// which counts the body as it streams, wherever the site runs.
+import { TOKEN_PATTERN } from "../auth/token-format.mjs";
+
+export const MAX_ACTION_BODY_BYTES = 8192;
+/** The console's forms; its CSV upload carries a file of up to MAX_IMPORT_BYTES. */
+export const MAX_CONSOLE_BODY_BYTES = 64 * 1024;
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export const MAX_CONSOLE_UPLOAD_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
+export const CONSOLE_SESSION_COOKIE = "operator_session";
+
+const CONSOLE = /^\/operator(?:\/|$)/;
+
+/** The value of one cookie in a Cookie header. */
+function cookieValue(header, name) {
+  for (const part of String(header ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
+}
+
+/**
+ * What a server action posted to `pathname` may send: `{ refuse: 401 }` for a console post
+ * (other than the login form's) without a session cookie of the right shape, else the
+ * largest body in bytes.
+ */
+export function actionAllowance(pathname, cookieHeader) {
+  if (!CONSOLE.test(pathname)) return { limit: MAX_ACTION_BODY_BYTES };
+  if (pathname !== "/operator/login" && !TOKEN_PATTERN.test(cookieValue(cookieHeader, CONSOLE_SESSION_COOKIE) ?? "")) return { refuse: 401 };
+  return { limit: pathname === "/operator/import" ? MAX_CONSOLE_UPLOAD_BYTES : MAX_CONSOLE_BODY_BYTES };
+}
