@@ -147,9 +147,9 @@ describe("vendor submission function", () => {
       overrides.state ?? "texas", overrides.city ?? "houston", overrides.zip ?? "77002", client,
     ]);
 
-  it("writes name_for_emails, cid, slugs and the street twice", async () => {
+  it("writes name_for_emails, cid, slugs, the street twice and the website as https://host", async () => {
     await submit("smithandsons.example");
-    const [row] = (await db.query<Record<string, unknown>>("select * from public.vendors_submissions where site = 'smithandsons.example'")).rows;
+    const [row] = (await db.query<Record<string, unknown>>("select * from public.vendors_submissions where site = 'https://smithandsons.example'")).rows;
     const expectedCid = "SUB" + (await import("node:crypto")).createHash("sha256").update("smithandsons.example").digest("hex");
     expect(row).toMatchObject({
       name: "Smith & Sons, Inc.", name_for_emails: "Smith and Sons Inc", cid: expectedCid,
@@ -189,7 +189,7 @@ describe("vendor submission function", () => {
     const sql = "select public.submit_vendor('Mail Rentals', $1, '5551234567', '12 Main Street', 'texas', 'houston', '77002', 'mail-client', $2)";
     await expect(asService(db, sql, ["bad-mail.example", "not-an-email"])).rejects.toThrow("Please enter a valid email address");
     await asService(db, sql, ["good-mail.example", "Quotes@Good-Mail.example"]);
-    const [row] = (await db.query("select email from public.vendors_submissions where site = 'good-mail.example'")).rows;
+    const [row] = (await db.query("select email from public.vendors_submissions where site = 'https://good-mail.example'")).rows;
     expect(row).toEqual({ email: "quotes@good-mail.example" });
   });
 
