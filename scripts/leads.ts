@@ -4,8 +4,8 @@
  *
  * Against the embedded database, stop the server first (one process per folder).
  */
-import { drainOutbox } from "../lib/outbox/sender";
-import { serviceSupabase } from "../lib/supabase/server";
+import { serviceRpc } from "../lib/data/rpc";
+import { wakeOutbox } from "../lib/outbox/sender";
 
 interface LeadRow {
   id: number;
@@ -18,11 +18,10 @@ interface LeadRow {
 }
 
 if (process.argv[2] === "deliver") {
-  console.log(await drainOutbox());
+  console.log(await wakeOutbox());
 } else {
-  const { data, error } = await serviceSupabase().rpc("operator_leads", { p_limit: 1000 });
-  if (error) throw new Error(error.message);
-  console.table((data as LeadRow[]).filter((lead) => lead.completed).map((lead) => ({
+  const leads = await serviceRpc<LeadRow[]>("operator_leads", { p_limit: 1000 });
+  console.table(leads.filter((lead) => lead.completed).map((lead) => ({
     id: lead.id,
     completed_at: lead.completed_at,
     name: lead.name,

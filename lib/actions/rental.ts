@@ -1,9 +1,9 @@
 "use server";
-import { randomBytes } from "node:crypto";
 import { after } from "next/server";
 import { cookies } from "next/headers";
-import { serviceSupabase } from "../supabase/server";
-import { drainOutbox } from "../outbox/sender";
+import { isToken, newToken } from "../auth/token";
+import { serviceAttempt } from "../data/rpc";
+import { wakeOutbox } from "../outbox/sender";
 import { JOB_ZIP_MESSAGE, leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
 import { clientKey, fieldErrorsOf, secureCookies, tooLarge, type ActionResult } from "./request-context";
 
@@ -14,9 +14,9 @@ const SUBMIT_FAILURE = "There was a problem submitting your request. Please try 
 async function ownerToken(create: boolean): Promise<string | null> {
   const jar = await cookies();
   const existing = jar.get(OWNER_COOKIE)?.value;
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+  if (isToken(existing)) return existing;
   if (!create) return null;
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   jar.set(OWNER_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: secureCookies(), path: "/", maxAge: 60 * 60 * 24 * 30 });
   return token;
 }
@@ -26,14 +26,11 @@ export async function startLead(input: unknown): Promise<ActionResult<{ leadId: 
   const parsed = tooLarge(input) ? null : leadStartSchema.safeParse(input);
   if (!parsed?.success) return { ok: false, message: "Invalid request" };
   const token = await ownerToken(true);
-  const { data, error } = await serviceSupabase().rpc("create_lead", {
+  const call = await serviceAttempt<number>("Lead draft creation", "create_lead", {
     p_owner_token: token, p_client_key: await clientKey(), p_vendor_id: parsed.data.vendorId,
   });
-  if (error) {
-    console.error("Lead draft creation failed:", error.message);
-    return { ok: false, message: error.code === "PT429" ? error.message : "Could not start the request" };
-  }
-  return { ok: true, data: { leadId: Number(data) } };
+  if ("error" in call) return { ok: false, message: call.error.code === "PT429" ? call.error.reason : "Could not start the request" };
+  return { ok: true, data: { leadId: Number(call.data) } };
 }
 
 /** Saves one step's or field's change to the draft. Failures are only logged. */
@@ -41,16 +38,15 @@ export async function saveLeadDraft(input: unknown): Promise<ActionResult> {
   const parsed = tooLarge(input) ? null : leadDraftSchema.safeParse(input);
   if (!parsed?.success) return { ok: false, message: "Invalid request", fieldErrors: parsed ? fieldErrorsOf(parsed.error.issues) : undefined };
   const draft = parsed.data;
-  const { error } = await serviceSupabase().rpc("update_lead", {
+  const call = await serviceAttempt("Lead draft update", "update_lead", {
     p_lead_id: draft.leadId, p_owner_token: await ownerToken(false), p_step: draft.step,
     p_skid_steer_type: draft.skid_steer_type ?? null, p_rental_start_date: draft.rental_start_date ?? null,
     p_rental_end_date: draft.rental_end_date ?? null, p_name: draft.name ?? null, p_phone: draft.phone ?? null,
     p_location: draft.job_zip ?? null, p_widen: draft.widen ?? null,
   });
-  if (error) {
-    console.error("Lead draft update failed:", error.message);
-    return error.message === JOB_ZIP_MESSAGE
-      ? { ok: false, message: error.message, fieldErrors: { job_zip: error.message } }
+  if ("error" in call) {
+    return call.error.refusal === JOB_ZIP_MESSAGE
+      ? { ok: false, message: JOB_ZIP_MESSAGE, fieldErrors: { job_zip: JOB_ZIP_MESSAGE } }
       : { ok: false, message: "The draft could not be saved" };
   }
   return { ok: true };
@@ -68,18 +64,17 @@ export async function completeLead(input: unknown): Promise<ActionResult<{ renta
   const lead = parsed.data;
   // The hidden honeypot field is only ever filled in by bots: accept quietly, store nothing.
   if (lead.website) return { ok: true, data: { rentalDays: 0, recipients: 0 } };
-  const { data, error } = await serviceSupabase().rpc("complete_lead", {
+  const call = await serviceAttempt<{ rental_days: number; recipients: number }>("Lead completion", "complete_lead", {
     p_lead_id: lead.leadId, p_owner_token: await ownerToken(false), p_skid_steer_type: lead.skid_steer_type,
     p_rental_start_date: lead.rental_start_date, p_rental_end_date: lead.rental_end_date,
     p_name: lead.name, p_phone: lead.phone, p_location: lead.job_zip, p_widen: lead.widen,
     p_webhook: Boolean(process.env.LEAD_WEBHOOK_URL),
   });
-  if (error) {
-    console.error("Lead completion failed:", error.message);
-    if (error.message === JOB_ZIP_MESSAGE) return { ok: false, message: SUBMIT_FAILURE, fieldErrors: { job_zip: error.message } };
-    return { ok: false, message: SUBMIT_FAILURE };
+  if ("error" in call) {
+    return call.error.refusal === JOB_ZIP_MESSAGE
+      ? { ok: false, message: SUBMIT_FAILURE, fieldErrors: { job_zip: JOB_ZIP_MESSAGE } }
+      : { ok: false, message: SUBMIT_FAILURE };
   }
-  after(() => drainOutbox().catch((e) => console.error("Outbox drain failed:", (e as Error).message)));
-  const completed = data as { rental_days: number; recipients: number };
-  return { ok: true, data: { rentalDays: completed.rental_days, recipients: completed.recipients } };
+  after(() => wakeOutbox());
+  return { ok: true, data: { rentalDays: call.data.rental_days, recipients: call.data.recipients } };
 }

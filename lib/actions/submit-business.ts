@@ -1,6 +1,5 @@
 "use server";
-import { rpcAllRows } from "../data/rpc";
-import { serviceSupabase } from "../supabase/server";
+import { rpcAllRows, serviceAttempt } from "../data/rpc";
 import { businessActionSchema } from "../submissions/schema";
 import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
 
@@ -12,15 +11,16 @@ export async function submitBusiness(input: unknown): Promise<ActionResult> {
   const v = parsed.data;
   // Only bots fill in the hidden field: accept quietly, store nothing.
   if (v.company_fax) return { ok: true };
-  const { error } = await serviceSupabase().rpc("submit_vendor", {
+  const call = await serviceAttempt("Business submission", "submit_vendor", {
     p_name: v.name, p_site: v.website, p_phone: v.phone, p_address: v.address, p_state: v.state,
     p_city: v.city, p_zipcode: v.zipcode, p_client_key: await clientKey(), p_email: v.email || null,
   });
-  if (error) {
+  if ("error" in call) {
     // The toast always carries the generic message; a duplicate website or the daily
     // limit also says what happened, beside the field or the form.
-    if (error.code === "PT409") return { ok: false, message: FAILURE, fieldErrors: { website: error.message } };
-    if (error.code === "PT429") return { ok: false, message: FAILURE, fieldErrors: { form: error.message } };
+    const { code, reason } = call.error;
+    if (code === "PT409") return { ok: false, message: FAILURE, fieldErrors: { website: reason } };
+    if (code === "PT429") return { ok: false, message: FAILURE, fieldErrors: { form: reason } };
     return { ok: false, message: FAILURE };
   }
   return { ok: true };

@@ -37,6 +37,20 @@ export const rpc = <T>(fn: string, args: Record<string, unknown> = {}): Promise<
 /** Calls a write or private function with the service role: actions, console and scripts. */
 export const serviceRpc = <T>(fn: string, args: Record<string, unknown> = {}): Promise<T> => callWith<T>(serviceSupabase(), fn, args);
 
+/**
+ * A service call for an action that answers its failure rather than throwing it: the
+ * result, or the DatabaseError (logged as "`what` failed"). Anything else is thrown.
+ */
+export async function serviceAttempt<T>(what: string, fn: string, args: Record<string, unknown>): Promise<{ data: T } | { error: DatabaseError }> {
+  try {
+    return { data: await serviceRpc<T>(fn, args) };
+  } catch (error) {
+    if (!(error instanceof DatabaseError)) throw error;
+    console.error(`${what} failed:`, error.reason);
+    return { error };
+  }
+}
+
 /** PostgREST returns at most this many rows per call (hosted Supabase's `max-rows`). */
 export const MAX_ROWS_PER_CALL = 1000;
 

@@ -3,7 +3,7 @@ import { revalidatePath, updateTag } from "next/cache";
 import { redirect } from "next/navigation";
 import { after } from "next/server";
 import { z } from "../zod";
-import { drainOutbox } from "../outbox/sender";
+import { wakeOutbox } from "../outbox/sender";
 import { serviceRpc } from "../data/rpc";
 import {
   approveSubmission, markSpam, recordId, resendLead, reviewSubmission, setVendorHidden, updateVendor,
@@ -71,7 +71,7 @@ export async function resendLeadAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
   const lead = formRecord(form, "/operator/leads");
   const problem = await refusal(() => resendLead(lead, operator));
-  if (!problem) after(() => drainOutbox().catch((error) => console.error("Outbox drain failed:", (error as Error).message)));
+  if (!problem) after(() => wakeOutbox());
   back(`/operator/leads/${lead}`, problem ? { error: problem } : { notice: "resent" });
 }
 

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { callWith } from "../data/rpc";
 import { serviceSupabase } from "../supabase/server";
 import { leadEmail, type ClaimedLead, type ClaimedVendor } from "./lead-email";
 import { sendMail } from "./transport";
@@ -57,9 +58,7 @@ export async function drainOutbox(
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
   while (result.sent + result.failed < maxMessages) {
-    const { data, error } = await client.rpc("claim_lead_messages", { p_limit: BATCH, p_lease_seconds: 120 });
-    if (error) throw new Error(`Claiming outbox messages failed: ${error.message}`);
-    const messages = (data ?? []) as ClaimedMessage[];
+    const messages = (await callWith<ClaimedMessage[] | null>(client, "claim_lead_messages", { p_limit: BATCH, p_lease_seconds: 120 })) ?? [];
     if (messages.length === 0) break;
     for (const message of messages) {
       let via: string | null = null;
@@ -69,15 +68,25 @@ export async function drainOutbox(
       } catch (e) {
         failure = e;
       }
-      const { error: recordError } = await client.rpc("record_lead_message", {
+      await callWith(client, "record_lead_message", {
         p_id: message.id, p_claim_id: message.claim_id, p_ok: failure === null, p_sent_via: via,
         p_error: failure === null ? null : failure instanceof Error ? failure.message : String(failure),
         p_max_attempts: failure instanceof PermanentFailure ? 1 : MAX_ATTEMPTS,
       });
-      if (recordError) throw new Error(`Recording an outbox message failed: ${recordError.message}`);
       if (failure === null) result.sent++;
       else result.failed++;
     }
   }
   return result;
+}
+
+/**
+ * Drains the outbox in the background and logs a failure: the one way every part of the
+ * site (a completed lead, an operator's resend, the timer) asks for due messages to go.
+ */
+export function wakeOutbox(env: NodeJS.ProcessEnv = process.env): Promise<DrainResult | null> {
+  return drainOutbox({ env }).catch((error: Error) => {
+    console.error("Outbox drain failed:", error.message);
+    return null;
+  });
 }

@@ -1,4 +1,4 @@
-import { drainOutbox } from "./sender";
+import { wakeOutbox } from "./sender";
 
 /**
  * Drains the outbox every OUTBOX_INTERVAL_SECONDS (default 30) inside the server, so
@@ -12,11 +12,9 @@ export function startOutboxTimer(env: NodeJS.ProcessEnv = process.env): void {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    drainOutbox({ env })
-      .catch((error) => console.error("Outbox drain failed:", (error as Error).message))
-      .finally(() => {
-        running = false;
-      });
+    wakeOutbox(env).finally(() => {
+      running = false;
+    });
   }, seconds * 1000);
   timer.unref();
 }
