@@ -8,7 +8,7 @@ const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "proper-lockfile", "zipcodes"],
   poweredByHeader: false,
-  cacheHandler: fileURLToPath(new URL("./lib/cache/page-cache-handler.mjs", import.meta.url)),
+  cacheHandler: fileURLToPath(new URL("./lib/platform/page-cache-handler.mjs", import.meta.url)),
   reactStrictMode: true,
   // The middleware holds every action's body to its own limit (a few kilobytes; a console
   // upload 2 MB and its form), counted as it streams. Next's own limit sits above it, so a

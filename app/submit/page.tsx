@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SubmitBusinessForm } from "@/components/submit/submit-business-form";
+import { CACHE_TAGS } from "@/lib/data/cache-tags";
 import { cachedRpc } from "@/lib/data/rpc";
 import { pageMetadata } from "@/lib/seo";
 
@@ -12,7 +13,7 @@ export const metadata: Metadata = pageMetadata({
 });
 
 export default async function SubmitPage() {
-  const states = await cachedRpc<Array<{ slug: string; name: string }>>("us_states");
+  const states = await cachedRpc<Array<{ slug: string; name: string }>>(CACHE_TAGS.places, "us_states");
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="text-3xl font-extrabold tracking-tight">Submit Your Business</h1>

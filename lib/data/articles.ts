@@ -2,12 +2,13 @@ import "server-only";
 import sanitizeHtml from "sanitize-html";
 import { cache } from "react";
 import { isSlug } from "../slug";
+import { CACHE_TAGS } from "./cache-tags";
 import { cachedRpcAllRows, rpc } from "./rpc";
 
 export interface ArticleSummary { id: number; slug: string; title: string; excerpt: string | null; cover_image: string | null; published_at: string }
 export interface Article extends ArticleSummary { content: string }
 
-export const getArticles = () => cachedRpcAllRows<ArticleSummary>("articles_list");
+export const getArticles = () => cachedRpcAllRows<ArticleSummary>(CACHE_TAGS.articles, "articles_list");
 
 /** One article by slug; not cached on its own (the page is), so unknown slugs leave nothing behind. */
 export const getArticle = cache(async (slug: string): Promise<Article | null> => {

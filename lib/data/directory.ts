@@ -1,13 +1,14 @@
 import "server-only";
 import { cache } from "react";
 import { isSlug } from "../slug";
+import { CACHE_TAGS } from "./cache-tags";
 import { cachedRpc, rpc } from "./rpc";
 import type {
   CityPageData, CitySearchResult, CountryPageData, StatePageData, StateWithVendors, VendorPageData,
 } from "../directory/types";
 import { VENDORS_PER_PAGE } from "../directory/ordering";
 
-export const getFooterStates = () => cachedRpc<StateWithVendors[]>("footer_states");
+export const getFooterStates = () => cachedRpc<StateWithVendors[]>(CACHE_TAGS.listings, "footer_states");
 
 // The pages below are cached whole (ISR) when they exist; their lookups are not cached
 // on their own, so a URL naming nothing leaves nothing behind. A segment that cannot be
@@ -33,12 +34,12 @@ export const getVendorPage = cache((country: string, state: string, city: string
   }));
 
 export const searchCities = (query: string, state: string | null) =>
-  cachedRpc<CitySearchResult[]>("search_cities", { p_query: query, p_state_slug: state });
+  cachedRpc<CitySearchResult[]>(CACHE_TAGS.listings, "search_cities", { p_query: query, p_state_slug: state });
 
 export const findCityForZip = (code: string, latitude: number | null, longitude: number | null) =>
   cachedRpc<{ city_name: string; city_slug: string; state_slug: string; exact: boolean } | null>(
-    "find_city_for_zip", { p_code: code, p_latitude: latitude, p_longitude: longitude });
+    CACHE_TAGS.listings, "find_city_for_zip", { p_code: code, p_latitude: latitude, p_longitude: longitude });
 
 /** The city's own ZIP code, to prefill a rental request's job site. */
 export const getCityZip = (state: string, city: string) =>
-  cachedRpc<string | null>("city_zip", { p_state_slug: state, p_city_slug: city });
+  cachedRpc<string | null>(CACHE_TAGS.places, "city_zip", { p_state_slug: state, p_city_slug: city });

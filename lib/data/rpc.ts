@@ -3,6 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { unstable_cache } from "next/cache";
 import { serviceSupabase, supabase } from "../supabase/server";
 import { STALE_SECONDS } from "../site";
+import type { CacheTag } from "./cache-tags";
 
 /**
  * A database function's failure, with PostgREST's error code. Functions refuse bad input
@@ -72,17 +73,17 @@ export async function rpcAllRows<T>(fn: string, args: Record<string, unknown> = 
 }
 
 /** Like rpcAllRows, served from Next's data cache for up to the spec's 5-minute stale time. */
-export function cachedRpcAllRows<T>(fn: string, args: Record<string, unknown> = {}): Promise<T[]> {
+export function cachedRpcAllRows<T>(tag: CacheTag, fn: string, args: Record<string, unknown> = {}): Promise<T[]> {
   return unstable_cache(() => rpcAllRows<T>(fn, args), ["rpc-all", fn, JSON.stringify(args)], {
     revalidate: STALE_SECONDS,
-    tags: [fn],
+    tags: [tag],
   })();
 }
 
-/** Like rpc, served from Next's data cache for up to the spec's 5-minute stale time. */
-export function cachedRpc<T>(fn: string, args: Record<string, unknown> = {}): Promise<T> {
+/** Like rpc, served from Next's data cache for up to the spec's 5-minute stale time, under `tag`. */
+export function cachedRpc<T>(tag: CacheTag, fn: string, args: Record<string, unknown> = {}): Promise<T> {
   return unstable_cache(() => rpc<T>(fn, args), ["rpc", fn, JSON.stringify(args)], {
     revalidate: STALE_SECONDS,
-    tags: [fn],
+    tags: [tag],
   })();
 }

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { after } from "next/server";
 import { z } from "../zod";
 import { wakeOutbox } from "../outbox/sender";
+import { CACHE_TAGS } from "../data/cache-tags";
 import { serviceRpc } from "../data/rpc";
 import {
   approveSubmission, markSpam, recordId, resendLead, reviewSubmission, setVendorHidden, updateVendor,
@@ -40,16 +41,13 @@ async function refusal(change: () => Promise<unknown>): Promise<string | null> {
   }
 }
 
-// Cached reads whose answers depend on which listings exist.
-const LISTING_DATA = ["sitemap_size", "sitemap_paths", "footer_states", "search_cities", "find_city_for_zip"];
-
 /**
  * After a change to a listing, the pages that show listings are rebuilt on their next
  * visit: every country, state, city and vendor page (with their paged lists), the
  * sitemaps, and the cached reads behind them.
  */
 function refreshPublicPages() {
-  for (const tag of LISTING_DATA) updateTag(tag);
+  updateTag(CACHE_TAGS.listings);
   revalidatePath("/[country]", "layout");
   revalidatePath("/sitemap.xml");
   revalidatePath("/sitemaps/[file]", "page");

@@ -1,4 +1,5 @@
-// Next's own file-system cache for rendered pages and routes, except that a response
+// Next's own file-system cache for rendered pages and routes (a private module of Next:
+// tests/unit/platform-contract.test.ts fails when it moves or changes), except that a response
 // other than a 200 (a 404, or a redirect away from an unknown or hidden listing) is
 // never stored: any URL can be asked for, so storing those would let junk URLs fill
 // the disk. A response that used to be a 200 is forgotten, so no stale copy is served.

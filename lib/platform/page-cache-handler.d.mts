@@ -1,0 +1,3 @@
+export default class PageCacheHandler {
+  set(key: string, data: unknown, ctx: unknown): Promise<void>;
+}
