@@ -22,7 +22,7 @@ export interface ClaimedVendor {
   distance_miles: number | null;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const longDay = (isoDay: string) => format(parseISO(isoDay), "EEEE, MMMM d, yyyy");

@@ -1,15 +1,22 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { callWith } from "../data/rpc";
 import { serviceSupabase } from "../supabase/server";
+import { siteUrl } from "../site";
 import { leadEmail, type ClaimedLead, type ClaimedVendor } from "./lead-email";
-import { sendMail } from "./transport";
+import { listingLiveEmail, type ListingLivePayload } from "./listing-live-email";
+import { sendMail, type OutgoingMail } from "./transport";
 
 interface ClaimedMessage {
   id: number;
   claim_id: string;
   channel: "email" | "webhook";
   attempts: number;
-  lead: ClaimedLead;
+  /** Which template renders it: "lead" (a rental request to its vendor) or "listing_live". */
+  kind: string;
+  payload: Record<string, unknown>;
+  /** The address of a message to someone other than a lead's vendor. */
+  recipient: string | null;
+  lead: ClaimedLead | null;
   vendor: ClaimedVendor | null;
   recipients: Array<{ vendor_id: number; vendor_name: string; reason: string }>;
 }
@@ -20,16 +27,29 @@ class PermanentFailure extends Error {}
 const BATCH = 20;
 export const MAX_ATTEMPTS = 6;
 
+/** The email of each kind of message, built from what the claim carries. */
+const EMAILS: Record<string, (message: ClaimedMessage, site: string) => OutgoingMail> = {
+  lead(message) {
+    const { lead, vendor } = message;
+    if (!lead || !vendor?.email) throw new PermanentFailure("The vendor has no email address");
+    return { to: vendor.email, ...leadEmail(lead, vendor), messageId: `<lead-${lead.id}-vendor-${vendor.id}@skidsteer-rentals>` };
+  },
+  listing_live(message, site) {
+    if (!message.recipient) throw new PermanentFailure("The message has no recipient");
+    return { to: message.recipient, ...listingLiveEmail(message.payload as unknown as ListingLivePayload, site), messageId: `<listing-live-${message.id}@skidsteer-rentals>` };
+  },
+};
+
 async function deliverEmail(message: ClaimedMessage, env: NodeJS.ProcessEnv): Promise<string> {
-  const vendor = message.vendor;
-  if (!vendor?.email) throw new PermanentFailure("The vendor has no email address");
-  const { subject, text, html } = leadEmail(message.lead, vendor);
-  return sendMail({ to: vendor.email, subject, text, html, messageId: `<lead-${message.lead.id}-vendor-${vendor.id}@skidsteer-rentals>` }, env);
+  const render = Object.hasOwn(EMAILS, message.kind) ? EMAILS[message.kind] : null;
+  if (!render) throw new PermanentFailure(`No email template for messages of kind ${message.kind}`);
+  return sendMail(render(message, (env.NEXT_PUBLIC_SITE_URL ?? siteUrl()).replace(/\/+$/, "")), env);
 }
 
 async function deliverWebhook(message: ClaimedMessage, webhook: string | undefined): Promise<string> {
   if (!webhook) throw new PermanentFailure("LEAD_WEBHOOK_URL is not set");
   const lead = message.lead;
+  if (!lead) throw new PermanentFailure("Only a rental request is sent to the webhook");
   const response = await fetch(webhook, {
     method: "POST",
     headers: { "content-type": "application/json", "idempotency-key": `lead-${lead.id}` },

@@ -93,4 +93,25 @@ describe("the outbox", () => {
     const [row] = (await db.query("select status, sent_via from public.lead_messages where id = $1", [id])).rows;
     expect(row).toEqual({ status: "sent", sent_via: "file" });
   });
+
+  it("approving a business's submission queues its listing-live email, sent with the public link; a kind with no template fails at once", async () => {
+    const [submission] = (await db.query<{ id: number }>(`
+      insert into public.vendors_submissions (name, name_for_emails, site, phone, email, full_address, street, city, postal_code, state, cid)
+      values ('Welcome Rentals', 'Welcome Rentals', 'welcome.example', '(555) 010-8080', 'owner@welcome.example', '8 Welcome Way',
+              '8 Welcome Way', 'houston', '77002', 'texas', 'SUB-welcome') returning id`)).rows;
+    await db.query("select public.operator_approve_submission($1, 'ops')", [submission.id]);
+    const env = { SMTP_URL: smtp.url, NEXT_PUBLIC_SITE_URL: "https://skidsteer.example" } as unknown as NodeJS.ProcessEnv;
+    const before = smtp.received.length;
+    expect(await drainOutbox({ env, client })).toEqual({ sent: 1, failed: 0 });
+    const [mail] = smtp.received.slice(before);
+    expect(JSON.stringify(mail.to)).toContain("owner@welcome.example");
+    expect(mail.subject).toBe("Welcome Rentals is now listed on Skid Steer Rentals");
+    expect(mail.text).toContain("https://skidsteer.example/us/texas/houston/welcome-rentals-houston");
+
+    const [odd] = (await db.query<{ id: number }>(
+      "insert into public.lead_messages (kind, channel, recipient) values ('no_such_kind', 'email', 'x@site.example') returning id")).rows;
+    expect(await drainOutbox({ env, client })).toEqual({ sent: 0, failed: 1 });
+    const [row] = (await db.query("select status, last_error from public.lead_messages where id = $1", [odd.id])).rows;
+    expect(row).toEqual({ status: "failed", last_error: "No email template for messages of kind no_such_kind" });
+  });
 });

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+
+/**
+ * The migration convention for functions. Each function changed since the console was
+ * hardened has its current definition in supabase/functions/<name>.sql, with its revoke
+ * and grant beside it. A change is made there, and `npm run db:migration -- <name>` writes
+ * a migration holding every function file the migrations do not yet match. The database
+ * built from the migrations must match every file (tests/unit/function-files.test.ts).
+ */
+export const functionsDir = path.join(process.cwd(), "supabase", "functions");
+
+export interface FunctionFile { name: string; sql: string; functions: string[] }
+
+export function functionFiles(): FunctionFile[] {
+  return readdirSync(functionsDir).filter((name) => name.endsWith(".sql")).sort().map((name) => {
+    const sql = readFileSync(path.join(functionsDir, name), "utf8");
+    const functions = [...sql.matchAll(/create (?:or replace )?function public\.([a-z_0-9]+)\s*\(/gi)].map((match) => match[1]);
+    return { name, sql, functions };
+  });
+}
+
+/** Each named function's signature, full definition and privileges, as the database has them. */
+async function definitions(db: PGlite, functions: string[]): Promise<string> {
+  const { rows } = await db.query<{ def: string }>(`
+    select p.oid::regprocedure::text || E'\\n' || pg_get_functiondef(p.oid) || E'\\n' || coalesce(p.proacl::text, '') as def
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'public' and p.proname = any ($1) order by 1`, [functions]);
+  return rows.map((row) => row.def).join("\n");
+}
+
+/**
+ * The function files a database does not match yet. Each file is applied to find out
+ * (inside a transaction that is rolled back), so the database is left as it was.
+ */
+export async function unappliedFunctionFiles(db: PGlite, files = functionFiles()): Promise<FunctionFile[]> {
+  const unapplied: FunctionFile[] = [];
+  for (const file of files) {
+    const before = await definitions(db, file.functions);
+    let after = before;
+    await db.transaction(async (tx) => {
+      await tx.exec(file.sql);
+      after = await definitions(tx as unknown as PGlite, file.functions);
+      await tx.rollback();
+    });
+    if (after !== before) unapplied.push(file);
+  }
+  return unapplied;
+}
