@@ -1,6 +1,5 @@
 import { addYears, format, parseISO, startOfDay } from "date-fns";
 
-const DAY_MS = 86_400_000;
 
 /** Latest selectable rental day: one year from today. */
 export function latestRentalDay(today: Date): Date {
@@ -17,11 +16,6 @@ export function isStartDayDisabled(day: Date, today: Date): boolean {
 export function isEndDayDisabled(day: Date, start: Date | undefined, today: Date): boolean {
   const d = startOfDay(day);
   return (start !== undefined && d <= startOfDay(start)) || d > latestRentalDay(today);
-}
-
-/** Rental days: the ceiling of (end minus start) in days. */
-export function rentalDays(start: Date, end: Date): number {
-  return Math.ceil((end.getTime() - start.getTime()) / DAY_MS);
 }
 
 /** A calendar day as YYYY-MM-DD, the form the server and database take. */

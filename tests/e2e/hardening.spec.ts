@@ -54,7 +54,8 @@ test("a vendor under another city and a model under another manufacturer move to
   const wrongMaker = await request.get(`/us/skidsteers/not-the-maker/${model.slug}`, noFollow);
   expect(wrongMaker.status()).toBe(308);
   expect(locations(wrongMaker)).toEqual([model.path]);
-  expect(cachedPaths().filter((file) => file.includes("not-the-maker") || file.includes("/dallas/"))).toEqual([]);
+  // Other tests may cache Dallas's own listings; the moved address must not be cached.
+  expect(cachedPaths().filter((file) => file.includes("not-the-maker") || file.includes(`/dallas/${vendor.slug}.`))).toEqual([]);
 });
 
 test("the spec's redirects send one Location and leave nothing cached", async ({ request }) => {

@@ -18,34 +18,8 @@ async function newLead(token = ownerToken(), vendorId: number | null = null) {
   return Number(row.id);
 }
 
-describe("access rules", () => {
-  it("anon cannot read leads, submissions or the write bookkeeping", async () => {
-    for (const table of ["leads", "vendors_submissions", "lead_recipients", "lead_messages", "lead_message_attempts", "write_attempts"]) {
-      await expect(asAnon(db, `select * from public.${table}`)).rejects.toThrow(/permission denied/);
-    }
-  });
-
-  it("anon cannot write any table directly", async () => {
-    await expect(asAnon(db, "insert into public.vendors (name, slug) values ('x', 'x')")).rejects.toThrow(/permission denied/);
-    await expect(asAnon(db, "update public.states set name = 'x'")).rejects.toThrow(/permission denied/);
-    await expect(asAnon(db, "delete from public.articles")).rejects.toThrow(/permission denied/);
-    await expect(asAnon(db, "insert into public.leads (owner_token_hash) values ('x')")).rejects.toThrow(/permission denied/);
-    await expect(asAnon(db, "insert into public.vendors_submissions (name) values ('x')")).rejects.toThrow(/permission denied/);
-  });
-
-  it("every table has row level security", async () => {
-    const rows = (await db.query<{ relname: string }>(
-      "select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity")).rows;
-    expect(rows).toEqual([]);
-  });
-
-  it("anon cannot call the write or delivery functions", async () => {
-    await expect(asAnon(db, "select public.claim_lead_messages(10, 60)")).rejects.toThrow(/permission denied/);
-    await expect(asAnon(db, "select public.create_lead($1, 'client-a')", [ownerToken()])).rejects.toThrow(/permission denied/);
-    await expect(asAnon(db, "select public.submit_vendor('Acme', 'acme.example', '5551234567', '1 Main St', 'texas', 'houston', '77002', 'client-a')"))
-      .rejects.toThrow(/permission denied/);
-  });
-});
+// Access rules (what anon may read, write and call) are tested where they matter, on
+// PostgreSQL 15 set up as hosted Supabase: tests/unit/postgres15.test.ts.
 
 describe("views return the spec's fields", () => {
   const fields: Record<string, string[]> = {

@@ -43,19 +43,19 @@ async function dueMessages(count: number): Promise<number[]> {
 }
 
 describe("the outbox", () => {
-  it("20 concurrent drains over 200 due messages send each exactly once", async () => {
-    const ids = await dueMessages(200);
+  // Concurrent senders claiming each message once: tests/unit/postgres15.test.ts (PGlite runs one call at a time).
+  it("a drain sends every due message once, through a real SMTP server, with the request's fields", async () => {
+    const ids = await dueMessages(3);
     const env = { SMTP_URL: smtp.url, NEXT_PUBLIC_SITE_URL: "https://skidsteer.example" } as unknown as NodeJS.ProcessEnv;
     const before = smtp.received.length;
-    const results = await Promise.all(Array.from({ length: 20 }, () => drainOutbox({ env, client })));
-    expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(200);
-    expect(results.reduce((sum, r) => sum + r.failed, 0)).toBe(0);
+    expect(await drainOutbox({ env, client })).toEqual({ sent: 3, failed: 0 });
+    expect(await drainOutbox({ env, client })).toEqual({ sent: 0, failed: 0 });
     const mails = smtp.received.slice(before);
-    expect(mails).toHaveLength(200);
-    expect(new Set(mails.map((m) => m.messageId)).size).toBe(200);
+    expect(mails).toHaveLength(3);
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(3);
     const { rows } = await db.query<{ status: string; attempts: number; n: number }>(
       "select status, attempts, count(*)::int as n from public.lead_messages where id = any($1) group by 1, 2", [ids]);
-    expect(rows).toEqual([{ status: "sent", attempts: 1, n: 200 }]);
+    expect(rows).toEqual([{ status: "sent", attempts: 1, n: 3 }]);
     const mail = mails[0];
     expect(mail.text).toContain("Job site ZIP: 77002");
     expect(mail.text).toContain("Machine: Tracked Skid Steer");

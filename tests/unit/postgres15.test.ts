@@ -104,6 +104,12 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
     for (const sql of calls) await expect(as("anon", sql), sql).rejects.toMatchObject({ code: "42501" });
   });
 
+  it("every table has row level security", async () => {
+    const tables = await as<{ relname: string }>("service_role",
+      "select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity");
+    expect(tables).toEqual([]);
+  });
+
   it("anon cannot read or write the write-side tables", async () => {
     for (const table of ["leads", "lead_recipients", "lead_messages", "lead_message_attempts", "vendors_submissions", "write_attempts",
       "operators", "sessions", "auth_throttle", "operator_audit"]) {

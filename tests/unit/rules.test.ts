@@ -4,7 +4,7 @@ import {
   paragraphs, quickLinkStates, sortCitiesByVendorCount, topStates, uniqueVendors, visibleCount,
 } from "@/lib/directory/ordering";
 import type { StateWithVendors, VendorCard } from "@/lib/directory/types";
-import { isEndDayDisabled, isStartDayDisabled, rentalDays } from "@/lib/rental/dates";
+import { isEndDayDisabled, isStartDayDisabled } from "@/lib/rental/dates";
 import { leadCompletionSchema, rentalFormSchema } from "@/lib/rental/schema";
 
 const state = (name: string, vendor_count: number, featured?: boolean | null): StateWithVendors =>
@@ -73,10 +73,6 @@ describe("rental dates", () => {
     expect(isEndDayDisabled(addDays(start, -1), start, today)).toBe(true);
     expect(isEndDayDisabled(addDays(start, 1), start, today)).toBe(false);
     expect(isEndDayDisabled(addDays(addYears(today, 1), 1), start, today)).toBe(true);
-  });
-  it("rental days are the ceiling of the day difference", () => {
-    expect(rentalDays(new Date(2026, 0, 1), new Date(2026, 0, 8))).toBe(7);
-    expect(rentalDays(new Date(2026, 0, 1, 9), new Date(2026, 0, 2, 10))).toBe(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form-field";
 import { logInAction } from "@/lib/operator/actions";
 import { currentOperator } from "@/lib/operator/session";
 
@@ -16,11 +17,11 @@ export default async function OperatorLogin({ searchParams }: Props) {
       <form action={logInAction} className="mt-6 space-y-4">
         <label className="block text-sm font-semibold">
           Email
-          <input name="email" type="email" autoComplete="username" required className="mt-1 block h-11 w-full rounded-md border border-ink-200 px-3 font-normal" />
+          <input name="email" type="email" autoComplete="username" required className={`${inputClass} mt-1 block w-full font-normal`} />
         </label>
         <label className="block text-sm font-semibold">
           Password
-          <input name="password" type="password" autoComplete="current-password" required className="mt-1 block h-11 w-full rounded-md border border-ink-200 px-3 font-normal" />
+          <input name="password" type="password" autoComplete="current-password" required className={`${inputClass} mt-1 block w-full font-normal`} />
         </label>
         <Button type="submit" className="w-full">Log in</Button>
       </form>

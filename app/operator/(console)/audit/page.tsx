@@ -1,4 +1,6 @@
+import { DataTable } from "@/components/operator/data-table";
 import { Pager } from "@/components/operator/pager";
+import { consoleTime } from "@/lib/operator/format";
 import { auditPage, PAGE_SIZE, pageNumber } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
 
@@ -11,22 +13,13 @@ export default async function AuditLog({ searchParams }: Props) {
   return (
     <section aria-labelledby="audit-heading">
       <h1 id="audit-heading" className="text-2xl font-extrabold">Audit log</h1>
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="audit-table">
-          <thead className="border-b border-ink-200 text-ink-600"><tr><th className="py-2 pr-3">When (UTC)</th><th className="pr-3">Who</th><th className="pr-3">Action</th><th className="pr-3">Subject</th><th>What changed</th></tr></thead>
-          <tbody>
-            {rows.map((entry) => (
-              <tr key={entry.id} className="border-b border-ink-100 align-top">
-                <td className="py-2 pr-3 whitespace-nowrap">{new Date(entry.at).toISOString().replace("T", " ").slice(0, 19)}</td>
-                <td className="pr-3">{entry.operator_email}</td>
-                <td className="pr-3">{entry.action}</td>
-                <td className="pr-3">{entry.subject}</td>
-                <td className="break-all font-mono text-xs">{Object.keys(entry.details).length ? JSON.stringify(entry.details) : ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable testId="audit-table" rows={rows} rowKey={(entry) => entry.id} empty="Nothing has been recorded yet." columns={[
+        { label: "When (UTC)", cell: (entry) => consoleTime(entry.at), className: "whitespace-nowrap" },
+        { label: "Who", cell: (entry) => entry.operator_email },
+        { label: "Action", cell: (entry) => entry.action },
+        { label: "Subject", cell: (entry) => entry.subject },
+        { label: "What changed", cell: (entry) => (Object.keys(entry.details).length ? JSON.stringify(entry.details) : ""), className: "break-all font-mono text-xs" },
+      ]} />
       <Pager path="/operator/audit" params={{}} page={page} pageSize={PAGE_SIZE} total={total} />
     </section>
   );

@@ -1,13 +1,16 @@
 import Link from "next/link";
 import { Notice } from "@/components/operator/notice";
 import { Pager } from "@/components/operator/pager";
+import { DataTable } from "@/components/operator/data-table";
 import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form-field";
+import { consoleTime } from "@/lib/operator/format";
 import { leadFilters, leadPage, PAGE_SIZE, pageNumber } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const input = "mt-1 block h-10 w-full rounded-md border border-ink-200 px-2 font-normal";
+const input = `${inputClass} mt-1 block w-full font-normal`;
 
 export default async function LeadsInbox({ searchParams }: Props) {
   await requireOperator();
@@ -42,28 +45,15 @@ export default async function LeadsInbox({ searchParams }: Props) {
           <a href={`/operator/leads/export?${query}`} className="inline-flex h-9 items-center rounded-md border border-ink-200 px-3 font-semibold hover:bg-ink-50">CSV</a>
         </div>
       </form>
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="leads-table">
-          <thead className="border-b border-ink-200 text-ink-600">
-            <tr><th className="py-2 pr-3">#</th><th className="pr-3">Completed</th><th className="pr-3">Name</th><th className="pr-3">Job ZIP</th>
-              <th className="pr-3">Dates</th><th className="pr-3">Recipients</th><th className="pr-3">Delivery</th></tr>
-          </thead>
-          <tbody>
-            {rows.map((lead) => (
-              <tr key={lead.id} className="border-b border-ink-100">
-                <td className="py-2 pr-3"><Link href={`/operator/leads/${lead.id}`} className="font-semibold text-brand-700 hover:underline">{lead.id}</Link></td>
-                <td className="pr-3">{new Date(lead.completed_at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}</td>
-                <td className="pr-3">{lead.name}{lead.spam && <span className="ml-2 rounded bg-ink-100 px-1 text-xs">spam</span>}</td>
-                <td className="pr-3">{lead.location}</td>
-                <td className="pr-3">{lead.rental_start_date} → {lead.rental_end_date}</td>
-                <td className="pr-3">{lead.recipients.map((r) => r.vendor_name).join(", ") || "none"}</td>
-                <td className="pr-3">{lead.delivery}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length === 0 && <p className="mt-4 text-ink-600">No rental requests match.</p>}
-      </div>
+      <DataTable testId="leads-table" rows={rows} rowKey={(lead) => lead.id} empty="No rental requests match." columns={[
+        { label: "#", cell: (lead) => <Link href={`/operator/leads/${lead.id}`} className="font-semibold text-brand-700 hover:underline">{lead.id}</Link> },
+        { label: "Completed", cell: (lead) => consoleTime(lead.completed_at), className: "whitespace-nowrap" },
+        { label: "Name", cell: (lead) => <>{lead.name}{lead.spam && <span className="ml-2 rounded bg-ink-100 px-1 text-xs">spam</span>}</> },
+        { label: "Job ZIP", cell: (lead) => lead.location },
+        { label: "Dates", cell: (lead) => `${lead.rental_start_date} → ${lead.rental_end_date}` },
+        { label: "Recipients", cell: (lead) => lead.recipients.map((r) => r.vendor_name).join(", ") || "none" },
+        { label: "Delivery", cell: (lead) => lead.delivery },
+      ]} />
       <Pager path="/operator/leads" params={Object.fromEntries(query)} page={page} pageSize={PAGE_SIZE} total={total} />
     </section>
   );

@@ -2,6 +2,8 @@ import Link from "next/link";
 import { Notice } from "@/components/operator/notice";
 import { Pager } from "@/components/operator/pager";
 import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form-field";
+import { consoleTime } from "@/lib/operator/format";
 import { approveSubmissionAction, reviewSubmissionAction } from "@/lib/operator/actions";
 import { PAGE_SIZE, pageNumber, submissionPage, type SubmissionStatus } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
@@ -33,7 +35,7 @@ export default async function SubmissionsQueue({ searchParams }: Props) {
             <h2 className="text-lg font-bold">{s.name}</h2>
             <p className="mt-1">{s.street}, {s.city_name ?? s.city}, {s.state_code ?? s.state} {s.postal_code} · {s.phone}{s.email ? ` · ${s.email}` : ""}</p>
             <p>{websiteHref(s.site) ? <a href={s.site} target="_blank" rel={WEBSITE_REL} className="text-brand-700 underline">{s.site}</a> : s.site}
-              {" "}· submitted {new Date(s.created_at).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}</p>
+              {" "}· submitted {consoleTime(s.created_at)}</p>
             {(s.duplicate_vendors.length > 0 || s.duplicate_submissions.length > 0) && (
               <p className="mt-1 font-semibold text-danger-600" data-testid="duplicate-hint">
                 Same website as {[...s.duplicate_vendors.map((v) => `listing “${v.name}”`), ...s.duplicate_submissions.map((id) => `submission #${id}`)].join(", ")}
@@ -44,7 +46,7 @@ export default async function SubmissionsQueue({ searchParams }: Props) {
                 <form action={approveSubmissionAction}><input type="hidden" name="id" value={s.id} /><Button type="submit" size="sm">Approve</Button></form>
                 <form action={reviewSubmissionAction} className="flex items-end gap-2">
                   <input type="hidden" name="id" value={s.id} /><input type="hidden" name="outcome" value="rejected" />
-                  <label className="font-semibold">Reason<input name="reason" maxLength={500} className="mt-1 block h-9 w-64 rounded-md border border-ink-200 px-2 font-normal" /></label>
+                  <label className="font-semibold">Reason<input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 font-normal`} /></label>
                   <Button type="submit" size="sm" variant="outline">Reject</Button>
                 </form>
                 <form action={reviewSubmissionAction}>

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { Pager } from "@/components/operator/pager";
+import { DataTable } from "@/components/operator/data-table";
 import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form-field";
 import { PAGE_SIZE, pageNumber, vendorPage } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
 
@@ -17,29 +19,17 @@ export default async function VendorsList({ searchParams }: Props) {
       <h1 id="vendors-heading" className="text-2xl font-extrabold">Vendors</h1>
       <form method="get" className="mt-4 flex gap-2">
         <label className="sr-only" htmlFor="vendor-query">Search by name, city or website</label>
-        <input id="vendor-query" name="q" defaultValue={q} placeholder="Name, city or website" className="h-10 w-full max-w-md rounded-md border border-ink-200 px-3" />
-        <Button type="submit" size="sm" className="h-10">Search</Button>
+        <input id="vendor-query" name="q" defaultValue={q} placeholder="Name, city or website" className={`${inputClass} w-full max-w-md`} />
+        <Button type="submit" className="h-11">Search</Button>
       </form>
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="vendors-table">
-          <thead className="border-b border-ink-200 text-ink-600">
-            <tr><th className="py-2 pr-3">Name</th><th className="pr-3">City</th><th className="pr-3">Website</th><th className="pr-3">Phone</th><th className="pr-3">Leads</th><th>Listed</th></tr>
-          </thead>
-          <tbody>
-            {rows.map((v) => (
-              <tr key={v.id} className="border-b border-ink-100">
-                <td className="py-2 pr-3"><Link href={`/operator/vendors/${v.id}`} className="font-semibold text-brand-700 hover:underline">{v.name}</Link></td>
-                <td className="pr-3">{v.city_name}, {v.state_code}</td>
-                <td className="pr-3">{v.site}</td>
-                <td className="pr-3">{v.phone}</td>
-                <td className="pr-3"><Link href={`/operator/leads?vendor=${v.id}`} className="text-brand-700 hover:underline">{v.leads}</Link></td>
-                <td>{v.hidden ? "hidden" : "yes"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length === 0 && <p className="mt-4 text-ink-600">No vendor matches.</p>}
-      </div>
+      <DataTable testId="vendors-table" rows={rows} rowKey={(v) => v.id} empty="No vendor matches." columns={[
+        { label: "Name", cell: (v) => <Link href={`/operator/vendors/${v.id}`} className="font-semibold text-brand-700 hover:underline">{v.name}</Link> },
+        { label: "City", cell: (v) => `${v.city_name}, ${v.state_code}` },
+        { label: "Website", cell: (v) => v.site },
+        { label: "Phone", cell: (v) => v.phone },
+        { label: "Leads", cell: (v) => <Link href={`/operator/leads?vendor=${v.id}`} className="text-brand-700 hover:underline">{v.leads}</Link> },
+        { label: "Listed", cell: (v) => (v.hidden ? "hidden" : "yes") },
+      ]} />
       <Pager path="/operator/vendors" params={{ q }} page={page} pageSize={PAGE_SIZE} total={total} />
     </section>
   );

@@ -3,11 +3,10 @@ import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
 import { markSpamAction, resendLeadAction } from "@/lib/operator/actions";
 import { leadDetail, recordId } from "@/lib/operator/data";
+import { consoleTime as when, recipientReason } from "@/lib/operator/format";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }) + " UTC" : "—");
 
 export default async function LeadPage({ params, searchParams }: Props) {
   await requireOperator();
@@ -41,7 +40,7 @@ export default async function LeadPage({ params, searchParams }: Props) {
       <h2 className="mt-8 text-xl font-bold">Recipients</h2>
       <ul className="mt-2 list-disc pl-5 text-sm">
         {lead.recipients.map((r) => (
-          <li key={r.vendor_id}>{r.vendor_name} ({r.reason === "vendor_page" ? "its page" : `nearby${r.distance_miles !== null ? `, ${r.distance_miles} mi` : ""}`})</li>
+          <li key={r.vendor_id}>{r.vendor_name} ({recipientReason(r)})</li>
         ))}
         {lead.recipients.length === 0 && <li>No vendor serves this ZIP or is within 50 miles.</li>}
       </ul>

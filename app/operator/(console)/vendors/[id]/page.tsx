@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form-field";
 import { vendorPath } from "@/lib/directory/ordering";
 import { setVendorHiddenAction, updateVendorAction } from "@/lib/operator/actions";
 import { recordId, vendorDetail } from "@/lib/operator/data";
@@ -9,7 +10,8 @@ import { requireOperator } from "@/lib/operator/session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const field = "mt-1 block w-full rounded-md border border-ink-200 px-3 py-2 font-normal";
+const field = `${inputClass} mt-1 block w-full font-normal`;
+const area = "mt-1 block w-full rounded-md border border-ink-200 bg-white px-3 py-2 font-normal";
 
 // The public page is not prefetched: a render begun just before an edit or a hide would
 // be cached after it, and serve the old listing until the page's next revalidation.
@@ -39,10 +41,10 @@ export default async function VendorEditor({ params, searchParams }: Props) {
           </label>
         ))}
         <label className="font-semibold sm:col-span-2">Description
-          <textarea name="description" rows={5} defaultValue={vendor.description ?? ""} className={field} />
+          <textarea name="description" rows={5} defaultValue={vendor.description ?? ""} className={area} />
         </label>
         <label className="font-semibold sm:col-span-2">Service ZIP codes (separated by spaces or commas)
-          <textarea name="service_zips" rows={3} defaultValue={vendor.service_zips.join(" ")} className={field} />
+          <textarea name="service_zips" rows={3} defaultValue={vendor.service_zips.join(" ")} className={area} />
         </label>
         <div className="sm:col-span-2"><Button type="submit">Save</Button></div>
       </form>
