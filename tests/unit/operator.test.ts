@@ -6,7 +6,6 @@ import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from "../../lib/operator/password";
 import { importVendors, parseVendorCsv } from "../../lib/operator/import";
-import { bulkRows, importWhileReading, SMALL_CITY_SQL, type SmallCity } from "./helpers/bulk-import";
 import { asAnon, asService, freshDb, embeddedCaller } from "./helpers/db";
 
 let db: PGlite;
@@ -147,20 +146,6 @@ describe("vendor import", () => {
     expect((await inspect<{ site: string }>("select site from public.vendors where website_key = 'relative.example'"))[0].site).toBe("https://relative.example");
     expect((await run(csv(["Csv No Host,not a website,(555) 010-2227,,7 Csv Road,Houston,TX,77002,,,"]), false))[0].reason).toBe("website is missing or not a URL");
   });
-
-  it("imports the documented limit of 5,000 rows in short batches while a public page is read", async () => {
-    const [city] = await inspect<SmallCity>(SMALL_CITY_SQL);
-    const anon = embeddedCaller(db, "anon");
-    const readPage = () => anon("city_page", { p_country_slug: "us", p_state_slug: city.state_slug, p_city_slug: city.city_slug, p_offset: 0, p_limit: 24 });
-    const dry = await importWhileReading(embeddedCaller(db), bulkRows(city), true, readPage);
-    expect(dry.stoppedAt).toBeUndefined();
-    expect(dry.results.filter((r) => r.action === "created")).toHaveLength(5000);
-    const real = await importWhileReading(embeddedCaller(db), bulkRows(city), false, readPage);
-    expect(real.results.filter((r) => r.action === "created")).toHaveLength(5000);
-    console.log(`embedded database: 5,000 rows imported; ${real.reads()} public reads meanwhile, the slowest ${real.slowest().toFixed(0)} ms (dry run: ${dry.slowest().toFixed(0)} ms)`);
-    const again = await importVendors(embeddedCaller(db), bulkRows(city), { dryRun: false, operator: "ops" });
-    expect(again.results.every((r) => r.action === "unchanged")).toBe(true);
-  }, 240_000);
 
   it("names a missing column", () => {
     expect(() => parseVendorCsv("name,website\nA,b.example")).toThrow("Missing columns: phone, email, street, city, state, zip");

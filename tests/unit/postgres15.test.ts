@@ -1,7 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/data/rpc";
-import { importVendors } from "@/lib/operator/import";
 import { bulkRows, importWhileReading, SMALL_CITY_SQL, type SmallCity } from "./helpers/bulk-import";
 import { migrateAndSeed, startPostgres15, type Postgres15 } from "./helpers/postgres15";
 
@@ -195,7 +194,7 @@ describe("the vendor import on PostgreSQL 15", () => {
     return row.result;
   };
 
-  it("imports the documented limit of 5,000 rows in batches while a public page is read, and a rerun changes nothing", async () => {
+  it("imports (and dry-runs) the documented limit of 5,000 rows in batches while a public page is read", async () => {
     const [writer, reader] = [await server.connect("authenticator"), await server.connect("authenticator")];
     try {
       await writer.query("set statement_timeout = '8s'");
@@ -207,8 +206,6 @@ describe("the vendor import on PostgreSQL 15", () => {
       const real = await importWhileReading(callerOn(writer), bulkRows(city), false, readPage);
       expect(real.results.filter((r) => r.action === "created")).toHaveLength(5000);
       console.log(`PostgreSQL 15: 5,000 rows imported; ${real.reads()} public reads meanwhile, the slowest ${real.slowest().toFixed(0)} ms (dry run: ${dry.slowest().toFixed(0)} ms)`);
-      const again = await importVendors(callerOn(writer), bulkRows(city), { dryRun: false, operator: "ops" });
-      expect(again.results.every((r) => r.action === "unchanged")).toBe(true);
     } finally {
       await Promise.all([writer.end(), reader.end()]);
     }
