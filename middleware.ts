@@ -1,12 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { actionBodyProblem, consoleActionBodyProblem } from "@/lib/platform/action-body";
-import { actionAllowance } from "@/lib/platform/action-limits.mjs";
+import { actionBodyProblem, formActionBodyProblem } from "@/lib/platform/action-body";
+import { actionAllowance, FORM_PAGES } from "@/lib/platform/action-limits.mjs";
 import { allowedOrigins } from "@/lib/platform/origins";
 import { readBodyUpTo } from "@/lib/platform/request-body";
 import { siteUrl } from "@/lib/site";
-
-// The operator console's pages: their forms post React's multipart encoding.
-const CONSOLE = /^\/operator(?:\/|$)/;
 
 // Paths served by route handlers and files, not pages: no server action lives there.
 const NOT_A_PAGE = /^\/(?:api|images|sitemaps|_next)(?:\/|$)|^\/(?:sitemap\.xml|robots\.txt|favicon\.ico|skidsteer_share\.png)$|\/share\.png$/;
@@ -23,7 +20,7 @@ function fromOwnPage(request: NextRequest): boolean {
 /**
  * Requests a page could not have sent are refused here with a 4xx, before Next decodes
  * them: a server action is only a POST from the site's own origin to a page with a plain
- * JSON body (a console form's: React's multipart encoding), counted as it streams and cut
+ * JSON body (a console or business form's: React's multipart encoding), counted as it streams and cut
  * at its limit (lib/platform/action-limits.mjs); pages answer GET and HEAD otherwise.
  * A URL with capitals redirects to its lowercase form.
  */
@@ -43,7 +40,7 @@ export async function middleware(request: NextRequest) {
     const body = await readBodyUpTo(request, allowance.limit);
     if (!body) return refuse(413, "Request too large");
     const type = request.headers.get("content-type");
-    const problem = CONSOLE.test(pathname) ? await consoleActionBodyProblem(type, body) : actionBodyProblem(type, body);
+    const problem = FORM_PAGES.test(pathname) ? await formActionBodyProblem(type, body) : actionBodyProblem(type, body);
     return problem ? refuse(problem.status, problem.message) : NextResponse.next();
   }
   if (!isPage) return NextResponse.next();

@@ -38,6 +38,7 @@ export function VendorGrid({ vendors, heading, pagination, headingLevel: Heading
                   <Link href={vendorPath(vendor)} className="hover:underline">{vendor.name}</Link>
                 </h3>
                 <Rating value={vendor.rating} />
+                {vendor.claimed && <p className="claimed">Claimed by the business</p>}
                 {vendor.full_address && (
                   <p className="card-muted">{vendor.full_address}</p>
                 )}

@@ -26,6 +26,7 @@ export async function SiteFooter() {
             <li><TrackedLink href="/terms" className="hover:underline">Terms &amp; Conditions</TrackedLink></li>
             <li><TrackedLink href="/contact" className="hover:underline">Contact</TrackedLink></li>
             <li><TrackedLink href="/submit" className="hover:underline">Submit Your Business</TrackedLink></li>
+            <li><TrackedLink href="/business" className="hover:underline">For businesses</TrackedLink></li>
           </ul>
         </div>
         <div>

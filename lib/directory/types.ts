@@ -18,6 +18,8 @@ export interface VendorCard {
   state_slug: string;
   state_code: string;
   country_slug: string;
+  /** The business has claimed the listing and manages it. */
+  claimed: boolean;
 }
 
 export interface StateWithVendors {

@@ -1,13 +1,12 @@
 "use server";
-import { revalidatePath, updateTag } from "next/cache";
 import { redirect } from "next/navigation";
 import { after } from "next/server";
 import { z } from "../zod";
 import { wakeOutbox } from "../outbox/sender";
-import { CACHE_TAGS } from "../data/cache-tags";
+import { refreshListingPages } from "../data/revalidate";
 import { serviceRpc } from "../data/rpc";
 import {
-  approveSubmission, markSpam, recordId, resendLead, reviewSubmission, setVendorHidden, updateVendor,
+  approveSubmission, markSpam, recordId, resendLead, reviewClaim, reviewSubmission, revokeManager, setVendorHidden, updateVendor,
 } from "./data";
 import { importStopped, importSummary, importVendors, parseVendorCsv, type ImportResult } from "./import";
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES } from "./import-limits";
@@ -39,18 +38,6 @@ async function refusal(change: () => Promise<unknown>): Promise<string | null> {
   } catch (error) {
     return refusalCode(error);
   }
-}
-
-/**
- * After a change to a listing, the pages that show listings are rebuilt on their next
- * visit: every country, state, city and vendor page (with their paged lists), the
- * sitemaps, and the cached reads behind them.
- */
-function refreshPublicPages() {
-  updateTag(CACHE_TAGS.listings);
-  revalidatePath("/[country]", "layout");
-  revalidatePath("/sitemap.xml");
-  revalidatePath("/sitemaps/[file]", "page");
 }
 
 export async function logInAction(form: FormData): Promise<void> {
@@ -85,7 +72,7 @@ export async function approveSubmissionAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
   const submission = formRecord(form, "/operator/submissions");
   const problem = await refusal(() => approveSubmission(submission, operator));
-  if (!problem) refreshPublicPages();
+  if (!problem) refreshListingPages();
   back("/operator/submissions", problem ? { error: problem } : { notice: "approved" });
 }
 
@@ -109,7 +96,7 @@ export async function updateVendorAction(form: FormData): Promise<void> {
   const vendor = formRecord(form, "/operator/vendors");
   const parsed = vendorFormSchema.safeParse(Object.fromEntries(Object.keys(vendorFormSchema.shape).map((key) => [key, form.get(key) ?? ""])));
   const problem = parsed.success ? await refusal(() => updateVendor(vendor, parsed.data, operator)) : "too-long";
-  if (!problem) refreshPublicPages();
+  if (!problem) refreshListingPages();
   back(`/operator/vendors/${vendor}`, problem ? { error: problem } : { notice: "saved" });
 }
 
@@ -118,7 +105,7 @@ export async function setVendorHiddenAction(form: FormData): Promise<void> {
   const vendor = formRecord(form, "/operator/vendors");
   const hidden = form.get("hidden") === "true";
   const problem = await refusal(() => setVendorHidden(vendor, hidden, operator));
-  if (!problem) refreshPublicPages();
+  if (!problem) refreshListingPages();
   back(`/operator/vendors/${vendor}`, problem ? { error: problem } : { notice: hidden ? "hidden" : "listed" });
 }
 
@@ -144,6 +131,25 @@ export async function importVendorsAction(_previous: ImportState, form: FormData
   const { results, stoppedAt } = await importVendors(serviceRpc, rows, { dryRun, operator });
   if (stoppedAt) console.error(`Vendor import stopped at row ${stoppedAt.row}:`, stoppedAt.message);
   const summary = importSummary(results);
-  if (!dryRun && summary.created + summary.updated > 0) refreshPublicPages();
+  if (!dryRun && summary.created + summary.updated > 0) refreshListingPages();
   return { dryRun, results, summary, error: stoppedAt ? importStopped(stoppedAt) : undefined };
+}
+
+export async function reviewClaimAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const claim = formRecord(form, "/operator/claims");
+  const approve = form.get("approve") === "true";
+  const reason = text(500).catch("").parse(form.get("reason") ?? "");
+  const problem = await refusal(() => reviewClaim(claim, approve, reason, operator));
+  if (!problem && approve) refreshListingPages();
+  back("/operator/claims", problem ? { error: problem } : { notice: approve ? "claim-approved" : "claim-rejected" });
+}
+
+export async function revokeManagerAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const vendor = formRecord(form, "/operator/vendors");
+  const email = text(320).catch("").parse(form.get("email") ?? "");
+  const problem = await refusal(() => revokeManager(vendor, email, operator));
+  if (!problem) refreshListingPages();
+  back(`/operator/vendors/${vendor}`, problem ? { error: problem } : { notice: "revoked" });
 }

@@ -28,10 +28,7 @@ export function leadFilters(params: Record<string, string | string[] | undefined
   return leadFiltersSchema.parse(flat);
 }
 
-/** A record id from a URL segment or a form field, or null when it cannot be one. */
-export function recordId(value: unknown): number | null {
-  return typeof value === "string" && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : null;
-}
+export { recordId } from "../data/record-id";
 
 export const pageNumber = (value: string | string[] | undefined) => {
   const n = Number(Array.isArray(value) ? value[0] : value);
@@ -76,6 +73,21 @@ export const vendorDetail = (id: number) => call<VendorDetail | null>("operator_
 
 export interface AuditEntry { id: number; at: string; operator_email: string; action: string; subject: string | null; details: Record<string, unknown> }
 export const auditPage = (page: number) => call<Page<AuditEntry>>("operator_audit_log", { p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
+
+export interface ClaimRow {
+  id: number; vendor_id: number; email: string; name: string; phone: string | null; note: string | null; created_at: string;
+  status: "new" | "approved" | "rejected"; review_reason: string | null; reviewed_by: string | null;
+  vendor: VendorAddress; managers: Array<{ email: string; role: "owner" | "colleague" }>;
+}
+export type ClaimStatus = ClaimRow["status"];
+export const claimPage = (status: ClaimStatus, page: number) =>
+  call<Page<ClaimRow>>("operator_claim_page", { p_status: status, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
+export const reviewClaim = (id: number, approve: boolean, reason: string, operator: string) =>
+  call<null>("operator_review_claim", { p_id: id, p_approve: approve, p_reason: reason, p_operator: operator });
+export interface VendorManager { email: string; role: "owner" | "colleague"; added_by: string; created_at: string }
+export const vendorManagers = (id: number) => call<VendorManager[]>("operator_vendor_managers", { p_vendor_id: id });
+export const revokeManager = (id: number, email: string, operator: string) =>
+  call<null>("operator_revoke_manager", { p_vendor_id: id, p_email: email, p_operator: operator });
 
 export const resendLead = (id: number, operator: string) => call<number>("operator_resend_lead", { p_id: id, p_operator: operator });
 export const markSpam = (id: number, spam: boolean, operator: string) => call<null>("operator_mark_spam", { p_id: id, p_spam: spam, p_operator: operator });

@@ -1,4 +1,4 @@
-import { DatabaseError } from "../data/rpc";
+import { messageCatalog, type ErrorEntry } from "../data/messages";
 
 /**
  * Every message the console shows after an action, by code. Actions redirect with
@@ -16,13 +16,16 @@ const NOTICES = {
   saved: "Saved: the public pages show the change.",
   hidden: "Hidden: the listing has left every public page and list.",
   listed: "Listed again on the public pages.",
+  "claim-approved": "Approved: the claimant can now sign in at /business and manage the listing.",
+  "claim-rejected": "Rejected, with the reason recorded.",
+  revoked: "Revoked: that person can no longer manage the listing.",
 } as const;
 
 /**
  * Errors, with the database refusal each stands for (matched on the function's message;
  * one that carries a value, like a ZIP, is matched by its fixed part).
  */
-const ERRORS: Record<string, { text: string; refusal?: RegExp }> = {
+const ERRORS: Record<string, ErrorEntry> = {
   wrong: { text: "Wrong email or password." },
   throttled: { text: "Too many failed logins from your connection. Wait a few minutes, then try again." },
   busy: { text: "Too many logins at once. Try again in a moment." },
@@ -30,7 +33,8 @@ const ERRORS: Record<string, { text: string; refusal?: RegExp }> = {
   "unknown-outcome": { text: "Unknown review outcome", refusal: /^Unknown review outcome$/ },
   "too-long": { text: "A field is too long", refusal: /^(A field|The reason) is too long$/ },
   spam: { text: "This request is marked as spam", refusal: /^This request is marked as spam$/ },
-  reviewed: { text: "This submission has already been reviewed", refusal: /^(This submission is already |No new submission with this id)/ },
+  reviewed: { text: "This has already been reviewed", refusal: /^(This submission is already |No new (submission|claim) with this id)/ },
+  "no-person": { text: "No such person on this listing", refusal: /^No such person on this listing$/ },
   "listing-exists": { text: "A listing with this website already exists", refusal: /^A listing with this website already exists/ },
   "city-missing": { text: "The submission's city is not in the directory", refusal: /^The submission's city is not in the directory$/ },
   "reason-missing": { text: "Please give a reason for the rejection", refusal: /^Please give a reason for the rejection$/ },
@@ -45,16 +49,10 @@ const ERRORS: Record<string, { text: string; refusal?: RegExp }> = {
 
 export type NoticeCode = keyof typeof NOTICES;
 
+const catalog = messageCatalog(NOTICES, ERRORS);
+
 /** The text for a `?notice=` or `?error=` code; null for anything that is not one of ours. */
-export function consoleMessage(kind: "notice" | "error", code: unknown): string | null {
-  if (typeof code !== "string") return null;
-  if (kind === "notice") return Object.hasOwn(NOTICES, code) ? NOTICES[code as NoticeCode] : null;
-  return Object.hasOwn(ERRORS, code) ? ERRORS[code].text : null;
-}
+export const consoleMessage = catalog.message;
 
 /** The error code for a database refusal; faults (anything not a refusal) are rethrown. */
-export function refusalCode(error: unknown): string {
-  const refusal = error instanceof DatabaseError ? error.refusal : null;
-  if (refusal === null) throw error;
-  return Object.entries(ERRORS).find(([, entry]) => entry.refusal?.test(refusal))?.[0] ?? "refused";
-}
+export const refusalCode = catalog.refusalCode;

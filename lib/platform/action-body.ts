@@ -50,8 +50,8 @@ export function actionBodyProblem(contentType: string | null, body: Uint8Array):
   return null;
 }
 
-/** The operator console's form actions: React's multipart encoding of a form (an import's carries a CSV). */
-export async function consoleActionBodyProblem(contentType: string | null, body: Uint8Array): Promise<ActionBodyProblem | null> {
+/** The console's and the business pages' form actions: React's multipart encoding of a form (an import's carries a CSV). */
+export async function formActionBodyProblem(contentType: string | null, body: Uint8Array): Promise<ActionBodyProblem | null> {
   const type = contentType?.toLowerCase() ?? "";
   const malformed = { status: 400, message: "Malformed request" } as const;
   const formArgs = (args: unknown) => Array.isArray(args) && args.length <= 2 && plainReply(args, true);

@@ -11,6 +11,8 @@ export const MAX_CONSOLE_UPLOAD_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
 export const CONSOLE_SESSION_COOKIE = "operator_session";
 
 const CONSOLE = /^\/operator(?:\/|$)/;
+/** Pages whose forms post React's multipart encoding of a form: the console and the business pages. */
+export const FORM_PAGES = /^\/(?:operator|business)(?:\/|$)/;
 
 /** The value of one cookie in a Cookie header. */
 function cookieValue(header, name) {
@@ -24,10 +26,12 @@ function cookieValue(header, name) {
 /**
  * What a server action posted to `pathname` may send: `{ refuse: 401 }` for a console post
  * (other than the login form's) without a session cookie of the right shape, else the
- * largest body in bytes.
+ * largest body in bytes: a few kilobytes for the public forms' JSON, more for the console's
+ * and the business pages' forms (whose own actions check their sessions).
  */
 export function actionAllowance(pathname, cookieHeader) {
-  if (!CONSOLE.test(pathname)) return { limit: MAX_ACTION_BODY_BYTES };
+  if (!FORM_PAGES.test(pathname)) return { limit: MAX_ACTION_BODY_BYTES };
+  if (!CONSOLE.test(pathname)) return { limit: MAX_CONSOLE_BODY_BYTES };
   if (pathname !== "/operator/login" && !TOKEN_PATTERN.test(cookieValue(cookieHeader, CONSOLE_SESSION_COOKIE) ?? "")) return { refuse: 401 };
   return { limit: pathname === "/operator/import" ? MAX_CONSOLE_UPLOAD_BYTES : MAX_CONSOLE_BODY_BYTES };
 }

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { actionBodyProblem, consoleActionBodyProblem } from "../../lib/platform/action-body";
+import { actionBodyProblem, formActionBodyProblem } from "../../lib/platform/action-body";
 import { allowedOrigins } from "../../lib/platform/origins";
 import { readBodyUpTo } from "../../lib/platform/request-body";
 import { clientAddress, proxyHops, visitorAddress } from "../../lib/platform/client-address.mjs";
@@ -41,20 +41,20 @@ describe("operator console form actions", () => {
   }
 
   it("lets React's encoding of a form through: the arguments in part 0, the form's fields as _1_<name>", async () => {
-    expect(await consoleActionBodyProblem(...await multipart({ "0": '["$K1"]', "_1_$ACTION_ID_ab12": "", "_1_email": "a@b.example" }))).toBeNull();
-    expect(await consoleActionBodyProblem(...await multipart({ "0": '[{},"$K1"]', "_1_dry_run": "on" }))).toBeNull();
+    expect(await formActionBodyProblem(...await multipart({ "0": '["$K1"]', "_1_$ACTION_ID_ab12": "", "_1_email": "a@b.example" }))).toBeNull();
+    expect(await formActionBodyProblem(...await multipart({ "0": '[{},"$K1"]', "_1_dry_run": "on" }))).toBeNull();
   });
 
   it.each([
     [{ "0": "not json" }], [{ "0": '["$Q1"]' }], [{ "0": '["$K1"]', stray: "x" }], [{ "0": '[{"__proto__":1}]' }], [{}], [{ "0": "[1,2,3]" }],
   ])("refuses %j with 400", async (entries) => {
-    expect((await consoleActionBodyProblem(...await multipart(entries)))?.status).toBe(400);
+    expect((await formActionBodyProblem(...await multipart(entries)))?.status).toBe(400);
   });
 
   it("lets a form with no fields through as plain text, and nothing else", async () => {
-    expect(await consoleActionBodyProblem(text, bytes('["$K1"]'))).toBeNull();
-    expect((await consoleActionBodyProblem(text, bytes('["$@1"]')))?.status).toBe(400);
-    expect((await consoleActionBodyProblem("application/json", bytes("[]")))?.status).toBe(415);
+    expect(await formActionBodyProblem(text, bytes('["$K1"]'))).toBeNull();
+    expect((await formActionBodyProblem(text, bytes('["$@1"]')))?.status).toBe(400);
+    expect((await formActionBodyProblem("application/json", bytes("[]")))?.status).toBe(415);
   });
 });
 

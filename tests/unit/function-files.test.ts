@@ -9,12 +9,12 @@ beforeAll(async () => {
 });
 
 describe("the migration convention for functions (supabase/functions/)", () => {
-  it("each file defines its functions with their grants beside them", () => {
+  it("each file is named for a function it defines and states every one's privileges beside it", () => {
     const files = functionFiles();
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       expect(file.functions, file.name).toContain(file.name.replace(/\.sql$/, ""));
-      for (const fn of file.functions) expect(file.sql, file.name).toMatch(new RegExp(`grant execute on function public\\.${fn}\\(`));
+      for (const fn of file.functions) expect(file.sql, `${file.name}: ${fn}`).toMatch(new RegExp(`revoke execute on function[^;]*public\\.${fn}\\(`));
     }
   });
 

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { actionBodyProblem, consoleActionBodyProblem } from "@/lib/platform/action-body";
+import { actionBodyProblem, formActionBodyProblem } from "@/lib/platform/action-body";
 import PageCacheHandler from "@/lib/platform/page-cache-handler.mjs";
 
 // What lib/platform leans on in the installed Next and React, checked against them: a
@@ -34,7 +34,7 @@ describe("React's encoding of server-action arguments (lib/platform/action-body.
     for (const args of [[form], [{}, form], [{ results: [], summary: { created: 1 } }, form]]) {
       const reply = await encodeReply(args);
       expect(reply).toBeInstanceOf(FormData);
-      expect(await consoleActionBodyProblem(...await bytesOf(reply))).toBeNull();
+      expect(await formActionBodyProblem(...await bytesOf(reply))).toBeNull();
     }
   });
 });

@@ -184,6 +184,30 @@ describe("abuse limits on PostgreSQL 15", () => {
   });
 });
 
+describe("claiming a listing on PostgreSQL 15", () => {
+  it("20 claim links used at once make exactly one owner; the other 19 go to the operator", async () => {
+    const owner = await server.connect("postgres");
+    const [vendor] = (await owner.query<{ id: number; email: string }>(
+      "select id, email from public.vendors where email is not null and claimed_at is null order by id desc limit 1")).rows;
+    const tokens = Array.from({ length: 20 }, (_, i) => (i + 1).toString(16).padStart(64, "0"));
+    await owner.query(`insert into public.auth_links (token_hash, purpose, email, vendor_id, expires_at)
+      select t, 'claim', 'claimant' || n || '@race.example', $1, now() + interval '30 minutes' from unnest($2::text[]) with ordinality as x(t, n)`,
+    [vendor.id, tokens]);
+    await owner.end();
+    const clients = await Promise.all(tokens.map(() => server.connect("authenticator")));
+    try {
+      const outcomes = await Promise.all(clients.map((client, i) =>
+        as<{ r: { outcome: string } }>("service_role", "select public.business_link_use($1, 'claim') as r", [tokens[i]], client).then((rows) => rows[0].r.outcome)));
+      expect(outcomes.filter((o) => o === "owner")).toHaveLength(1);
+      expect(outcomes.filter((o) => o === "queued")).toHaveLength(19);
+      const [{ n }] = await as<{ n: string }>("service_role", "select count(*) as n from public.vendor_managers where vendor_id = $1", [vendor.id]);
+      expect(Number(n)).toBe(1);
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
+  });
+});
+
 describe("the vendor import on PostgreSQL 15", () => {
   /** Calls a function by name as the service role, on its own connection, as PostgREST would. */
   const callerOn = (client: pg.Client): Caller => async <T>(fn: string, args: Record<string, unknown> = {}) => {

@@ -7,6 +7,7 @@ import { requireOperator } from "@/lib/operator/session";
 const SECTIONS = [
   { href: "/operator/leads", label: "Leads" },
   { href: "/operator/submissions", label: "Submissions" },
+  { href: "/operator/claims", label: "Claims" },
   { href: "/operator/vendors", label: "Vendors" },
   { href: "/operator/import", label: "Import" },
   { href: "/operator/audit", label: "Audit log" },

@@ -77,7 +77,12 @@ export default async function VendorPage({ params }: Params) {
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
         <article>
           <h1 className="text-3xl font-extrabold tracking-tight">{v.name}</h1>
-          <div className="mt-2"><Rating value={v.rating} /></div>
+          <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
+            <Rating value={v.rating} />
+            {v.claimed
+              ? <p className="claimed">Claimed by the business</p>
+              : <Link href={`/business/claim/${v.id}`} prefetch={false} className="text-sm text-brand-700 underline">Is this your business? Claim this listing</Link>}
+          </div>
           <div className="mt-4 max-w-xl overflow-hidden rounded-[var(--radius-card)] border border-ink-200">
             <VendorPhoto vendor={v} priority />
           </div>

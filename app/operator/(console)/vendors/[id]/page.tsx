@@ -4,8 +4,9 @@ import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { vendorPath } from "@/lib/directory/ordering";
-import { setVendorHiddenAction, updateVendorAction } from "@/lib/operator/actions";
-import { recordId, vendorDetail } from "@/lib/operator/data";
+import { revokeManagerAction, setVendorHiddenAction, updateVendorAction } from "@/lib/operator/actions";
+import { recordId, vendorDetail, vendorManagers } from "@/lib/operator/data";
+import { consoleTime } from "@/lib/operator/format";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -19,7 +20,7 @@ export default async function VendorEditor({ params, searchParams }: Props) {
   await requireOperator();
   const { id } = await params;
   const record = recordId(id);
-  const vendor = record === null ? null : await vendorDetail(record);
+  const [vendor, managers] = record === null ? [null, []] : await Promise.all([vendorDetail(record), vendorManagers(record)]);
   if (!vendor) notFound();
   const { notice, error } = await searchParams;
   const inputs: Array<[keyof typeof vendor, string, string]> = [
@@ -52,6 +53,19 @@ export default async function VendorEditor({ params, searchParams }: Props) {
         <input type="hidden" name="id" value={vendor.id} /><input type="hidden" name="hidden" value={String(!vendor.hidden)} />
         <Button type="submit" variant="outline">{vendor.hidden ? "Unhide listing" : "Hide listing"}</Button>
       </form>
+      <h2 className="mt-8 text-xl font-bold">People who manage it</h2>
+      <ul className="mt-2 space-y-2 text-sm" data-testid="vendor-managers">
+        {managers.map((person) => (
+          <li key={person.email} className="flex flex-wrap items-center gap-3">
+            <span>{person.email} ({person.role}, added by {person.added_by}, {consoleTime(person.created_at)})</span>
+            <form action={revokeManagerAction}>
+              <input type="hidden" name="id" value={vendor.id} /><input type="hidden" name="email" value={person.email} />
+              <Button type="submit" size="sm" variant="outline">Revoke {person.email}</Button>
+            </form>
+          </li>
+        ))}
+        {managers.length === 0 && <li>Nobody: the listing is not claimed.</li>}
+      </ul>
     </article>
   );
 }

@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { ListingEditor } from "@/components/business/listing-editor";
+import { BusinessNotice } from "@/components/business/notice";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClass } from "@/components/ui/form-field";
+import { requestSignInAction, signOutAction } from "@/lib/business/actions";
+import { businessListings } from "@/lib/business/data";
+import { currentBusiness } from "@/lib/business/session";
+
+export const metadata: Metadata = { title: "For Businesses", description: "Sign in to manage your skid steer rental listing." };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Signed in: the listings the business manages. Otherwise: the emailed sign-in link. */
+export default async function BusinessPage({ searchParams }: Props) {
+  const [{ notice, error }, email] = await Promise.all([searchParams, currentBusiness()]);
+  if (!email) {
+    return (
+      <>
+        <h1 className="text-3xl font-extrabold tracking-tight">For businesses</h1>
+        <p className="mt-2 text-ink-700">
+          Manage your listing: your phone, the email that receives rental requests, your address, description, photo and the ZIP codes you serve.
+          Enter the email address of your listing and we will send you a sign-in link. No password needed.
+        </p>
+        <BusinessNotice notice={notice} error={error} />
+        <form action={requestSignInAction} className="mt-6 flex flex-wrap items-end gap-3">
+          <FormField id="business-email" label="Email address">
+            <input id="business-email" name="email" type="email" autoComplete="email" required className={`${inputClass} w-72`} />
+          </FormField>
+          <Button type="submit">Email me a sign-in link</Button>
+        </form>
+        <p className="mt-6 text-sm text-ink-600">Not listed yet? Submit your business from the footer. Listed, but never signed in? Open your listing and choose “Claim this listing”.</p>
+      </>
+    );
+  }
+  const listings = await businessListings(email);
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight">Your listings</h1>
+        <form action={signOutAction} className="flex items-center gap-3 text-sm">
+          <span className="text-ink-600" data-testid="business-email">{email}</span>
+          <Button type="submit" variant="outline" size="sm">Sign out</Button>
+        </form>
+      </div>
+      <BusinessNotice notice={notice} error={error} />
+      {listings.length === 0 && <p className="mt-6 text-ink-700">This address manages no listing any more.</p>}
+      {listings.map((listing) => <ListingEditor key={listing.id} listing={listing} self={email} />)}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import Link from "next/link";
+import { Notice } from "@/components/operator/notice";
+import { Pager } from "@/components/operator/pager";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form-field";
+import { vendorPath } from "@/lib/directory/ordering";
+import { reviewClaimAction } from "@/lib/operator/actions";
+import { claimPage, PAGE_SIZE, pageNumber, type ClaimStatus } from "@/lib/operator/data";
+import { consoleTime } from "@/lib/operator/format";
+import { requireOperator } from "@/lib/operator/session";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const STATUSES: ClaimStatus[] = ["new", "approved", "rejected"];
+
+/** Claims of listings the operator decides: addresses that are not the listing's own, or later claims. */
+export default async function ClaimsQueue({ searchParams }: Props) {
+  await requireOperator();
+  const params = await searchParams;
+  const status = STATUSES.find((s) => s === params.status) ?? "new";
+  const page = pageNumber(params.page);
+  const { total, rows } = await claimPage(status, page);
+  return (
+    <section aria-labelledby="claims-heading">
+      <h1 id="claims-heading" className="text-2xl font-extrabold">Claims</h1>
+      <nav aria-label="Claim status" className="mt-3 flex gap-2 text-sm">
+        {STATUSES.map((s) => (
+          <Link key={s} href={`/operator/claims?status=${s}`} aria-current={s === status ? "page" : undefined}
+            className="rounded-md border border-ink-200 px-3 py-1 font-semibold capitalize aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50">{s}</Link>
+        ))}
+      </nav>
+      <Notice notice={params.notice} error={params.error} />
+      <ul className="mt-4 space-y-4">
+        {rows.map((c) => (
+          <li key={c.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4 text-sm" data-testid="claim">
+            <h2 className="text-lg font-bold">
+              <Link href={vendorPath(c.vendor)} prefetch={false} className="text-brand-700 underline">{c.vendor.name}</Link>
+            </h2>
+            <p className="mt-1">{c.name} · {c.email}{c.phone ? ` · ${c.phone}` : ""} · claimed {consoleTime(c.created_at)}</p>
+            {c.note && <p className="mt-1 whitespace-pre-line text-ink-700">{c.note}</p>}
+            <p className="mt-1 text-ink-600">Managed now by: {c.managers.map((m) => `${m.email} (${m.role})`).join(", ") || "nobody"}</p>
+            {c.status === "new" ? (
+              <div className="mt-3 flex flex-wrap items-end gap-3">
+                <form action={reviewClaimAction}>
+                  <input type="hidden" name="id" value={c.id} /><input type="hidden" name="approve" value="true" />
+                  <Button type="submit" size="sm">Approve</Button>
+                </form>
+                <form action={reviewClaimAction} className="flex items-end gap-2">
+                  <input type="hidden" name="id" value={c.id} /><input type="hidden" name="approve" value="false" />
+                  <label className="font-semibold">Reason<input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 font-normal`} /></label>
+                  <Button type="submit" size="sm" variant="outline">Reject</Button>
+                </form>
+              </div>
+            ) : (
+              <p className="mt-2 text-ink-600">{c.status} by {c.reviewed_by}{c.review_reason ? `: ${c.review_reason}` : ""}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      {rows.length === 0 && <p className="mt-4 text-ink-600">Nothing here.</p>}
+      <Pager path="/operator/claims" params={{ status }} page={page} pageSize={PAGE_SIZE} total={total} />
+    </section>
+  );
+}

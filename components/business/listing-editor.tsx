@@ -1,0 +1,66 @@
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClass } from "@/components/ui/form-field";
+import { setColleagueAction, updateListingAction } from "@/lib/business/actions";
+import type { BusinessListing } from "@/lib/business/data";
+
+const area = "rounded-md border border-ink-200 bg-white px-3 py-2";
+
+/** One managed listing: its public link, the fields the business edits, and its people. */
+export function ListingEditor({ listing, self }: { listing: BusinessListing; self: string }) {
+  const { address } = listing;
+  const id = (name: string) => `listing-${listing.id}-${name}`;
+  const fields: Array<[keyof BusinessListing, string, string]> = [
+    ["phone", "Phone", "tel"], ["email", "Email for rental requests", "email"], ["street", "Street address", "text"], ["photo", "Photo URL (https://)", "url"],
+  ];
+  return (
+    <section id={`listing-${listing.id}`} aria-labelledby={id("name")} className="mt-6 rounded-[var(--radius-card)] border border-ink-200 p-5" data-testid="business-listing">
+      <h2 id={id("name")} className="text-xl font-bold">{listing.name}</h2>
+      <p className="mt-1 text-sm">
+        <Link href={`/${address.country_slug}/${address.state_slug}/${address.city_slug}/${address.slug}`} className="text-brand-700 underline">See the public page</Link>
+        {" "}· A change of name or website goes through our team: write to us from the contact page.
+      </p>
+      <form action={updateListingAction} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="vendor_id" value={listing.id} />
+        {fields.map(([key, label, type]) => (
+          <FormField key={key} id={id(key)} label={label}>
+            <input id={id(key)} name={key} type={type} defaultValue={(listing[key] as string | null) ?? ""} className={inputClass} />
+          </FormField>
+        ))}
+        <div className="sm:col-span-2">
+          <FormField id={id("description")} label="Description">
+            <textarea id={id("description")} name="description" rows={5} defaultValue={listing.description ?? ""} className={area} />
+          </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <FormField id={id("service_zips")} label="ZIP codes you serve (separated by spaces)">
+            <textarea id={id("service_zips")} name="service_zips" rows={3} defaultValue={listing.service_zips.join(" ")} className={area} />
+          </FormField>
+        </div>
+        <div className="sm:col-span-2"><Button type="submit">Save changes</Button></div>
+      </form>
+      <h3 className="mt-6 text-lg font-bold">People who manage this listing</h3>
+      <ul className="mt-2 space-y-2 text-sm" data-testid="listing-people">
+        {listing.managers.map((person) => (
+          <li key={person.email} className="flex flex-wrap items-center gap-3">
+            <span>{person.email} ({person.role === "owner" ? "owner" : "colleague"})</span>
+            {person.role !== "owner" && person.email !== self && (
+              <form action={setColleagueAction}>
+                <input type="hidden" name="vendor_id" value={listing.id} /><input type="hidden" name="colleague" value={person.email} />
+                <input type="hidden" name="add" value="false" />
+                <Button type="submit" size="sm" variant="outline">Remove {person.email}</Button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
+      <form action={setColleagueAction} className="mt-3 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="vendor_id" value={listing.id} /><input type="hidden" name="add" value="true" />
+        <FormField id={id("colleague")} label="Add a colleague by email">
+          <input id={id("colleague")} name="colleague" type="email" required className={inputClass} />
+        </FormField>
+        <Button type="submit" variant="outline">Add colleague</Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+"use server";
+import { redirect } from "next/navigation";
+import { z } from "../zod";
+import { BUSINESS_SESSION } from "../auth/roles";
+import { endSession, startSession } from "../auth/session";
+import { hashToken, isToken, newToken } from "../auth/token";
+import { clientKey } from "../actions/request-context";
+import { refreshListingPages } from "../data/revalidate";
+import { serviceRpc } from "../data/rpc";
+import { recordId } from "../data/record-id";
+import { sendLinkEmail, type LinkPurpose } from "./emails";
+import { businessRefusal, type BusinessNotice } from "./messages";
+import { requireBusiness } from "./session";
+
+// Each action validates its form, calls one database function and goes back to its page
+// with the code of a notice or of the reason it was refused (lib/business/messages.ts).
+
+function back(path: string, params: { notice: BusinessNotice } | { error: string }, anchor = ""): never {
+  redirect(`${path}?${new URLSearchParams(params)}${anchor}`);
+}
+
+const text = (max: number) => z.string().trim().max(max);
+const field = (form: FormData, name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
+
+/** Runs a database call; a refusal comes back as its error code, anything else is thrown. */
+async function attempt<T>(call: () => Promise<T>): Promise<{ ok: T } | { error: string }> {
+  try {
+    return { ok: await call() };
+  } catch (error) {
+    return { error: businessRefusal(error) };
+  }
+}
+
+/** Emails a sign-in link when the address manages a listing; the answer is the same either way. */
+export async function requestSignInAction(form: FormData): Promise<void> {
+  const email = text(320).safeParse(field(form, "email"));
+  if (!email.success) back("/business", { error: "too-long" });
+  const token = newToken();
+  const stored = await attempt(async () => serviceRpc<boolean>("business_sign_in_start", {
+    p_email: email.data, p_client_key: await clientKey(), p_token_hash: hashToken(token),
+  }));
+  if ("error" in stored) back("/business", { error: stored.error });
+  if (stored.ok && !(await sent(() => sendLinkEmail(email.data.toLowerCase(), "sign_in", token)))) back("/business", { error: "not-sent" });
+  back("/business", { notice: "link-sent" });
+}
+
+const claimSchema = z.object({ email: text(320), name: text(200), phone: text(30), note: text(2000) });
+
+/** A claim: a link to the listing's own address, or the operator's queue; the same answer either way. */
+export async function claimListingAction(form: FormData): Promise<void> {
+  const vendor = recordId(form.get("vendor_id"));
+  if (vendor === null) back("/business", { error: "no-listing" });
+  const page = `/business/claim/${vendor}`;
+  const claim = claimSchema.safeParse({ email: field(form, "email"), name: field(form, "name"), phone: field(form, "phone"), note: field(form, "note") });
+  if (!claim.success) back(page, { error: "too-long" });
+  const token = newToken();
+  const outcome = await attempt(async () => serviceRpc<"link" | "queued">("business_claim_start", {
+    p_vendor_id: vendor, p_email: claim.data.email, p_name: claim.data.name, p_phone: claim.data.phone, p_note: claim.data.note,
+    p_client_key: await clientKey(), p_token_hash: hashToken(token),
+  }));
+  if ("error" in outcome) back(page, { error: outcome.error });
+  if (outcome.ok === "link") {
+    const listing = field(form, "listing").slice(0, 200) || "your listing";
+    if (!(await sent(() => sendLinkEmail(claim.data.email.toLowerCase(), "claim", token, listing)))) back(page, { error: "not-sent" });
+  }
+  back(page, { notice: "claim-received" });
+}
+
+/** Uses an emailed link (after the click on its page): signs in, or claims the listing. */
+export async function followLinkAction(form: FormData): Promise<void> {
+  const token = form.get("token");
+  const purpose = z.enum(["sign_in", "claim"]).safeParse(form.get("purpose"));
+  if (!isToken(token) || !purpose.success) back("/business", { error: "link-invalid" });
+  const used = await attempt(() => serviceRpc<{ email: string; outcome: "signed_in" | "owner" | "queued" }>("business_link_use", {
+    p_token_hash: hashToken(token), p_purpose: purpose.data satisfies LinkPurpose,
+  }));
+  if ("error" in used) back("/business", { error: "link-invalid" });
+  if (used.ok.outcome === "queued") back("/business", { notice: "claim-queued" });
+  await startSession(BUSINESS_SESSION, used.ok.email);
+  if (used.ok.outcome === "owner") refreshListingPages();
+  back("/business", { notice: used.ok.outcome === "owner" ? "claimed" : "signed-in" });
+}
+
+const listingSchema = z.object({
+  phone: text(30), email: text(320), street: text(300), description: text(5000), photo: text(500),
+  service_zips: text(20000).transform((zips) => zips.split(/[\s,;]+/).filter(Boolean)),
+});
+
+/** A business's edit of a listing it manages; public at once. */
+export async function updateListingAction(form: FormData): Promise<void> {
+  const email = await requireBusiness();
+  const vendor = recordId(form.get("vendor_id"));
+  if (vendor === null) back("/business", { error: "no-listing" });
+  const changes = listingSchema.safeParse(Object.fromEntries(Object.keys(listingSchema.shape).map((key) => [key, field(form, key)])));
+  if (!changes.success) back("/business", { error: "too-long" }, `#listing-${vendor}`);
+  const saved = await attempt(() => serviceRpc("business_update_vendor", { p_email: email, p_vendor_id: vendor, p_changes: changes.data }));
+  if ("error" in saved) back("/business", { error: saved.error }, `#listing-${vendor}`);
+  refreshListingPages();
+  back("/business", { notice: "saved" }, `#listing-${vendor}`);
+}
+
+/** Adds a colleague by email, or removes one. */
+export async function setColleagueAction(form: FormData): Promise<void> {
+  const email = await requireBusiness();
+  const vendor = recordId(form.get("vendor_id"));
+  if (vendor === null) back("/business", { error: "no-listing" });
+  const add = form.get("add") === "true";
+  const colleague = text(320).safeParse(field(form, "colleague"));
+  if (!colleague.success) back("/business", { error: "too-long" }, `#listing-${vendor}`);
+  const done = await attempt(() => serviceRpc("business_set_colleague", { p_email: email, p_vendor_id: vendor, p_colleague: colleague.data, p_add: add }));
+  if ("error" in done) back("/business", { error: done.error }, `#listing-${vendor}`);
+  back("/business", { notice: add ? "colleague-added" : "colleague-removed" }, `#listing-${vendor}`);
+}
+
+export async function signOutAction(): Promise<void> {
+  await endSession(BUSINESS_SESSION);
+  back("/business", { notice: "signed-out" });
+}
+
+/** Whether an email went out; a failure is logged and the visitor asked to try again. */
+async function sent(send: () => Promise<void>): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    console.error("Sending a link email failed:", (error as Error).message);
+    return false;
+  }
+}

@@ -1,0 +1,15 @@
+import "server-only";
+import { revalidatePath, updateTag } from "next/cache";
+import { CACHE_TAGS } from "./cache-tags";
+
+/**
+ * After a change to a listing, the pages that show listings are rebuilt on their next
+ * visit: every country, state, city and vendor page (with their paged lists), the
+ * sitemaps, and the cached reads behind them.
+ */
+export function refreshListingPages(): void {
+  updateTag(CACHE_TAGS.listings);
+  revalidatePath("/[country]", "layout");
+  revalidatePath("/sitemap.xml");
+  revalidatePath("/sitemaps/[file]", "page");
+}
