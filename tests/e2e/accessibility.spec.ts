@@ -15,8 +15,8 @@ let pagePaths: Promise<Record<(typeof PAGE_TYPES)[number], string>> | undefined;
 const pages = () => (pagePaths ??= pagesFromDatabase());
 
 async function pagesFromDatabase() {
-  const [v] = await query<{ path: string }>(
-    `select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v
+  const [v] = await query<{ id: number; path: string }>(
+    `select v.id, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v
      join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
      where v.rating is not null order by v.id limit 1`);
   const models = await query<{ path: string; slug: string }>(
@@ -28,12 +28,12 @@ async function pagesFromDatabase() {
     "catalogue grid": "/us/skidsteers", "catalogue table": "/us/skidsteers?view=table", model: models[0].path,
     "compare with three": `/us/skidsteers/compare?models=${models.map((m) => m.slug).join(",")}`,
     articles: "/articles", article: `/articles/${article.slug}`, about: "/about", contact: "/contact", privacy: "/privacy",
-    terms: "/terms", submit: "/submit", search: "/us/search?q=zzzzqq",
+    terms: "/terms", submit: "/submit", search: "/us/search?q=zzzzqq", "business sign-in": "/business", claim: `/business/claim/${v.id}`,
   };
 }
 
 const PAGE_TYPES = ["country", "state", "city", "vendor", "catalogue grid", "catalogue table", "model", "compare with three",
-  "articles", "article", "about", "contact", "privacy", "terms", "submit", "search"] as const;
+  "articles", "article", "about", "contact", "privacy", "terms", "submit", "search", "business sign-in", "claim"] as const;
 // At phone width the header, the filters and the grids change; the page types that show
 // each are swept there, every type at desktop width.
 const PHONE_PAGE_TYPES: ReadonlyArray<(typeof PAGE_TYPES)[number]> = ["country", "vendor", "catalogue grid", "compare with three", "article", "submit"];

@@ -1,0 +1,190 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { OPERATOR } from "./helpers/operator";
+import { format, parseISO } from "date-fns";
+import { startSmtpServer, type TestSmtpServer } from "../unit/helpers/smtp";
+import { query } from "./helpers/db";
+import { operatorRows, type LeadRow } from "./helpers/operator";
+import { smtpPort } from "./helpers/smtp-port";
+
+// The vendors' inboxes are outside the site: a real SMTP server in this test process
+// stands in for them. One port: the tests run one after another, in the desktop project.
+test.describe.configure({ mode: "serial" });
+let smtp: TestSmtpServer;
+test.beforeAll(async ({}, info) => {
+  if (info.project.name === "desktop") smtp = await startSmtpServer(smtpPort);
+});
+test.afterAll(() => smtp?.close());
+test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "one SMTP port for the run"));
+
+const addressOf = (mail: TestSmtpServer["received"][number]) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0].address;
+
+/** The newest emailed link to this address, once it has arrived. */
+async function emailedLink(to: string, after: number): Promise<string> {
+  let link: string | undefined;
+  await expect.poll(() => {
+    link = smtp.received.slice(after).filter((mail) => addressOf(mail) === to).at(-1)?.text?.match(/https?:\/\/\S+\/business\/link\?\S+/)?.[0];
+    return link;
+  }, { timeout: 15_000 }).toBeTruthy();
+  return new URL(link!).pathname + new URL(link!).search;
+}
+
+/** A browser of its own for one person, from one address (the tests stand in for the proxy). */
+async function person(browser: Browser, address: string): Promise<Page> {
+  return (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": address } })).newPage();
+}
+
+/** Listings with an email and a website on file, far from the ZIP the request test uses. */
+async function listings() {
+  return query<{ id: number; name: string; email: string; path: string; phone: string }>(`
+    select v.id, v.name, v.email, v.phone, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v
+    join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+    where v.email is not null and v.site is not null and s.slug in ('alaska', 'hawaii', 'wyoming', 'vermont', 'montana')
+    order by v.id limit 3`);
+}
+
+async function signIn(page: Page, email: string) {
+  const before = smtp.received.length;
+  await page.goto("/business");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByTestId("notice")).toContainText("Check your email");
+  await page.goto(await emailedLink(email, before));
+  await page.getByRole("button", { name: "Sign in and manage my listing" }).click();
+  await expect(page.getByTestId("notice")).toHaveText("You are signed in.");
+}
+
+test("a rental request from the header reaches the nearby vendors by email", async ({ page }) => {
+  // The ZIP the most vendors serve, so the request goes to 3 of them.
+  const [{ zip }] = await query<{ zip: string }>(`
+    select p.code as zip from public.postcodes p join public.vendors_serviced s on s.postcode_id = p.id
+    group by p.code order by count(*) desc, p.code limit 1`);
+  await page.goto("/about");
+  await page.getByRole("button", { name: "Book a Skid Steer" }).filter({ visible: true }).first().click();
+  const dialog = page.getByTestId("rental-dialog");
+  await dialog.getByRole("button", { name: "Tracked Skid Steer" }).click();
+  await dialog.getByRole("button", { name: /Start Date/ }).click();
+  await dialog.locator("[data-day] button:not([disabled])").first().click();
+  await dialog.getByRole("button", { name: /End Date/ }).click();
+  await dialog.locator("[data-day] button:not([disabled])").nth(2).click();
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  // The header has no vendor: no opt-in box, and no page ZIP to prefill on /about.
+  await expect(dialog.getByLabel("Also send my request to up to 2 other nearby vendors")).toHaveCount(0);
+  await expect(dialog.getByLabel("Job Site ZIP Code")).toHaveValue("");
+  await dialog.getByPlaceholder("Your name").fill("Morgan Mailtest");
+  await dialog.getByPlaceholder("Your phone number").fill("(555) 010-7788");
+  await dialog.getByLabel("Job Site ZIP Code").fill(zip);
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
+  await expect(page.getByTestId("rental-recipients")).toHaveText(`Your request is going to 3 vendors serving ZIP ${zip}.`);
+
+  const lead = (await operatorRows<LeadRow>(page.request, "leads")).find((l) => l.name === "Morgan Mailtest")!;
+  expect(lead).toMatchObject({ location: zip, completed: true, vendor_id: null });
+  expect(lead.recipients).toHaveLength(3);
+  const vendors = await query<{ email: string }>("select email from public.vendors where id = any($1)", [lead.recipients.map((r) => r.vendor_id)]);
+  const longDay = (day: string | null) => format(parseISO(day!), "EEEE, MMMM d, yyyy");
+  await expect.poll(() => smtp.received.filter((m) => m.text?.includes("Morgan Mailtest")).length, { timeout: 30_000 }).toBe(3);
+  const mails = smtp.received.filter((m) => m.text?.includes("Morgan Mailtest"));
+  expect(mails.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0].address).sort()).toEqual(vendors.map((v) => v.email).sort());
+  for (const mail of mails) {
+    expect(mail.text).toContain(`Job site ZIP: ${zip}`);
+    expect(mail.text).toContain("Phone: (555) 010-7788");
+    expect(mail.text).toContain("Machine: Tracked Skid Steer");
+    expect(mail.text).toContain(`Start date: ${longDay(lead.rental_start_date)}`);
+    expect(mail.text).toContain(`End date: ${longDay(lead.rental_end_date)}`);
+    expect(mail.text).toContain(`Rental days: ${lead.rental_days}`);
+    expect(mail.text).toContain(`vendors near ZIP ${zip}`);
+    expect(mail.html).toContain("Morgan Mailtest");
+  }
+});
+
+const SAME_ANSWER = "Thank you. If this address belongs to the business, we have emailed it a link to claim the listing; otherwise our team will review your claim and reply by email.";
+
+test("claim by the listing's own email: the emailed link makes it the owner, and a phone edit is public at once", async ({ browser }) => {
+  const [listing] = await listings();
+  const page = await person(browser, "198.51.100.21");
+  await page.goto(listing.path);
+  await page.getByRole("link", { name: "Is this your business? Claim this listing" }).click();
+  const before = smtp.received.length;
+  await page.getByLabel("Your email address").fill(listing.email);
+  await page.getByLabel("Your name").fill("Pat Owner");
+  await page.getByRole("button", { name: "Claim this listing" }).click();
+  await expect(page.getByTestId("notice")).toHaveText(SAME_ANSWER);
+  const link = await emailedLink(listing.email, before);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Claim and manage my listing" }).click();
+  await expect(page.getByTestId("notice")).toHaveText("The listing is yours: you can edit it below.");
+  const editor = page.getByTestId("business-listing").filter({ hasText: listing.name });
+  await editor.getByLabel("Phone").fill("(555) 010-6464");
+  await editor.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId("notice")).toHaveText("Saved: the public page shows the change.");
+  await page.goto(listing.path);
+  await expect(page.locator('a[href^="tel:"]').first()).toHaveText("(555) 010-6464");
+  await expect(page.getByText("Claimed by the business")).toBeVisible();
+
+  // The link worked once.
+  await page.goto(link);
+  await page.getByRole("button", { name: "Claim and manage my listing" }).click();
+  await expect(page.getByTestId("notice")).toHaveText("This link is invalid or has expired. Ask for a new one below.");
+});
+
+test("claim by another email: the same answer, no email, the operator approves it, then the claimant signs in", async ({ browser }) => {
+  const [, listing] = await listings();
+  const claimant = "manager@claims.example";
+  const page = await person(browser, "198.51.100.22");
+  const before = smtp.received.length;
+  await page.goto(`/business/claim/${listing.id}`);
+  await page.getByLabel("Your email address").fill(claimant);
+  await page.getByLabel("Your name").fill("Morgan Manager");
+  await page.getByLabel("Anything our team should know (optional)").fill("I run the yard; call the office.");
+  await page.getByRole("button", { name: "Claim this listing" }).click();
+  await expect(page.getByTestId("notice")).toHaveText(SAME_ANSWER);
+
+  const operator = await person(browser, "198.51.100.23");
+  await operator.goto("/operator/login");
+  await operator.getByLabel("Email").fill(OPERATOR.email);
+  await operator.getByLabel("Password").fill(OPERATOR.password);
+  await operator.getByRole("button", { name: "Log in" }).click();
+  await operator.waitForURL(/\/operator\/leads$/);
+  await operator.goto("/operator/claims");
+  const item = operator.getByTestId("claim").filter({ hasText: claimant });
+  await expect(item).toContainText("I run the yard; call the office.");
+  await item.getByRole("button", { name: "Approve" }).click();
+  await expect(operator.getByTestId("notice")).toContainText("Approved");
+  expect(smtp.received.slice(before).filter((mail) => addressOf(mail) === claimant)).toEqual([]);
+
+  await signIn(page, claimant);
+  await expect(page.getByTestId("business-listing").filter({ hasText: listing.name })).toContainText(`${claimant} (owner)`);
+});
+
+test("a colleague is added, signs in, and is removed; a business cannot touch another's listing", async ({ browser }) => {
+  const [first, second, third] = await listings();
+  const owner = await person(browser, "198.51.100.24");
+  await signIn(owner, first.email);
+  const editor = owner.getByTestId("business-listing").filter({ hasText: first.name });
+  await editor.getByLabel("Add a colleague by email").fill("helper@claims.example");
+  await editor.getByRole("button", { name: "Add colleague" }).click();
+  await expect(owner.getByTestId("notice")).toHaveText("Added: they can now sign in with their email address.");
+
+  const colleague = await person(browser, "198.51.100.25");
+  await signIn(colleague, "helper@claims.example");
+  await expect(colleague.getByTestId("business-listing")).toHaveCount(1);
+  await expect(colleague.getByTestId("business-listing")).toContainText(first.name);
+
+  await owner.getByTestId("business-listing").filter({ hasText: first.name }).getByRole("button", { name: "Remove helper@claims.example" }).click();
+  await expect(owner.getByTestId("notice")).toHaveText("Removed: they can no longer manage this listing.");
+  await colleague.goto("/business");
+  await expect(colleague.getByText("This address manages no listing any more.")).toBeVisible();
+
+  // The owner's session posting an edit of a listing it does not manage: refused, nothing changed.
+  for (const other of [second, third]) {
+    const form = owner.getByTestId("business-listing").first().locator("form").first();
+    await form.locator('input[name="vendor_id"]').evaluate((input, id) => ((input as HTMLInputElement).value = String(id)), other.id);
+    await form.getByLabel("Phone").fill("(555) 010-9999");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await expect(owner.getByTestId("notice")).toHaveText("No such listing");
+    await owner.goto("/business");
+  }
+  const page = await person(browser, "198.51.100.26");
+  await page.goto(third.path);
+  await expect(page.locator('a[href^="tel:"]').first()).toHaveText(third.phone);
+});
