@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { ListingEditor } from "@/components/business/listing-editor";
+import { ListingLeads } from "@/components/business/listing-leads";
 import { BusinessNotice } from "@/components/business/notice";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { requestSignInAction, signOutAction } from "@/lib/business/actions";
-import { businessListings } from "@/lib/business/data";
+import { businessLeads, businessListings } from "@/lib/business/data";
 import { currentBusiness } from "@/lib/business/session";
 
 export const metadata: Metadata = { title: "For Businesses", description: "Sign in to manage your skid steer rental listing." };
@@ -34,6 +35,7 @@ export default async function BusinessPage({ searchParams }: Props) {
     );
   }
   const listings = await businessListings(email);
+  const leads = await Promise.all(listings.map((listing) => businessLeads(email, listing.id)));
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -45,7 +47,12 @@ export default async function BusinessPage({ searchParams }: Props) {
       </div>
       <BusinessNotice notice={notice} error={error} />
       {listings.length === 0 && <p className="mt-6 text-ink-700">This address manages no listing any more.</p>}
-      {listings.map((listing) => <ListingEditor key={listing.id} listing={listing} self={email} />)}
+      {listings.map((listing, i) => (
+        <div key={listing.id}>
+          <ListingEditor listing={listing} self={email} />
+          <ListingLeads listing={listing} leads={leads[i]} />
+        </div>
+      ))}
     </>
   );
 }

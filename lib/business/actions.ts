@@ -8,7 +8,8 @@ import { clientKey } from "../actions/request-context";
 import { refreshListingPages } from "../data/revalidate";
 import { serviceRpc } from "../data/rpc";
 import { recordId } from "../data/record-id";
-import { sendLinkEmail, type LinkPurpose } from "./emails";
+import type { LinkPurpose } from "../auth/links";
+import { sendLinkEmail } from "./emails";
 import { businessRefusal, type BusinessNotice } from "./messages";
 import { requireBusiness } from "./session";
 
@@ -66,16 +67,17 @@ export async function claimListingAction(form: FormData): Promise<void> {
   back(page, { notice: "claim-received" });
 }
 
-/** Uses an emailed link (after the click on its page): signs in, or claims the listing. */
+/** Uses an emailed link (after the click on its page): signs in, claims, marks a lead contacted or stops leads. */
 export async function followLinkAction(form: FormData): Promise<void> {
   const token = form.get("token");
-  const purpose = z.enum(["sign_in", "claim"]).safeParse(form.get("purpose"));
+  const purpose = z.enum(["sign_in", "claim", "lead_contacted", "opt_out"]).safeParse(form.get("purpose"));
   if (!isToken(token) || !purpose.success) back("/business", { error: "link-invalid" });
-  const used = await attempt(() => serviceRpc<{ email: string; outcome: "signed_in" | "owner" | "queued" }>("business_link_use", {
-    p_token_hash: hashToken(token), p_purpose: purpose.data satisfies LinkPurpose,
-  }));
+  const used = await attempt(() => serviceRpc<{ email: string; outcome: "signed_in" | "owner" | "queued" | "contacted" | "opted_out" }>(
+    "business_link_use", { p_token_hash: hashToken(token), p_purpose: purpose.data satisfies LinkPurpose }));
   if ("error" in used) back("/business", { error: "link-invalid" });
   if (used.ok.outcome === "queued") back("/business", { notice: "claim-queued" });
+  if (used.ok.outcome === "contacted") back("/business", { notice: "marked-contacted" });
+  if (used.ok.outcome === "opted_out") back("/business", { notice: "opted-out" });
   await startSession(BUSINESS_SESSION, used.ok.email);
   if (used.ok.outcome === "owner") refreshListingPages();
   back("/business", { notice: used.ok.outcome === "owner" ? "claimed" : "signed-in" });
@@ -110,6 +112,35 @@ export async function setColleagueAction(form: FormData): Promise<void> {
   const done = await attempt(() => serviceRpc("business_set_colleague", { p_email: email, p_vendor_id: vendor, p_colleague: colleague.data, p_add: add }));
   if ("error" in done) back("/business", { error: done.error }, `#listing-${vendor}`);
   back("/business", { notice: add ? "colleague-added" : "colleague-removed" }, `#listing-${vendor}`);
+}
+
+const leadStatusSchema = z.object({
+  status: z.enum(["contacted", "quoted", "won", "lost", "not_a_fit"]), reason: text(500),
+});
+
+/** A business's status of one of its listing's requests. */
+export async function setLeadStatusAction(form: FormData): Promise<void> {
+  const email = await requireBusiness();
+  const [vendor, lead] = [recordId(form.get("vendor_id")), recordId(form.get("lead_id"))];
+  if (vendor === null || lead === null) back("/business", { error: "no-listing" });
+  const parsed = leadStatusSchema.safeParse({ status: form.get("status"), reason: field(form, "reason") });
+  if (!parsed.success) back("/business", { error: "status" }, `#lead-${vendor}-${lead}`);
+  const done = await attempt(() => serviceRpc("business_set_lead_status", {
+    p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_status: parsed.data.status, p_reason: parsed.data.reason,
+  }));
+  if ("error" in done) back("/business", { error: done.error }, `#lead-${vendor}-${lead}`);
+  back("/business", { notice: "status-saved" }, `#lead-${vendor}-${lead}`);
+}
+
+/** Stops, or resumes, a listing's rental requests. */
+export async function setLeadsPausedAction(form: FormData): Promise<void> {
+  const email = await requireBusiness();
+  const vendor = recordId(form.get("vendor_id"));
+  if (vendor === null) back("/business", { error: "no-listing" });
+  const paused = form.get("paused") === "true";
+  const done = await attempt(() => serviceRpc("business_set_leads_paused", { p_email: email, p_vendor_id: vendor, p_paused: paused }));
+  if ("error" in done) back("/business", { error: done.error }, `#listing-${vendor}`);
+  back("/business", { notice: paused ? "opted-out" : "opted-in" }, `#listing-${vendor}`);
 }
 
 export async function signOutAction(): Promise<void> {

@@ -1,21 +1,16 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { linkUrl, type LinkPurpose } from "../auth/links";
 import { escapeHtml } from "../outbox/lead-email";
 import { sendMail } from "../outbox/transport";
 import { siteUrl } from "../site";
-
-export type LinkPurpose = "sign_in" | "claim";
-
-/** The page an emailed link opens: it asks for a click before the token is used. */
-export const linkUrl = (purpose: LinkPurpose, token: string) =>
-  `${siteUrl()}/business/link?${new URLSearchParams({ purpose, token })}`;
 
 /**
  * Sends a sign-in or claim link at once, not through the outbox: the outbox keeps what it
  * sends, and only a token's hash may be kept. The link works once, for 30 minutes.
  */
-export async function sendLinkEmail(to: string, purpose: LinkPurpose, token: string, listing?: string): Promise<void> {
-  const link = linkUrl(purpose, token);
+export async function sendLinkEmail(to: string, purpose: Extract<LinkPurpose, "sign_in" | "claim">, token: string, listing?: string): Promise<void> {
+  const link = linkUrl(siteUrl(), purpose, token);
   const subject = purpose === "claim" ? `Claim ${listing} on Skid Steer Rentals` : "Your sign-in link for Skid Steer Rentals";
   const intro = purpose === "claim"
     ? `Open this link to claim ${listing} and manage the listing:`

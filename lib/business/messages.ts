@@ -14,6 +14,10 @@ const NOTICES = {
   saved: "Saved: the public page shows the change.",
   "colleague-added": "Added: they can now sign in with their email address.",
   "colleague-removed": "Removed: they can no longer manage this listing.",
+  "marked-contacted": "Thank you: the request is marked as contacted.",
+  "opted-out": "Done: this listing receives no rental requests until you turn them back on here.",
+  "opted-in": "Rental requests are on again for this listing.",
+  "status-saved": "Saved.",
 } as const;
 
 const ERRORS: Record<string, ErrorEntry> = {
@@ -30,6 +34,9 @@ const ERRORS: Record<string, ErrorEntry> = {
   "team-full": { text: "A listing has at most 10 people", refusal: /^A listing has at most 10 people$/ },
   "owner-stays": { text: "The owner cannot be removed", refusal: /^The owner cannot be removed$/ },
   "not-sent": { text: "We could not send the email just now. Please try again in a few minutes." },
+  status: { text: "Unknown status", refusal: /^Unknown status$/ },
+  "reason-missing": { text: "Please give a reason", refusal: /^Please give a reason$/ },
+  "no-request": { text: "No such request", refusal: /^No such request$/ },
   refused: { text: "That change could not be made." },
 };
 

@@ -82,6 +82,8 @@ export interface VendorDetail extends VendorCard {
   name_shared: boolean;
   created_at: string;
   updated_at: string;
+  /** Median hours to the first response over at least 3 recent requests; null with fewer. */
+  response: { hours: number; count: number } | null;
 }
 
 export interface VendorPageData {

@@ -34,8 +34,11 @@ export function howTheyFoundYou(vendor: ClaimedVendor, zip: string): string {
   return `The customer asked Skid Steer Rentals for vendors near ZIP ${zip}${distance}; you are one of up to 3 vendors who received it.`;
 }
 
+/** The links a vendor's copy carries, each acting without a sign-in (lib/business/lead-links.ts). */
+export interface LeadEmailLinks { contacted: string; optOut: string; claim: string | null }
+
 /** The vendor's copy of a rental request: subject, plain text and HTML. */
-export function leadEmail(lead: ClaimedLead, vendor: ClaimedVendor): { subject: string; text: string; html: string } {
+export function leadEmail(lead: ClaimedLead, vendor: ClaimedVendor, links: LeadEmailLinks): { subject: string; text: string; html: string } {
   const machine = lead.skid_steer_type === "tracked" ? "Tracked Skid Steer" : "Wheeled Skid Steer";
   const rows: Array<[string, string]> = [
     ["Machine", machine],
@@ -58,10 +61,17 @@ export function leadEmail(lead: ClaimedLead, vendor: ClaimedVendor): { subject: 
     found,
     "Please call them back soon.",
     "",
+    `I've contacted this customer: ${links.contacted}`,
+    ...(links.claim ? [`Claim your listing: ${links.claim}`] : []),
+    `Stop sending me requests: ${links.optOut}`,
+    "",
     `Request #${lead.id}`,
   ].join("\n");
+  const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
   const html = `<p>Hello ${escapeHtml(vendor.name)},</p><p>A customer would like to rent a skid steer:</p><table>${rows
     .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join("")}</table><p>${escapeHtml(found)}</p><p>Please call them back soon.</p><p>Request #${lead.id}</p>`;
+    .join("")}</table><p>${escapeHtml(found)}</p><p>Please call them back soon.</p>` +
+    `<p>${link(links.contacted, "I've contacted this customer")}${links.claim ? ` · ${link(links.claim, "Claim your listing")}` : ""}</p>` +
+    `<p>Request #${lead.id} · ${link(links.optOut, "Stop sending me requests")}</p>`;
   return { subject, text, html };
 }

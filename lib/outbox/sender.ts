@@ -2,6 +2,8 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { callWith } from "../data/rpc";
 import { serviceSupabase } from "../supabase/server";
 import { siteUrl } from "../site";
+import { linkUrl, oneClickOptOutUrl } from "../auth/links";
+import { hashToken, newToken } from "../auth/token";
 import { leadEmail, type ClaimedLead, type ClaimedVendor } from "./lead-email";
 import { listingLiveEmail, type ListingLivePayload } from "./listing-live-email";
 import { sendMail, type OutgoingMail } from "./transport";
@@ -28,11 +30,23 @@ const BATCH = 20;
 export const MAX_ATTEMPTS = 6;
 
 /** The email of each kind of message, built from what the claim carries. */
-const EMAILS: Record<string, (message: ClaimedMessage, site: string) => OutgoingMail> = {
-  lead(message) {
+const EMAILS: Record<string, (message: ClaimedMessage, site: string, client: SupabaseClient) => OutgoingMail | Promise<OutgoingMail>> = {
+  async lead(message, site, client) {
     const { lead, vendor } = message;
     if (!lead || !vendor?.email) throw new PermanentFailure("The vendor has no email address");
-    return { to: vendor.email, ...leadEmail(lead, vendor), messageId: `<lead-${lead.id}-vendor-${vendor.id}@skidsteer-rentals>` };
+    // The links' tokens are made now and only their hashes stored: the outbox keeps no token.
+    const [contacted, optOut, claim] = [newToken(), newToken(), newToken()];
+    const stored = await callWith<{ claim: boolean }>(client, "lead_email_links", {
+      p_lead_id: lead.id, p_vendor_id: vendor.id, p_contacted_hash: hashToken(contacted), p_opt_out_hash: hashToken(optOut), p_claim_hash: hashToken(claim),
+    });
+    const links = {
+      contacted: linkUrl(site, "lead_contacted", contacted), optOut: linkUrl(site, "opt_out", optOut),
+      claim: stored.claim ? linkUrl(site, "claim", claim) : null,
+    };
+    return {
+      to: vendor.email, ...leadEmail(lead, vendor, links), messageId: `<lead-${lead.id}-vendor-${vendor.id}@skidsteer-rentals>`,
+      headers: { "List-Unsubscribe": `<${oneClickOptOutUrl(site, optOut)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    };
   },
   listing_live(message, site) {
     if (!message.recipient) throw new PermanentFailure("The message has no recipient");
@@ -40,10 +54,10 @@ const EMAILS: Record<string, (message: ClaimedMessage, site: string) => Outgoing
   },
 };
 
-async function deliverEmail(message: ClaimedMessage, env: NodeJS.ProcessEnv): Promise<string> {
+async function deliverEmail(message: ClaimedMessage, env: NodeJS.ProcessEnv, client: SupabaseClient): Promise<string> {
   const render = Object.hasOwn(EMAILS, message.kind) ? EMAILS[message.kind] : null;
   if (!render) throw new PermanentFailure(`No email template for messages of kind ${message.kind}`);
-  return sendMail(render(message, (env.NEXT_PUBLIC_SITE_URL ?? siteUrl()).replace(/\/+$/, "")), env);
+  return sendMail(await render(message, (env.NEXT_PUBLIC_SITE_URL ?? siteUrl()).replace(/\/+$/, ""), client), env);
 }
 
 async function deliverWebhook(message: ClaimedMessage, webhook: string | undefined): Promise<string> {
@@ -84,7 +98,7 @@ export async function drainOutbox(
       let via: string | null = null;
       let failure: unknown = null;
       try {
-        via = message.channel === "email" ? await deliverEmail(message, env) : await deliverWebhook(message, env.LEAD_WEBHOOK_URL);
+        via = message.channel === "email" ? await deliverEmail(message, env, client) : await deliverWebhook(message, env.LEAD_WEBHOOK_URL);
       } catch (e) {
         failure = e;
       }

@@ -3,6 +3,7 @@ create or replace function public.business_listings(p_email text)
 returns jsonb language sql stable security definer set search_path = '' as $$
   select coalesce(jsonb_agg(public.operator_vendor(m.vendor_id) || jsonb_build_object(
       'role', m.role,
+      'leads_paused', (select v.leads_paused_at is not null from public.vendors v where v.id = m.vendor_id),
       'managers', (select jsonb_agg(jsonb_build_object('email', o.email, 'role', o.role) order by o.role desc, o.email)
                    from public.vendor_managers o where o.vendor_id = m.vendor_id))
     order by m.vendor_id), '[]'::jsonb)

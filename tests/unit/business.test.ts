@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken, newToken } from "@/lib/auth/token";
-import { asAnon, asService, freshDb } from "./helpers/db";
+import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -116,5 +116,80 @@ describe("the operator's claims queue", () => {
     await expect(one("select public.operator_review_claim($1, true, '', 'ops')", [genuine.id])).rejects.toThrow("No new claim with this id");
     const people = await inspect<{ email: string; role: string }>("select email, role from public.vendor_managers where vendor_id = $1", [v.id]);
     expect(people).toEqual([{ email: "manager@elsewhere.example", role: "owner" }]);
+  });
+});
+
+describe("answering leads", () => {
+  /** A completed lead sent to the vendor `hoursAgo` hours ago by email. */
+  async function leadSentTo(vendor: number, hoursAgo: number) {
+    const [lead] = await inspect<{ id: number }>(`
+      insert into public.leads (step, location, name, phone, skid_steer_type, rental_days, completed, completed_at, owner_token_hash)
+      values (3, '77002', 'Answer Tester', '(555) 010-1212', 'wheeled', 2, true, now() - make_interval(hours => $1), 'x') returning id`, [hoursAgo]);
+    await db.query("insert into public.lead_recipients (lead_id, vendor_id, reason, rank) values ($1, $2, 'nearby', 1)", [lead.id, vendor]);
+    await db.query(`insert into public.lead_messages (lead_id, vendor_id, channel, status, sent_at)
+      values ($1, $2, 'email', 'sent', now() - make_interval(hours => $3))`, [lead.id, vendor, hoursAgo]);
+    return lead.id;
+  }
+  const links = (lead: number, vendor: number) => {
+    const [contacted, optOut, claimLink] = [newToken(), newToken(), newToken()];
+    return one<{ r: { claim: boolean } }>("select public.lead_email_links($1, $2, $3, $4, $5) as r",
+      [lead, vendor, hashToken(contacted), hashToken(optOut), hashToken(claimLink)]).then((x) => ({ contacted, optOut, claimLink, claim: x.r.claim }));
+  };
+  const response = async (vendor: number) => {
+    const [row] = await inspect<{ slug: string; city: string; state: string }>(`
+      select v.slug, c.slug as city, s.slug as state from public.vendors v join public.postcodes p on p.id = v.postcode_id
+      join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id where v.id = $1`, [vendor]);
+    const [page] = await asAnon<{ p: { vendor: { response: { hours: number; count: number } | null } } }>(db,
+      "select public.vendor_page('us', $1, $2, $3) as p", [row.state, row.city, row.slug]);
+    return page.p.vendor.response;
+  };
+
+  it("\"I've contacted this customer\" marks the lead once; the response time shows from the third answered lead, as the median rounded up", async () => {
+    const v = await listing(5);
+    const delays = [1.5, 4.2, 7.9]; // hours from the email to the answer
+    const leads: number[] = [];
+    for (const delay of delays) {
+      const lead = await leadSentTo(v.id, 24);
+      leads.push(lead);
+      await db.query("update public.lead_messages set sent_at = now() - make_interval(secs => $2) where lead_id = $1", [lead, delay * 3600]);
+    }
+    const first = await links(leads[0], v.id);
+    expect(await use(first.contacted, "lead_contacted")).toMatchObject({ outcome: "contacted", lead_id: leads[0] });
+    await expect(use(first.contacted, "lead_contacted")).rejects.toThrow("This link is invalid or has expired.");
+    await db.query("update public.lead_recipients set responded_at = now() where lead_id = $1", [leads[1]]);
+    expect(await response(v.id)).toBeNull();
+    const third = await links(leads[2], v.id);
+    await use(third.contacted, "lead_contacted");
+    const sorted = [...delays].sort((a, b) => a - b);
+    const expected = Math.max(Math.ceil(sorted[Math.floor(sorted.length / 2)]), 1);
+    expect(await response(v.id)).toEqual({ hours: expected, count: 3 });
+    const statuses = await inspect<{ status: string }>("select status from public.lead_recipients where lead_id = any($1) order by lead_id", [leads]);
+    expect(statuses.map((s) => s.status)).toEqual(["contacted", null, "contacted"]);
+  });
+
+  it("\"Stop sending me requests\" takes the vendor out of routing, from its own page too, until it turns requests back on", async () => {
+    const [target] = await inspect<{ id: number; zip: string; email: string }>(`
+      select v.id, p.code as zip, v.email from public.vendors v join public.vendors_serviced s on s.vendor_id = v.id
+      join public.postcodes p on p.id = s.postcode_id where v.email is not null and not v.hidden order by v.id desc limit 1`);
+    const routed = async () => (await inspect<{ n: number }>(
+      "select count(*)::int as n from public.vendors_near_zip($1, 100) r where r.vendor_id = $2", [target.zip, target.id]))[0].n;
+    expect(await routed()).toBe(1);
+    const lead = await leadSentTo(target.id, 1);
+    const { optOut } = await links(lead, target.id);
+    expect(await use(optOut, "opt_out")).toMatchObject({ outcome: "opted_out" });
+    expect(await use(optOut, "opt_out")).toMatchObject({ outcome: "opted_out" });
+    expect(await routed()).toBe(0);
+
+    const token = ownerToken(77);
+    const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, 'opt-out-client', $2) as id", [token, target.id]);
+    const start = new Date(Date.now() + 5 * 86400000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + 7 * 86400000).toISOString().slice(0, 10);
+    await asService(db, "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Paused Page', '5551234567', $5)", [draft.id, token, start, end, target.zip]);
+    const recipients = await inspect<{ vendor_id: number }>("select vendor_id from public.lead_recipients where lead_id = $1", [draft.id]);
+    expect(recipients.map((r) => r.vendor_id)).not.toContain(target.id);
+
+    await db.query("insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing", [target.id, target.email]);
+    await one("select public.business_set_leads_paused($1, $2, false)", [target.email, target.id]);
+    expect(await routed()).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -61,6 +62,15 @@ describe("the outbox", () => {
     expect(mail.text).toContain("Machine: Tracked Skid Steer");
     expect(mail.text).toMatch(/Phone: \(555\) 010-\d{4}/);
     expect(mail.html).toContain("<th align=\"left\">Rental days</th><td>2</td>");
+    // Links that act without a sign-in, minted when the email is rendered: only their hashes are stored.
+    const contacted = mail.text!.match(/I've contacted this customer: (https:\/\/skidsteer\.example\/business\/link\?purpose=lead_contacted&token=([\w-]{43}))/);
+    expect(contacted).not.toBeNull();
+    expect(mail.text).toMatch(/Stop sending me requests: https:\/\/skidsteer\.example\/business\/link\?purpose=opt_out&token=[\w-]{43}/);
+    const header = (key: string) => mail.headerLines.find((line) => line.key === key)?.line.replace(/\r\n\s+/g, " ");
+    expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(header("list-unsubscribe")).toMatch(/^List-Unsubscribe: <https:\/\/skidsteer\.example\/api\/business\/opt-out\?token=[\w-]{43}>$/);
+    const stored = await db.query("select 1 from public.auth_links where token_hash = $1 or token_hash = $2", [contacted![2], createHash("sha256").update(contacted![2]).digest("hex")]);
+    expect(stored.rows).toHaveLength(1);
   });
 
   it("a failing SMTP server leaves messages pending with doubling backoff, then failed after the last attempt", async () => {

@@ -43,7 +43,7 @@ const READ_FUNCTIONS = [
   "find_city_for_zip(text,double precision,double precision)", "footer_states()", "hero_for(text)",
   "popular_models()", "rental_date_window()", "search_cities(text,text)", "sitemap_paths(integer,integer)",
   "sitemap_size()", "state_cities(text)", "state_page(text,text,integer,integer)", "us_states()",
-  "vendor_card(vendors)", "vendor_page(text,text,text,text)", "vendor_page_slice(bigint[],integer,integer)",
+  "vendor_card(vendors)", "vendor_page(text,text,text,text)", "vendor_page_slice(bigint[],integer,integer)", "vendor_response(bigint)",
 ];
 
 describe("migrations on PostgreSQL 15 with Supabase's roles", () => {

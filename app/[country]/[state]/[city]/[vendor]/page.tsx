@@ -8,6 +8,7 @@ import { Rating } from "@/components/directory/rating";
 import { VendorPhoto } from "@/components/directory/vendor-photo";
 import { JsonLd } from "@/components/json-ld";
 import { BookingButton } from "@/components/rental/booking-button";
+import { Tooltip } from "@/components/ui/tooltip";
 import { getVendorPage } from "@/lib/data/directory";
 import { paragraphs, vendorPath } from "@/lib/directory/ordering";
 import type { VendorDetail } from "@/lib/directory/types";
@@ -79,6 +80,13 @@ export default async function VendorPage({ params }: Params) {
           <h1 className="text-3xl font-extrabold tracking-tight">{v.name}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
             <Rating value={v.rating} />
+            {v.response && (
+              <Tooltip content={`The median over the ${v.response.count} requests it answered in the past 90 days`}>
+                <span tabIndex={0} className="text-sm font-semibold" data-testid="response-time">
+                  Usually responds within {v.response.hours} hour{v.response.hours === 1 ? "" : "s"}
+                </span>
+              </Tooltip>
+            )}
             {v.claimed
               ? <p className="claimed">Claimed by the business</p>
               : <Link href={`/business/claim/${v.id}`} prefetch={false} className="text-sm text-brand-700 underline">Is this your business? Claim this listing</Link>}

@@ -1,0 +1,58 @@
+-- The rental requests a managed listing received, newest first (the latest 200), with
+-- every field and the business's own status of each.
+create or replace function public.business_leads(p_email text, p_vendor_id bigint)
+returns jsonb language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform public.business_require_manager(p_email, p_vendor_id);
+  return coalesce((select jsonb_agg(x.lead order by x.completed_at desc, x.id desc) from (
+    select l.id, l.completed_at, jsonb_build_object('id', l.id, 'name', l.name, 'phone', l.phone, 'skid_steer_type', l.skid_steer_type,
+        'rental_start_date', l.rental_start_date, 'rental_end_date', l.rental_end_date, 'rental_days', l.rental_days,
+        'location', l.location, 'completed_at', l.completed_at, 'reason', r.reason, 'status', r.status,
+        'status_reason', r.status_reason, 'status_at', r.status_at) as lead
+    from public.lead_recipients r join public.leads l on l.id = r.lead_id
+    where r.vendor_id = p_vendor_id and l.completed and not l.spam
+    order by l.completed_at desc, l.id desc limit 200) x), '[]'::jsonb);
+end;
+$$;
+
+-- A business's status of one of its listing's requests; lost and not a fit need a reason.
+-- Contacted and quoted are responses: the first one sets the response time.
+create or replace function public.business_set_lead_status(p_email text, p_vendor_id bigint, p_lead_id bigint, p_status text, p_reason text)
+returns void language plpgsql security definer set search_path = '' as $$
+begin
+  perform public.business_require_manager(p_email, p_vendor_id);
+  if p_status is null or p_status not in ('contacted', 'quoted', 'won', 'lost', 'not_a_fit') then
+    raise exception 'Unknown status' using errcode = 'P0001';
+  end if;
+  if p_status in ('lost', 'not_a_fit') and length(trim(coalesce(p_reason, ''))) = 0 then
+    raise exception 'Please give a reason' using errcode = 'P0001';
+  end if;
+  if length(coalesce(p_reason, '')) > 500 then
+    raise exception 'A field is too long' using errcode = 'P0001';
+  end if;
+  update public.lead_recipients r set status = p_status, status_reason = nullif(trim(coalesce(p_reason, '')), ''), status_at = now(),
+    responded_at = case when p_status in ('contacted', 'quoted') then coalesce(r.responded_at, now()) else r.responded_at end
+  where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id;
+  if not found then
+    raise exception 'No such request' using errcode = 'PT404';
+  end if;
+end;
+$$;
+
+-- Stops or resumes a listing's rental requests.
+create or replace function public.business_set_leads_paused(p_email text, p_vendor_id bigint, p_paused boolean)
+returns void language plpgsql security definer set search_path = '' as $$
+begin
+  perform public.business_require_manager(p_email, p_vendor_id);
+  update public.vendors v set leads_paused_at = case when p_paused then coalesce(v.leads_paused_at, now()) end, updated_at = now()
+  where v.id = p_vendor_id;
+  perform public.audit('business ' || lower(trim(p_email)), case when p_paused then 'pause_leads' else 'resume_leads' end, 'vendor ' || p_vendor_id);
+end;
+$$;
+
+revoke execute on function public.business_leads(text, bigint), public.business_set_lead_status(text, bigint, bigint, text, text),
+  public.business_set_leads_paused(text, bigint, boolean)
+from public, anon, authenticated;
+grant execute on function public.business_leads(text, bigint), public.business_set_lead_status(text, bigint, bigint, text, text),
+  public.business_set_leads_paused(text, bigint, boolean)
+to service_role;

@@ -1,0 +1,68 @@
+-- Completes the lead, routes it and queues its messages. Returns the recipient count. A
+-- request from the page of a vendor that asked to stop receiving requests goes to the
+-- vendors near the job site instead.
+create or replace function public.complete_lead(
+  p_lead_id bigint, p_owner_token text, p_skid_steer_type text,
+  p_rental_start_date date, p_rental_end_date date, p_name text, p_phone text,
+  p_location text, p_widen boolean default false, p_webhook boolean default false)
+returns jsonb language plpgsql security definer set search_path = '' as $$
+declare
+  v_lead bigint;
+  chosen bigint;
+  days int;
+  recipients int;
+begin
+  v_lead := public.owned_open_lead(p_lead_id, p_owner_token);
+  if p_skid_steer_type is null or p_skid_steer_type not in ('wheeled', 'tracked') then
+    raise exception 'Skid steer type must be wheeled or tracked' using errcode = 'P0001';
+  end if;
+  if length(trim(coalesce(p_name, ''))) < 2 then
+    raise exception 'Name must be at least 2 characters' using errcode = 'P0001';
+  end if;
+  if length(p_name) > 100 then
+    raise exception 'Name is too long' using errcode = 'P0001';
+  end if;
+  if length(trim(coalesce(p_phone, ''))) < 10 or length(p_phone) > 30 then
+    raise exception 'Please enter a valid phone number' using errcode = 'P0001';
+  end if;
+  if p_rental_start_date is null or p_rental_end_date is null then
+    raise exception 'Both rental dates are required' using errcode = 'P0001';
+  end if;
+  perform public.check_rental_dates(p_rental_start_date, p_rental_end_date);
+  perform public.check_job_zip(p_location);
+  -- Whole dates: the day difference is already an integer, its own ceiling.
+  days := p_rental_end_date - p_rental_start_date;
+  update public.leads l set
+    step = 3, completed = true, completed_at = now(), updated_at = now(),
+    skid_steer_type = p_skid_steer_type, rental_start_date = p_rental_start_date,
+    rental_end_date = p_rental_end_date, rental_days = days,
+    name = trim(p_name), phone = trim(p_phone), location = p_location,
+    widen = coalesce(p_widen, false)
+  where l.id = v_lead
+  returning l.vendor_id into chosen;
+
+  if exists (select 1 from public.vendors v where v.id = chosen and v.leads_paused_at is not null) then
+    chosen := null;
+  end if;
+  if chosen is not null then
+    insert into public.lead_recipients (lead_id, vendor_id, reason, rank) values (v_lead, chosen, 'vendor_page', 1);
+  end if;
+  if chosen is null or coalesce(p_widen, false) then
+    insert into public.lead_recipients (lead_id, vendor_id, reason, rank, distance_miles)
+    select v_lead, n.vendor_id, 'nearby', (case when chosen is null then 0 else 1 end) + n.ord, n.distance_miles
+    from public.vendors_near_zip(p_location, case when chosen is null then 3 else 2 end, chosen)
+      with ordinality n(vendor_id, distance_miles, serves, ord);
+  end if;
+  insert into public.lead_messages (lead_id, vendor_id, channel)
+  select v_lead, r.vendor_id, 'email' from public.lead_recipients r where r.lead_id = v_lead;
+  if p_webhook then
+    insert into public.lead_messages (lead_id, channel) values (v_lead, 'webhook');
+  end if;
+  select count(*) into recipients from public.lead_recipients r where r.lead_id = v_lead;
+  return jsonb_build_object('id', v_lead, 'rental_days', days, 'recipients', recipients);
+end;
+$$;
+
+
+revoke execute on function public.complete_lead(bigint, text, text, date, date, text, text, text, boolean, boolean) from public, anon, authenticated;
+grant execute on function public.complete_lead(bigint, text, text, date, date, text, text, text, boolean, boolean) to service_role;

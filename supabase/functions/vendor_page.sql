@@ -1,0 +1,41 @@
+-- How quickly a vendor answers: over its leads of the last 90 days marked contacted or
+-- quoted, the median hours from the email being sent to that first response, rounded up,
+-- with how many leads it rests on; null below 3 such leads. Only the aggregate leaves.
+create or replace function public.vendor_response(p_vendor_id bigint)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select case when count(*) >= 3 then jsonb_build_object(
+      'hours', greatest(ceil(percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - m.sent_at) / 3600)), 1)::int,
+      'count', count(*)) end
+  from public.lead_recipients r
+  join public.lead_messages m on m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at is not null
+  where r.vendor_id = p_vendor_id and r.responded_at > now() - interval '90 days' and r.responded_at >= m.sent_at;
+$$;
+
+-- A listing's page: its place, and the vendor's card with its street, description,
+-- whether its name is shared in the city (the title then adds the street) and how
+-- quickly it responds.
+create or replace function public.vendor_page(p_country_slug text, p_state_slug text, p_city_slug text, p_vendor_slug text)
+returns jsonb language sql stable set search_path = '' as $$
+  with co as (select * from public.countries where slug = lower(p_country_slug)),
+       st as (select s.* from public.states s join co on co.id = s.country_id where s.slug = lower(p_state_slug)),
+       c as (select c.* from public.cities c join st on st.id = c.state_id where c.slug = lower(p_city_slug)),
+       v as (select v.* from public.vendors v where v.slug = lower(p_vendor_slug))
+  select jsonb_build_object(
+    'country', (select jsonb_build_object('name', name, 'slug', slug) from co),
+    'state', (select jsonb_build_object('name', name, 'slug', slug, 'code', code) from st),
+    'city', (select jsonb_build_object('name', name, 'slug', slug) from c),
+    'vendor', (select public.vendor_card(v) || jsonb_build_object(
+                 'street', v.street, 'created_at', v.created_at, 'updated_at', v.updated_at,
+                 'postcode', (select p.code from public.postcodes p where p.id = v.postcode_id),
+                 'description', (select d.description from public.vendors_additionaldetails d where d.vendor_id = v.id),
+                 'name_shared', exists (
+                   select 1 from public.vendors o
+                   join public.postcodes op on op.id = o.postcode_id
+                   join public.postcodes vp on vp.id = v.postcode_id
+                   where o.name = v.name and o.id <> v.id and op.city_id = vp.city_id),
+                 'response', public.vendor_response(v.id))
+               from v where exists (select 1 from c)));
+$$;
+
+revoke execute on function public.vendor_response(bigint), public.vendor_page(text, text, text, text) from public;
+grant execute on function public.vendor_response(bigint), public.vendor_page(text, text, text, text) to anon, authenticated, service_role;

@@ -1,0 +1,360 @@
+-- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
+
+-- supabase/functions/business_leads.sql
+-- The rental requests a managed listing received, newest first (the latest 200), with
+-- every field and the business's own status of each.
+create or replace function public.business_leads(p_email text, p_vendor_id bigint)
+returns jsonb language plpgsql stable security definer set search_path = '' as $$
+begin
+  perform public.business_require_manager(p_email, p_vendor_id);
+  return coalesce((select jsonb_agg(x.lead order by x.completed_at desc, x.id desc) from (
+    select l.id, l.completed_at, jsonb_build_object('id', l.id, 'name', l.name, 'phone', l.phone, 'skid_steer_type', l.skid_steer_type,
+        'rental_start_date', l.rental_start_date, 'rental_end_date', l.rental_end_date, 'rental_days', l.rental_days,
+        'location', l.location, 'completed_at', l.completed_at, 'reason', r.reason, 'status', r.status,
+        'status_reason', r.status_reason, 'status_at', r.status_at) as lead
+    from public.lead_recipients r join public.leads l on l.id = r.lead_id
+    where r.vendor_id = p_vendor_id and l.completed and not l.spam
+    order by l.completed_at desc, l.id desc limit 200) x), '[]'::jsonb);
+end;
+$$;
+
+-- A business's status of one of its listing's requests; lost and not a fit need a reason.
+-- Contacted and quoted are responses: the first one sets the response time.
+create or replace function public.business_set_lead_status(p_email text, p_vendor_id bigint, p_lead_id bigint, p_status text, p_reason text)
+returns void language plpgsql security definer set search_path = '' as $$
+begin
+  perform public.business_require_manager(p_email, p_vendor_id);
+  if p_status is null or p_status not in ('contacted', 'quoted', 'won', 'lost', 'not_a_fit') then
+    raise exception 'Unknown status' using errcode = 'P0001';
+  end if;
+  if p_status in ('lost', 'not_a_fit') and length(trim(coalesce(p_reason, ''))) = 0 then
+    raise exception 'Please give a reason' using errcode = 'P0001';
+  end if;
+  if length(coalesce(p_reason, '')) > 500 then
+    raise exception 'A field is too long' using errcode = 'P0001';
+  end if;
+  update public.lead_recipients r set status = p_status, status_reason = nullif(trim(coalesce(p_reason, '')), ''), status_at = now(),
+    responded_at = case when p_status in ('contacted', 'quoted') then coalesce(r.responded_at, now()) else r.responded_at end
+  where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id;
+  if not found then
+    raise exception 'No such request' using errcode = 'PT404';
+  end if;
+end;
+$$;
+
+-- Stops or resumes a listing's rental requests.
+create or replace function public.business_set_leads_paused(p_email text, p_vendor_id bigint, p_paused boolean)
+returns void language plpgsql security definer set search_path = '' as $$
+begin
+  perform public.business_require_manager(p_email, p_vendor_id);
+  update public.vendors v set leads_paused_at = case when p_paused then coalesce(v.leads_paused_at, now()) end, updated_at = now()
+  where v.id = p_vendor_id;
+  perform public.audit('business ' || lower(trim(p_email)), case when p_paused then 'pause_leads' else 'resume_leads' end, 'vendor ' || p_vendor_id);
+end;
+$$;
+
+revoke execute on function public.business_leads(text, bigint), public.business_set_lead_status(text, bigint, bigint, text, text),
+  public.business_set_leads_paused(text, bigint, boolean)
+from public, anon, authenticated;
+grant execute on function public.business_leads(text, bigint), public.business_set_lead_status(text, bigint, bigint, text, text),
+  public.business_set_leads_paused(text, bigint, boolean)
+to service_role;
+
+-- supabase/functions/business_link_use.sql
+-- Uses an emailed link. A wrong, used, expired or other-purpose token is refused alike.
+-- "Stop sending me requests" works any number of times while it lasts and pauses the
+-- vendor's leads; every other link works once. A sign-in link returns its email. "I've
+-- contacted this customer" marks the lead contacted (its first response). A claim link
+-- makes its email the listing's owner when nobody owns it yet; the listing's row is
+-- locked, so of two claims at once exactly one wins, and a claim after that goes to the
+-- operator. Returns {email, vendor_id, lead_id, outcome: 'signed_in' | 'contacted' |
+-- 'opted_out' | 'owner' | 'queued'}.
+create or replace function public.business_link_use(p_token_hash text, p_purpose text)
+returns jsonb language plpgsql security definer set search_path = '' as $$
+declare
+  link public.auth_links;
+  v public.vendors;
+begin
+  update public.auth_links a set used_at = coalesce(a.used_at, now())
+  where a.token_hash = p_token_hash and a.purpose = p_purpose and (a.used_at is null or a.purpose = 'opt_out') and a.expires_at > now()
+  returning * into link;
+  if link.token_hash is null then
+    raise exception 'This link is invalid or has expired.' using errcode = 'PT404';
+  end if;
+  if link.purpose = 'sign_in' then
+    return jsonb_build_object('email', link.email, 'outcome', 'signed_in');
+  end if;
+  if link.purpose = 'opt_out' then
+    update public.vendors x set leads_paused_at = coalesce(x.leads_paused_at, now()), updated_at = now() where x.id = link.vendor_id;
+    perform public.audit('business ' || link.email, 'pause_leads', 'vendor ' || link.vendor_id, jsonb_build_object('by', 'emailed link'));
+    return jsonb_build_object('email', link.email, 'vendor_id', link.vendor_id, 'outcome', 'opted_out');
+  end if;
+  if link.purpose = 'lead_contacted' then
+    update public.lead_recipients r set status = coalesce(r.status, 'contacted'), status_at = coalesce(r.status_at, now()),
+      responded_at = coalesce(r.responded_at, now())
+    where r.lead_id = link.lead_id and r.vendor_id = link.vendor_id;
+    return jsonb_build_object('email', link.email, 'vendor_id', link.vendor_id, 'lead_id', link.lead_id, 'outcome', 'contacted');
+  end if;
+  select * into v from public.vendors x where x.id = link.vendor_id for update;
+  if v.claimed_at is not null or exists (select 1 from public.vendor_managers m where m.vendor_id = v.id and m.role = 'owner') then
+    insert into public.vendor_claims (vendor_id, email, name, note)
+    values (v.id, link.email, link.email, 'Confirmed by the emailed link after the listing was claimed');
+    return jsonb_build_object('email', link.email, 'vendor_id', v.id, 'outcome', 'queued');
+  end if;
+  insert into public.vendor_managers (vendor_id, email, role, added_by) values (v.id, link.email, 'owner', 'claim link');
+  update public.vendors x set claimed_at = now(), updated_at = now() where x.id = v.id;
+  perform public.audit('business ' || link.email, 'claim', 'vendor ' || v.id, jsonb_build_object('by', 'emailed link'));
+  return jsonb_build_object('email', link.email, 'vendor_id', v.id, 'outcome', 'owner');
+end;
+$$;
+
+revoke execute on function public.business_link_use(text, text) from public, anon, authenticated;
+grant execute on function public.business_link_use(text, text) to service_role;
+
+-- supabase/functions/business_listings.sql
+-- The listings an address manages, each with what the business may edit and its people.
+create or replace function public.business_listings(p_email text)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(public.operator_vendor(m.vendor_id) || jsonb_build_object(
+      'role', m.role,
+      'leads_paused', (select v.leads_paused_at is not null from public.vendors v where v.id = m.vendor_id),
+      'managers', (select jsonb_agg(jsonb_build_object('email', o.email, 'role', o.role) order by o.role desc, o.email)
+                   from public.vendor_managers o where o.vendor_id = m.vendor_id))
+    order by m.vendor_id), '[]'::jsonb)
+  from public.vendor_managers m where m.email = lower(trim(coalesce(p_email, '')));
+$$;
+
+-- Checks that the address manages the listing; otherwise the listing is as unknown.
+create or replace function public.business_require_manager(p_email text, p_vendor_id bigint)
+returns void language plpgsql stable set search_path = '' as $$
+begin
+  if not exists (select 1 from public.vendor_managers m where m.vendor_id = p_vendor_id and m.email = lower(trim(coalesce(p_email, '')))) then
+    raise exception 'No such listing' using errcode = 'PT404';
+  end if;
+end;
+$$;
+
+-- A business's edit of its listing: phone, lead email, street, description, photo and
+-- service ZIPs, checked and recorded in the audit log as the operator's edits are. Name
+-- and website stay the operator's.
+create or replace function public.business_update_vendor(p_email text, p_vendor_id bigint, p_changes jsonb)
+returns jsonb language plpgsql security definer set search_path = '' as $$
+begin
+  perform public.business_require_manager(p_email, p_vendor_id);
+  return public.operator_update_vendor(p_vendor_id,
+    coalesce((select jsonb_object_agg(c.key, c.value) from jsonb_each(coalesce(p_changes, '{}'::jsonb)) c
+              where c.key in ('phone', 'email', 'street', 'description', 'photo', 'service_zips')), '{}'::jsonb),
+    'business ' || lower(trim(p_email)));
+end;
+$$;
+
+-- Adds a colleague (up to 10 people a listing) or removes one; the owner stays.
+create or replace function public.business_set_colleague(p_email text, p_vendor_id bigint, p_colleague text, p_add boolean)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  v_colleague text := lower(trim(coalesce(p_colleague, '')));
+begin
+  perform public.business_require_manager(p_email, p_vendor_id);
+  if not public.is_email_address(v_colleague) then
+    raise exception 'Please enter a valid email address' using errcode = 'P0001';
+  end if;
+  if p_add then
+    if (select count(*) from public.vendor_managers m where m.vendor_id = p_vendor_id) >= 10 then
+      raise exception 'A listing has at most 10 people' using errcode = 'P0001';
+    end if;
+    insert into public.vendor_managers (vendor_id, email, role, added_by) values (p_vendor_id, v_colleague, 'colleague', lower(trim(p_email)))
+    on conflict (vendor_id, email) do nothing;
+  else
+    if exists (select 1 from public.vendor_managers m where m.vendor_id = p_vendor_id and m.email = v_colleague and m.role = 'owner') then
+      raise exception 'The owner cannot be removed' using errcode = 'P0001';
+    end if;
+    delete from public.vendor_managers m where m.vendor_id = p_vendor_id and m.email = v_colleague;
+  end if;
+  perform public.audit('business ' || lower(trim(p_email)), case when p_add then 'add_colleague' else 'remove_colleague' end,
+    'vendor ' || p_vendor_id, jsonb_build_object('email', v_colleague));
+end;
+$$;
+
+revoke execute on function public.business_listings(text), public.business_require_manager(text, bigint),
+  public.business_update_vendor(text, bigint, jsonb), public.business_set_colleague(text, bigint, text, boolean)
+from public, anon, authenticated;
+grant execute on function public.business_listings(text), public.business_update_vendor(text, bigint, jsonb),
+  public.business_set_colleague(text, bigint, text, boolean)
+to service_role;
+
+-- supabase/functions/complete_lead.sql
+-- Completes the lead, routes it and queues its messages. Returns the recipient count. A
+-- request from the page of a vendor that asked to stop receiving requests goes to the
+-- vendors near the job site instead.
+create or replace function public.complete_lead(
+  p_lead_id bigint, p_owner_token text, p_skid_steer_type text,
+  p_rental_start_date date, p_rental_end_date date, p_name text, p_phone text,
+  p_location text, p_widen boolean default false, p_webhook boolean default false)
+returns jsonb language plpgsql security definer set search_path = '' as $$
+declare
+  v_lead bigint;
+  chosen bigint;
+  days int;
+  recipients int;
+begin
+  v_lead := public.owned_open_lead(p_lead_id, p_owner_token);
+  if p_skid_steer_type is null or p_skid_steer_type not in ('wheeled', 'tracked') then
+    raise exception 'Skid steer type must be wheeled or tracked' using errcode = 'P0001';
+  end if;
+  if length(trim(coalesce(p_name, ''))) < 2 then
+    raise exception 'Name must be at least 2 characters' using errcode = 'P0001';
+  end if;
+  if length(p_name) > 100 then
+    raise exception 'Name is too long' using errcode = 'P0001';
+  end if;
+  if length(trim(coalesce(p_phone, ''))) < 10 or length(p_phone) > 30 then
+    raise exception 'Please enter a valid phone number' using errcode = 'P0001';
+  end if;
+  if p_rental_start_date is null or p_rental_end_date is null then
+    raise exception 'Both rental dates are required' using errcode = 'P0001';
+  end if;
+  perform public.check_rental_dates(p_rental_start_date, p_rental_end_date);
+  perform public.check_job_zip(p_location);
+  -- Whole dates: the day difference is already an integer, its own ceiling.
+  days := p_rental_end_date - p_rental_start_date;
+  update public.leads l set
+    step = 3, completed = true, completed_at = now(), updated_at = now(),
+    skid_steer_type = p_skid_steer_type, rental_start_date = p_rental_start_date,
+    rental_end_date = p_rental_end_date, rental_days = days,
+    name = trim(p_name), phone = trim(p_phone), location = p_location,
+    widen = coalesce(p_widen, false)
+  where l.id = v_lead
+  returning l.vendor_id into chosen;
+
+  if exists (select 1 from public.vendors v where v.id = chosen and v.leads_paused_at is not null) then
+    chosen := null;
+  end if;
+  if chosen is not null then
+    insert into public.lead_recipients (lead_id, vendor_id, reason, rank) values (v_lead, chosen, 'vendor_page', 1);
+  end if;
+  if chosen is null or coalesce(p_widen, false) then
+    insert into public.lead_recipients (lead_id, vendor_id, reason, rank, distance_miles)
+    select v_lead, n.vendor_id, 'nearby', (case when chosen is null then 0 else 1 end) + n.ord, n.distance_miles
+    from public.vendors_near_zip(p_location, case when chosen is null then 3 else 2 end, chosen)
+      with ordinality n(vendor_id, distance_miles, serves, ord);
+  end if;
+  insert into public.lead_messages (lead_id, vendor_id, channel)
+  select v_lead, r.vendor_id, 'email' from public.lead_recipients r where r.lead_id = v_lead;
+  if p_webhook then
+    insert into public.lead_messages (lead_id, channel) values (v_lead, 'webhook');
+  end if;
+  select count(*) into recipients from public.lead_recipients r where r.lead_id = v_lead;
+  return jsonb_build_object('id', v_lead, 'rental_days', days, 'recipients', recipients);
+end;
+$$;
+
+
+revoke execute on function public.complete_lead(bigint, text, text, date, date, text, text, text, boolean, boolean) from public, anon, authenticated;
+grant execute on function public.complete_lead(bigint, text, text, date, date, text, text, text, boolean, boolean) to service_role;
+
+-- supabase/functions/lead_email_links.sql
+-- Stores the hashes of the links a lead's email to a vendor carries, minted when the email
+-- is rendered (so no raw token is ever stored): "I've contacted this customer" (30 days),
+-- "Stop sending me requests" (one year, any number of times) and, while nobody has claimed
+-- the listing, "Claim your listing" (7 days). Returns whether the claim link was stored.
+create or replace function public.lead_email_links(p_lead_id bigint, p_vendor_id bigint, p_contacted_hash text, p_opt_out_hash text,
+  p_claim_hash text)
+returns jsonb language plpgsql security definer set search_path = '' as $$
+declare
+  v public.vendors;
+begin
+  select x.* into v from public.vendors x
+  join public.lead_recipients r on r.vendor_id = x.id and r.lead_id = p_lead_id
+  where x.id = p_vendor_id and x.email is not null;
+  if v.id is null then
+    raise exception 'No such recipient' using errcode = 'PT404';
+  end if;
+  insert into public.auth_links (token_hash, purpose, email, vendor_id, lead_id, expires_at) values
+    (p_contacted_hash, 'lead_contacted', v.email, v.id, p_lead_id, now() + interval '30 days'),
+    (p_opt_out_hash, 'opt_out', v.email, v.id, null, now() + interval '1 year');
+  if v.claimed_at is null then
+    insert into public.auth_links (token_hash, purpose, email, vendor_id, expires_at)
+    values (p_claim_hash, 'claim', v.email, v.id, now() + interval '7 days');
+  end if;
+  return jsonb_build_object('claim', v.claimed_at is null);
+end;
+$$;
+
+revoke execute on function public.lead_email_links(bigint, bigint, text, text, text) from public, anon, authenticated;
+grant execute on function public.lead_email_links(bigint, bigint, text, text, text) to service_role;
+
+-- supabase/functions/vendor_page.sql
+-- How quickly a vendor answers: over its leads of the last 90 days marked contacted or
+-- quoted, the median hours from the email being sent to that first response, rounded up,
+-- with how many leads it rests on; null below 3 such leads. Only the aggregate leaves.
+create or replace function public.vendor_response(p_vendor_id bigint)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select case when count(*) >= 3 then jsonb_build_object(
+      'hours', greatest(ceil(percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - m.sent_at) / 3600)), 1)::int,
+      'count', count(*)) end
+  from public.lead_recipients r
+  join public.lead_messages m on m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at is not null
+  where r.vendor_id = p_vendor_id and r.responded_at > now() - interval '90 days' and r.responded_at >= m.sent_at;
+$$;
+
+-- A listing's page: its place, and the vendor's card with its street, description,
+-- whether its name is shared in the city (the title then adds the street) and how
+-- quickly it responds.
+create or replace function public.vendor_page(p_country_slug text, p_state_slug text, p_city_slug text, p_vendor_slug text)
+returns jsonb language sql stable set search_path = '' as $$
+  with co as (select * from public.countries where slug = lower(p_country_slug)),
+       st as (select s.* from public.states s join co on co.id = s.country_id where s.slug = lower(p_state_slug)),
+       c as (select c.* from public.cities c join st on st.id = c.state_id where c.slug = lower(p_city_slug)),
+       v as (select v.* from public.vendors v where v.slug = lower(p_vendor_slug))
+  select jsonb_build_object(
+    'country', (select jsonb_build_object('name', name, 'slug', slug) from co),
+    'state', (select jsonb_build_object('name', name, 'slug', slug, 'code', code) from st),
+    'city', (select jsonb_build_object('name', name, 'slug', slug) from c),
+    'vendor', (select public.vendor_card(v) || jsonb_build_object(
+                 'street', v.street, 'created_at', v.created_at, 'updated_at', v.updated_at,
+                 'postcode', (select p.code from public.postcodes p where p.id = v.postcode_id),
+                 'description', (select d.description from public.vendors_additionaldetails d where d.vendor_id = v.id),
+                 'name_shared', exists (
+                   select 1 from public.vendors o
+                   join public.postcodes op on op.id = o.postcode_id
+                   join public.postcodes vp on vp.id = v.postcode_id
+                   where o.name = v.name and o.id <> v.id and op.city_id = vp.city_id),
+                 'response', public.vendor_response(v.id))
+               from v where exists (select 1 from c)));
+$$;
+
+revoke execute on function public.vendor_response(bigint), public.vendor_page(text, text, text, text) from public;
+grant execute on function public.vendor_response(bigint), public.vendor_page(text, text, text, text) to anon, authenticated, service_role;
+
+-- supabase/functions/vendors_near_zip.sql
+-- The vendors a lead for this ZIP goes to: those serving it first, then the nearest within
+-- 50 miles; among equally near ones, those that responded to a lead in the last 90 days
+-- first. A hidden listing, or a vendor that asked to stop receiving requests, is skipped.
+-- (Routing runs as the owner, past RLS.)
+create or replace function public.vendors_near_zip(p_zip text, p_limit int, p_exclude bigint default null)
+returns table (vendor_id bigint, distance_miles double precision, serves boolean)
+language sql stable set search_path = '' as $$
+  with job as (
+    select p.id as postcode_id, c.latitude as lat, c.longitude as lng
+    from public.postcodes p join public.cities c on c.id = p.city_id
+    where p.code = p_zip
+  ),
+  candidates as (
+    select v.id,
+           exists (select 1 from public.vendors_serviced s where s.vendor_id = v.id and s.postcode_id = job.postcode_id) as serves,
+           public.distance_miles(job.lat, job.lng, c.latitude, c.longitude) as miles,
+           exists (select 1 from public.lead_recipients r where r.vendor_id = v.id and r.responded_at > now() - interval '90 days') as responds,
+           v.rating
+    from job
+    cross join public.vendors v
+    join public.postcodes p on p.id = v.postcode_id
+    join public.cities c on c.id = p.city_id
+    where v.id is distinct from p_exclude and not v.hidden and v.leads_paused_at is null
+  )
+  select id, round(miles::numeric, 1)::double precision, serves from candidates
+  where serves or miles <= 50
+  order by serves desc, round(miles::numeric, 1) nulls last, responds desc, rating desc nulls last, id
+  limit greatest(coalesce(p_limit, 0), 0);
+$$;
+
+revoke execute on function public.vendors_near_zip(text, int, bigint) from public, anon, authenticated;
