@@ -5,13 +5,15 @@ import { BUSINESS_SESSION } from "../auth/roles";
 import { endSession, startSession } from "../auth/session";
 import { hashToken, isToken, newToken } from "../auth/token";
 import { clientKey } from "../actions/request-context";
-import { refreshListingPages } from "../data/revalidate";
+import { refreshListingPage, refreshListingPages } from "../data/revalidate";
 import { serviceRpc } from "../data/rpc";
 import { recordId } from "../data/record-id";
 import type { LinkPurpose } from "../auth/links";
 import { sendLinkEmail } from "./emails";
 import { businessRefusal, type BusinessNotice } from "./messages";
 import { requireBusiness } from "./session";
+
+type ListingAddress = Parameters<typeof refreshListingPage>[0];
 
 // Each action validates its form, calls one database function and goes back to its page
 // with the code of a notice or of the reason it was refused (lib/business/messages.ts).
@@ -72,11 +74,14 @@ export async function followLinkAction(form: FormData): Promise<void> {
   const token = form.get("token");
   const purpose = z.enum(["sign_in", "claim", "lead_contacted", "opt_out"]).safeParse(form.get("purpose"));
   if (!isToken(token) || !purpose.success) back("/business", { error: "link-invalid" });
-  const used = await attempt(() => serviceRpc<{ email: string; outcome: "signed_in" | "owner" | "queued" | "contacted" | "opted_out" }>(
+  const used = await attempt(() => serviceRpc<{ email: string; outcome: "signed_in" | "owner" | "queued" | "contacted" | "opted_out"; address?: ListingAddress }>(
     "business_link_use", { p_token_hash: hashToken(token), p_purpose: purpose.data satisfies LinkPurpose }));
   if ("error" in used) back("/business", { error: "link-invalid" });
   if (used.ok.outcome === "queued") back("/business", { notice: "claim-queued" });
-  if (used.ok.outcome === "contacted") back("/business", { notice: "marked-contacted" });
+  if (used.ok.outcome === "contacted") {
+    if (used.ok.address) refreshListingPage(used.ok.address);
+    back("/business", { notice: "marked-contacted" });
+  }
   if (used.ok.outcome === "opted_out") back("/business", { notice: "opted-out" });
   await startSession(BUSINESS_SESSION, used.ok.email);
   if (used.ok.outcome === "owner") refreshListingPages();
@@ -125,10 +130,11 @@ export async function setLeadStatusAction(form: FormData): Promise<void> {
   if (vendor === null || lead === null) back("/business", { error: "no-listing" });
   const parsed = leadStatusSchema.safeParse({ status: form.get("status"), reason: field(form, "reason") });
   if (!parsed.success) back("/business", { error: "status" }, `#lead-${vendor}-${lead}`);
-  const done = await attempt(() => serviceRpc("business_set_lead_status", {
+  const done = await attempt(() => serviceRpc<ListingAddress>("business_set_lead_status", {
     p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_status: parsed.data.status, p_reason: parsed.data.reason,
   }));
   if ("error" in done) back("/business", { error: done.error }, `#lead-${vendor}-${lead}`);
+  refreshListingPage(done.ok);
   back("/business", { notice: "status-saved" }, `#lead-${vendor}-${lead}`);
 }
 

@@ -13,3 +13,8 @@ export function refreshListingPages(): void {
   revalidatePath("/sitemap.xml");
   revalidatePath("/sitemaps/[file]", "page");
 }
+
+/** One listing's page, after a change that shows only there (its response time). */
+export function refreshListingPage(address: { country_slug: string; state_slug: string; city_slug: string; slug: string }): void {
+  revalidatePath(`/${address.country_slug}/${address.state_slug}/${address.city_slug}/${address.slug}`);
+}

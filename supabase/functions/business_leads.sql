@@ -16,9 +16,10 @@ end;
 $$;
 
 -- A business's status of one of its listing's requests; lost and not a fit need a reason.
--- Contacted and quoted are responses: the first one sets the response time.
+-- Contacted and quoted are responses: the first one sets the response time shown on the
+-- listing's page, whose address is returned.
 create or replace function public.business_set_lead_status(p_email text, p_vendor_id bigint, p_lead_id bigint, p_status text, p_reason text)
-returns void language plpgsql security definer set search_path = '' as $$
+returns jsonb language plpgsql security definer set search_path = '' as $$
 begin
   perform public.business_require_manager(p_email, p_vendor_id);
   if p_status is null or p_status not in ('contacted', 'quoted', 'won', 'lost', 'not_a_fit') then
@@ -36,6 +37,7 @@ begin
   if not found then
     raise exception 'No such request' using errcode = 'PT404';
   end if;
+  return public.vendor_address(p_vendor_id);
 end;
 $$;
 

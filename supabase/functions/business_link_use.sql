@@ -5,7 +5,7 @@
 -- makes its email the listing's owner when nobody owns it yet; the listing's row is
 -- locked, so of two claims at once exactly one wins, and a claim after that goes to the
 -- operator. Returns {email, vendor_id, lead_id, outcome: 'signed_in' | 'contacted' |
--- 'opted_out' | 'owner' | 'queued'}.
+-- 'opted_out' | 'owner' | 'queued'}, and the listing's address when its page changes.
 create or replace function public.business_link_use(p_token_hash text, p_purpose text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
@@ -30,7 +30,8 @@ begin
     update public.lead_recipients r set status = coalesce(r.status, 'contacted'), status_at = coalesce(r.status_at, now()),
       responded_at = coalesce(r.responded_at, now())
     where r.lead_id = link.lead_id and r.vendor_id = link.vendor_id;
-    return jsonb_build_object('email', link.email, 'vendor_id', link.vendor_id, 'lead_id', link.lead_id, 'outcome', 'contacted');
+    return jsonb_build_object('email', link.email, 'vendor_id', link.vendor_id, 'lead_id', link.lead_id, 'outcome', 'contacted',
+      'address', public.vendor_address(link.vendor_id));
   end if;
   select * into v from public.vendors x where x.id = link.vendor_id for update;
   if v.claimed_at is not null or exists (select 1 from public.vendor_managers m where m.vendor_id = v.id and m.role = 'owner') then

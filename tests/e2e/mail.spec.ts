@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { actionIds, callAction } from "./helpers/actions";
 import { OPERATOR } from "./helpers/operator";
 import { format, parseISO } from "date-fns";
 import { startSmtpServer, type TestSmtpServer } from "../unit/helpers/smtp";
@@ -187,4 +188,65 @@ test("a colleague is added, signs in, and is removed; a business cannot touch an
   const page = await person(browser, "198.51.100.26");
   await page.goto(third.path);
   await expect(page.locator('a[href^="tel:"]').first()).toHaveText(third.phone);
+});
+
+/** A completed request from the vendor's own page, as the rental dialog sends it; returns its id. */
+async function requestFrom(page: Page, vendor: { id: number }, zip: string, name: string): Promise<number> {
+  const ids = actionIds();
+  const started = await callAction(page.request, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]));
+  const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const completed = await callAction(page.request, ids.completeLead, JSON.stringify([{
+    leadId, skid_steer_type: "wheeled", rental_start_date: day(20), rental_end_date: day(22), name, phone: "(555) 010-5151", job_zip: zip, widen: false,
+  }]));
+  expect(await completed.text()).toContain('"ok":true');
+  return leadId;
+}
+
+test("a vendor marks leads contacted from the emailed link; from the third, its page shows how fast it responds", async ({ browser }) => {
+  const [vendor] = await query<{ id: number; email: string; path: string; zip: string }>(`
+    select v.id, v.email, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip from public.vendors v
+    join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+    where v.email is not null and s.slug in ('north-dakota', 'south-dakota', 'idaho') order by v.id limit 1`);
+  const visitor = await person(browser, "198.51.100.31");
+  const delays: number[] = [];
+  for (const n of [1, 2, 3]) {
+    const before = smtp.received.length;
+    await requestFrom(visitor, vendor, vendor.zip, `Responsive Renter ${n}`);
+    let mail: TestSmtpServer["received"][number] | undefined;
+    await expect.poll(() => (mail = smtp.received.slice(before).find((m) => addressOf(m) === vendor.email && m.text?.includes(`Responsive Renter ${n}`))), { timeout: 15_000 }).toBeTruthy();
+    const link = mail!.text!.match(/I've contacted this customer: (\S+)/)![1];
+    const page = await person(browser, "198.51.100.32");
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByRole("button", { name: "Mark the request as contacted" }).click();
+    await expect(page.getByTestId("notice")).toHaveText("Thank you: the request is marked as contacted.");
+    delays.push((Date.now() - mail!.date!.getTime()) / 3_600_000);
+    await visitor.goto(vendor.path);
+    if (n < 3) await expect(visitor.getByTestId("response-time")).toHaveCount(0);
+  }
+  const median = [...delays].sort((a, b) => a - b)[1];
+  const hours = Math.max(Math.ceil(median), 1);
+  await expect(visitor.getByTestId("response-time")).toHaveText(`Usually responds within ${hours} hour${hours === 1 ? "" : "s"}`);
+});
+
+test("the one-click opt-out in a lead email's List-Unsubscribe header takes the vendor out of routing", async ({ browser, request }) => {
+  const [vendor] = await query<{ id: number; email: string; zip: string }>(`
+    select v.id, v.email, p.code as zip from public.vendors v join public.vendors_serviced sv on sv.vendor_id = v.id
+    join public.postcodes p on p.id = sv.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+    where v.email is not null and s.slug in ('new-mexico', 'nevada') order by v.id limit 1`);
+  const visitor = await person(browser, "198.51.100.33");
+  const before = smtp.received.length;
+  const first = await requestFrom(visitor, vendor, vendor.zip, "Opt Out Renter 1");
+  let mail: TestSmtpServer["received"][number] | undefined;
+  await expect.poll(() => (mail = smtp.received.slice(before).find((m) => addressOf(m) === vendor.email && m.text?.includes("Opt Out Renter 1"))), { timeout: 15_000 }).toBeTruthy();
+  const unsubscribe = mail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line.match(/<([^>]+)>/)![1];
+  expect(mail!.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line).toContain("List-Unsubscribe=One-Click");
+  const url = new URL(unsubscribe);
+  expect((await request.post(url.pathname + url.search, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "List-Unsubscribe=One-Click" })).status()).toBe(200);
+  expect((await request.post(`${url.pathname}?token=${"A".repeat(43)}`, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "List-Unsubscribe=One-Click" })).status()).toBe(404);
+
+  const second = await requestFrom(visitor, vendor, vendor.zip, "Opt Out Renter 2");
+  const leads = await operatorRows<LeadRow>(request, "leads", 1000);
+  expect(leads.find((lead) => lead.id === first)!.recipients.map((r) => r.vendor_id)).toContain(vendor.id);
+  expect(leads.find((lead) => lead.id === second)!.recipients.map((r) => r.vendor_id)).not.toContain(vendor.id);
 });

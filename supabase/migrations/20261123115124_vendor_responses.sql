@@ -19,9 +19,10 @@ end;
 $$;
 
 -- A business's status of one of its listing's requests; lost and not a fit need a reason.
--- Contacted and quoted are responses: the first one sets the response time.
+-- Contacted and quoted are responses: the first one sets the response time shown on the
+-- listing's page, whose address is returned.
 create or replace function public.business_set_lead_status(p_email text, p_vendor_id bigint, p_lead_id bigint, p_status text, p_reason text)
-returns void language plpgsql security definer set search_path = '' as $$
+returns jsonb language plpgsql security definer set search_path = '' as $$
 begin
   perform public.business_require_manager(p_email, p_vendor_id);
   if p_status is null or p_status not in ('contacted', 'quoted', 'won', 'lost', 'not_a_fit') then
@@ -39,6 +40,7 @@ begin
   if not found then
     raise exception 'No such request' using errcode = 'PT404';
   end if;
+  return public.vendor_address(p_vendor_id);
 end;
 $$;
 
@@ -68,7 +70,7 @@ to service_role;
 -- makes its email the listing's owner when nobody owns it yet; the listing's row is
 -- locked, so of two claims at once exactly one wins, and a claim after that goes to the
 -- operator. Returns {email, vendor_id, lead_id, outcome: 'signed_in' | 'contacted' |
--- 'opted_out' | 'owner' | 'queued'}.
+-- 'opted_out' | 'owner' | 'queued'}, and the listing's address when its page changes.
 create or replace function public.business_link_use(p_token_hash text, p_purpose text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
@@ -93,7 +95,8 @@ begin
     update public.lead_recipients r set status = coalesce(r.status, 'contacted'), status_at = coalesce(r.status_at, now()),
       responded_at = coalesce(r.responded_at, now())
     where r.lead_id = link.lead_id and r.vendor_id = link.vendor_id;
-    return jsonb_build_object('email', link.email, 'vendor_id', link.vendor_id, 'lead_id', link.lead_id, 'outcome', 'contacted');
+    return jsonb_build_object('email', link.email, 'vendor_id', link.vendor_id, 'lead_id', link.lead_id, 'outcome', 'contacted',
+      'address', public.vendor_address(link.vendor_id));
   end if;
   select * into v from public.vendors x where x.id = link.vendor_id for update;
   if v.claimed_at is not null or exists (select 1 from public.vendor_managers m where m.vendor_id = v.id and m.role = 'owner') then
