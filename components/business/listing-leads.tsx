@@ -25,6 +25,7 @@ export function ListingLeads({ listing, leads }: { listing: BusinessListing; lea
             <p className="font-semibold">#{lead.id} · {lead.name} · <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">{lead.phone}</a></p>
             <p>{lead.skid_steer_type === "tracked" ? "Tracked" : "Wheeled"} skid steer · {lead.rental_start_date} to {lead.rental_end_date} ({lead.rental_days} days) · job site ZIP {lead.location}</p>
             <p className="text-ink-600">Received {lead.completed_at.slice(0, 10)} · {label(lead.status)}{lead.status_reason ? `: ${lead.status_reason}` : ""}</p>
+            {lead.withdrawn_at && <p className="font-semibold text-danger-600">Withdrawn by the customer on {lead.withdrawn_at.slice(0, 10)}</p>}
             <form action={setLeadStatusAction} className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="vendor_id" value={listing.id} /><input type="hidden" name="lead_id" value={lead.id} />
               <label className="font-semibold">Status

@@ -114,6 +114,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
         <>
           <span className="block">{SUCCESS}</span>
           <span className="mt-1 block" data-testid="rental-recipients">{recipientsLine(result.data.recipients, values.job_zip)}</span>
+          <a href={`/requests/${leadId}`} className="mt-1 block underline">See your request&apos;s status</a>
         </>
       ),
       toasterId: TOASTER,

@@ -1,25 +1,14 @@
 "use server";
 import { after } from "next/server";
-import { cookies } from "next/headers";
-import { isToken, newToken } from "../auth/token";
+import { redirect } from "next/navigation";
+import { recordId } from "../data/record-id";
 import { serviceAttempt } from "../data/rpc";
 import { wakeOutbox } from "../outbox/sender";
+import { ownerToken } from "../rental/owner";
 import { JOB_ZIP_MESSAGE, leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
-import { clientKey, fieldErrorsOf, secureCookies, tooLarge, type ActionResult } from "./request-context";
+import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
 
-const OWNER_COOKIE = "lead_owner";
 const SUBMIT_FAILURE = "There was a problem submitting your request. Please try again.";
-
-/** The secret that proves this browser created its leads; kept in an httpOnly cookie. */
-async function ownerToken(create: boolean): Promise<string | null> {
-  const jar = await cookies();
-  const existing = jar.get(OWNER_COOKIE)?.value;
-  if (isToken(existing)) return existing;
-  if (!create) return null;
-  const token = newToken();
-  jar.set(OWNER_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: secureCookies(), path: "/", maxAge: 60 * 60 * 24 * 30 });
-  return token;
-}
 
 /** Creates the draft lead when the dialog opens. Returns its id. */
 export async function startLead(input: unknown): Promise<ActionResult<{ leadId: number }>> {
@@ -77,4 +66,12 @@ export async function completeLead(input: unknown): Promise<ActionResult<{ renta
   }
   after(() => wakeOutbox());
   return { ok: true, data: { rentalDays: call.data.rental_days, recipients: call.data.recipients } };
+}
+
+/** Withdraws this browser's own request from its status page: unsent messages are cancelled. */
+export async function withdrawLeadAction(form: FormData): Promise<void> {
+  const lead = recordId(form.get("id"));
+  if (lead === null) redirect("/");
+  const call = await serviceAttempt("Withdrawing a request", "withdraw_lead", { p_lead_id: lead, p_owner_token: await ownerToken(false) });
+  redirect(`/requests/${lead}${"error" in call ? "" : "?withdrawn=1"}`);
 }

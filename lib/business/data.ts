@@ -19,6 +19,7 @@ export interface BusinessLead {
   id: number; name: string; phone: string; skid_steer_type: string | null; rental_start_date: string | null; rental_end_date: string | null;
   rental_days: number; location: string; completed_at: string; reason: string;
   status: "contacted" | "quoted" | "won" | "lost" | "not_a_fit" | null; status_reason: string | null; status_at: string | null;
+  withdrawn_at: string | null;
 }
 
 export const businessLeads = (email: string, vendorId: number) =>

@@ -11,8 +11,8 @@ export const MAX_CONSOLE_UPLOAD_BYTES = MAX_IMPORT_BYTES + 64 * 1024;
 export const CONSOLE_SESSION_COOKIE = "operator_session";
 
 const CONSOLE = /^\/operator(?:\/|$)/;
-/** Pages whose forms post React's multipart encoding of a form: the console and the business pages. */
-export const FORM_PAGES = /^\/(?:operator|business)(?:\/|$)/;
+/** Pages whose forms post React's multipart encoding of a form: the console, the business pages and a renter's request page. */
+export const FORM_PAGES = /^\/(?:operator|business|requests)(?:\/|$)/;
 
 /** The value of one cookie in a Cookie header. */
 function cookieValue(header, name) {

@@ -7,7 +7,7 @@ begin
   return coalesce((select jsonb_agg(x.lead order by x.completed_at desc, x.id desc) from (
     select l.id, l.completed_at, jsonb_build_object('id', l.id, 'name', l.name, 'phone', l.phone, 'skid_steer_type', l.skid_steer_type,
         'rental_start_date', l.rental_start_date, 'rental_end_date', l.rental_end_date, 'rental_days', l.rental_days,
-        'location', l.location, 'completed_at', l.completed_at, 'reason', r.reason, 'status', r.status,
+        'location', l.location, 'completed_at', l.completed_at, 'withdrawn_at', l.withdrawn_at, 'reason', r.reason, 'status', r.status,
         'status_reason', r.status_reason, 'status_at', r.status_at) as lead
     from public.lead_recipients r join public.leads l on l.id = r.lead_id
     where r.vendor_id = p_vendor_id and l.completed and not l.spam

@@ -54,7 +54,7 @@ async function signIn(page: Page, email: string) {
   await expect(page.getByTestId("notice")).toHaveText("You are signed in.");
 }
 
-test("a rental request from the header reaches the nearby vendors by email", async ({ page }) => {
+test("a rental request from the header reaches the nearby vendors by email; its status page shows them and withdraws it", async ({ page, browser }) => {
   // The ZIP the most vendors serve, so the request goes to 3 of them.
   const [{ zip }] = await query<{ zip: string }>(`
     select p.code as zip from public.postcodes p join public.vendors_serviced s on s.postcode_id = p.id
@@ -96,6 +96,16 @@ test("a rental request from the header reaches the nearby vendors by email", asy
     expect(mail.text).toContain(`vendors near ZIP ${zip}`);
     expect(mail.html).toContain("Morgan Mailtest");
   }
+
+  // The renter's private status page, linked from the success message: each vendor sent, then withdrawn.
+  await page.getByRole("link", { name: "See your request's status" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Your rental request #${lead.id}`);
+  await expect(page.getByTestId("request-recipients").locator("li")).toHaveText(lead.recipients.map((r) => `${r.vendor_name}: sent`));
+  await page.getByRole("button", { name: "Withdraw my request" }).click();
+  await expect(page.getByTestId("request-withdrawn")).toBeVisible();
+  // Anyone else, without this browser's owner cookie, finds nothing there.
+  const stranger = await (await browser.newContext()).newPage();
+  expect((await stranger.goto(`/requests/${lead.id}`))?.status()).toBe(404);
 });
 
 const SAME_ANSWER = "Thank you. If this address belongs to the business, we have emailed it a link to claim the listing; otherwise our team will review your claim and reply by email.";

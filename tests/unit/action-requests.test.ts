@@ -99,6 +99,8 @@ describe("what an action may send, decided before its body is read", () => {
     expect(actionAllowance("/operator/import", session)).toEqual({ limit: MAX_CONSOLE_UPLOAD_BYTES });
     expect(actionAllowance("/operator/login", null)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
     expect(actionAllowance("/submit", null)).toEqual({ limit: MAX_ACTION_BODY_BYTES });
+    expect(actionAllowance("/business/claim/12", null)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
+    expect(actionAllowance("/requests/12", null)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
   });
 
   it("npm start's server refuses without a session, without a declared length, or over the limit", () => {

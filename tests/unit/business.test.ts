@@ -193,3 +193,23 @@ describe("answering leads", () => {
     expect(await routed()).toBe(1);
   });
 });
+
+describe("the renter's own status page", () => {
+  it("shows the request only to the browser that made it, and withdrawing cancels what is not yet sent", async () => {
+    const token = ownerToken(88);
+    const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, 'status-client', null) as id", [token]);
+    const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
+    await asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Status Renter', '5551234567', '77002')", [draft.id, token, day(5), day(8)]);
+    const status = (owner: string) => one<{ s: { recipients: Array<{ sent: boolean }>; withdrawn_at: string | null } | null }>(
+      "select public.lead_status($1, $2) as s", [draft.id, owner]).then((x) => x.s);
+    expect(await status(ownerToken(89))).toBeNull();
+    const mine = await status(token);
+    expect(mine!.recipients.length).toBeGreaterThan(0);
+    expect(mine!.recipients.every((r) => r.sent === false)).toBe(true);
+    await expect(one("select public.withdraw_lead($1, $2)", [draft.id, ownerToken(89)])).rejects.toThrow("Rental request not found");
+    await one("select public.withdraw_lead($1, $2)", [draft.id, token]);
+    expect((await status(token))!.withdrawn_at).not.toBeNull();
+    const messages = await inspect<{ status: string }>("select distinct status from public.lead_messages where lead_id = $1", [draft.id]);
+    expect(messages).toEqual([{ status: "failed" }]);
+  });
+});

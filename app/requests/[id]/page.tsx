@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { withdrawLeadAction } from "@/lib/actions/rental";
+import { recordId } from "@/lib/data/record-id";
+import { leadStatus } from "@/lib/rental/status";
+
+// Private to the browser that made the request: never indexed, never cached.
+export const metadata: Metadata = { title: "Your Rental Request", robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function RequestStatusPage({ params, searchParams }: Props) {
+  const id = recordId((await params).id);
+  const lead = id === null ? null : await leadStatus(id);
+  if (!lead) notFound();
+  const { withdrawn } = await searchParams;
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="text-3xl font-extrabold tracking-tight">Your rental request #{lead.id}</h1>
+      <p className="mt-2 text-ink-700">
+        {lead.skid_steer_type === "tracked" ? "Tracked" : "Wheeled"} skid steer, {lead.rental_start_date} to {lead.rental_end_date}, job site ZIP {lead.location}.
+      </p>
+      {withdrawn === "1" && <p role="status" className="mt-4 rounded-md border border-success-700 bg-ink-50 p-3 text-sm text-success-700">Your request is withdrawn.</p>}
+      {lead.withdrawn_at && <p className="mt-4 font-semibold" data-testid="request-withdrawn">Withdrawn: no vendor is sent it any more, and those who were see it was withdrawn.</p>}
+      <h2 className="mt-6 text-xl font-bold">Vendors</h2>
+      <ul className="mt-2 space-y-2" data-testid="request-recipients">
+        {lead.recipients.map((r) => (
+          <li key={r.vendor_name}>{r.vendor_name}: {r.sent ? "sent" : lead.withdrawn_at ? "not sent" : "sending"}{r.contacted ? ", contacted you" : ""}</li>
+        ))}
+        {lead.recipients.length === 0 && <li>No vendor serves this ZIP yet: our team has your request.</li>}
+      </ul>
+      {!lead.withdrawn_at && (
+        <form action={withdrawLeadAction} className="mt-6">
+          <input type="hidden" name="id" value={lead.id} />
+          <Button type="submit" variant="outline">Withdraw my request</Button>
+        </form>
+      )}
+    </div>
+  );
+}

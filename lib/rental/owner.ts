@@ -1,0 +1,21 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { isToken, newToken } from "../auth/token";
+import { secureCookies } from "../actions/request-context";
+
+const OWNER_COOKIE = "lead_owner";
+
+/**
+ * The secret that proves this browser created its rental requests, kept in an httpOnly
+ * cookie for 30 days; the database keeps its hash on each request. `create` makes one
+ * when the browser has none.
+ */
+export async function ownerToken(create: boolean): Promise<string | null> {
+  const jar = await cookies();
+  const existing = jar.get(OWNER_COOKIE)?.value;
+  if (isToken(existing)) return existing;
+  if (!create) return null;
+  const token = newToken();
+  jar.set(OWNER_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: secureCookies(), path: "/", maxAge: 60 * 60 * 24 * 30 });
+  return token;
+}
