@@ -71,9 +71,14 @@ export async function markSpamAction(form: FormData): Promise<void> {
 export async function approveSubmissionAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
   const submission = formRecord(form, "/operator/submissions");
-  const problem = await refusal(() => approveSubmission(submission, operator));
-  if (!problem) refreshListingPages();
-  back("/operator/submissions", problem ? { error: problem } : { notice: "approved" });
+  let listing: number | null = null;
+  const problem = await refusal(async () => {
+    listing = (await approveSubmission(submission, operator)).id;
+  });
+  if (problem || listing === null) back("/operator/submissions", { error: problem ?? "refused" });
+  refreshListingPages();
+  // Straight to the new listing, whose console page links its public page.
+  back(`/operator/vendors/${listing}`, { notice: "approved" });
 }
 
 export async function reviewSubmissionAction(form: FormData): Promise<void> {

@@ -39,7 +39,8 @@ export interface LeadSummary {
   id: number; name: string; phone: string; location: string; skid_steer_type: string | null; rental_days: number;
   rental_start_date: string | null; rental_end_date: string | null; completed_at: string; created_at: string; spam: boolean;
   vendor_id: number | null; vendor_name: string | null; widen: boolean; delivery: "none" | "pending" | "sent" | "failed";
-  recipients: Array<{ vendor_id: number; vendor_name: string; reason: string; rank: number; distance_miles: number | null }>;
+  recipients: Array<{ vendor_id: number; vendor_name: string; reason: string; rank: number; distance_miles: number | null;
+    status: string | null; status_reason: string | null; responded_at: string | null; response_hours: number | null }>;
 }
 export interface LeadDetail extends LeadSummary {
   messages: Array<{ id: number; channel: string; status: string; attempts: number; vendor_name: string | null; sent_at: string | null;
@@ -84,6 +85,8 @@ export const claimPage = (status: ClaimStatus, page: number) =>
   call<Page<ClaimRow>>("operator_claim_page", { p_status: status, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
 export const reviewClaim = (id: number, approve: boolean, reason: string, operator: string) =>
   call<null>("operator_review_claim", { p_id: id, p_approve: approve, p_reason: reason, p_operator: operator });
+export const pausedVendors = () => call<Array<{ id: number; name: string; paused_at: string }>>("operator_paused_vendors", {});
+
 export interface VendorManager { email: string; role: "owner" | "colleague"; added_by: string; created_at: string }
 export const vendorManagers = (id: number) => call<VendorManager[]>("operator_vendor_managers", { p_vendor_id: id });
 export const revokeManager = (id: number, email: string, operator: string) =>

@@ -69,9 +69,16 @@ begin
 end;
 $$;
 
-revoke execute on function public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
+-- Listings whose business asked to receive no rental requests, most recent first.
+create or replace function public.operator_paused_vendors()
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'name', v.name, 'paused_at', v.leads_paused_at) order by v.leads_paused_at desc), '[]'::jsonb)
+  from public.vendors v where v.leads_paused_at is not null;
+$$;
+
+revoke execute on function public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
   public.operator_vendor_managers(bigint), public.operator_revoke_manager(bigint, text, text)
 from public, anon, authenticated;
-grant execute on function public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
+grant execute on function public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
   public.operator_vendor_managers(bigint), public.operator_revoke_manager(bigint, text, text)
 to service_role;

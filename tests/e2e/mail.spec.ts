@@ -237,6 +237,13 @@ test("a vendor marks leads contacted from the emailed link; from the third, its 
   const median = [...delays].sort((a, b) => a - b)[1];
   const hours = Math.max(Math.ceil(median), 1);
   await expect(visitor.getByTestId("response-time")).toHaveText(`Usually responds within ${hours} hour${hours === 1 ? "" : "s"}`);
+  // The reporting API carries each recipient's status and response time.
+  const reported = (await operatorRows<LeadRow>(visitor.request, "leads", 1000)).filter((lead) => lead.name.startsWith("Responsive Renter"));
+  expect(reported).toHaveLength(3);
+  for (const lead of reported) {
+    expect(lead.recipients[0]).toMatchObject({ vendor_id: vendor.id, status: "contacted" });
+    expect(typeof lead.recipients[0].response_hours).toBe("number");
+  }
 });
 
 test("the one-click opt-out in a lead email's List-Unsubscribe header takes the vendor out of routing", async ({ browser, request }) => {

@@ -3,7 +3,8 @@ import { Pager } from "@/components/operator/pager";
 import { DataTable } from "@/components/operator/data-table";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { PAGE_SIZE, pageNumber, vendorPage } from "@/lib/operator/data";
+import { PAGE_SIZE, pageNumber, pausedVendors, vendorPage } from "@/lib/operator/data";
+import { consoleTime } from "@/lib/operator/format";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -13,7 +14,7 @@ export default async function VendorsList({ searchParams }: Props) {
   const params = await searchParams;
   const q = typeof params.q === "string" ? params.q.slice(0, 200) : "";
   const page = pageNumber(params.page);
-  const { total, rows } = await vendorPage(q, page);
+  const [{ total, rows }, paused] = await Promise.all([vendorPage(q, page), pausedVendors()]);
   return (
     <section aria-labelledby="vendors-heading">
       <h1 id="vendors-heading" className="text-2xl font-extrabold">Vendors</h1>
@@ -31,6 +32,14 @@ export default async function VendorsList({ searchParams }: Props) {
         { label: "Listed", cell: (v) => (v.hidden ? "hidden" : "yes") },
       ]} />
       <Pager path="/operator/vendors" params={{ q }} page={page} pageSize={PAGE_SIZE} total={total} />
+      <h2 className="mt-8 text-xl font-bold">Not receiving rental requests</h2>
+      <p className="text-sm text-ink-600">Businesses that used “Stop sending me requests”; routing skips them until they turn requests back on.</p>
+      <ul className="mt-2 text-sm" data-testid="paused-vendors">
+        {paused.map((v) => (
+          <li key={v.id}><Link href={`/operator/vendors/${v.id}`} className="text-brand-700 hover:underline">{v.name}</Link> since {consoleTime(v.paused_at)}</li>
+        ))}
+        {paused.length === 0 && <li>None.</li>}
+      </ul>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
 import { markSpamAction, resendLeadAction } from "@/lib/operator/actions";
 import { leadDetail, recordId } from "@/lib/operator/data";
-import { consoleTime as when, recipientReason } from "@/lib/operator/format";
+import { consoleTime as when, recipientReason, recipientSummary } from "@/lib/operator/format";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -40,7 +40,7 @@ export default async function LeadPage({ params, searchParams }: Props) {
       <h2 className="mt-8 text-xl font-bold">Recipients</h2>
       <ul className="mt-2 list-disc pl-5 text-sm">
         {lead.recipients.map((r) => (
-          <li key={r.vendor_id}>{r.vendor_name} ({recipientReason(r)})</li>
+          <li key={r.vendor_id}>{recipientSummary(r)}: {recipientReason(r)}</li>
         ))}
         {lead.recipients.length === 0 && <li>No vendor serves this ZIP or is within 50 miles.</li>}
       </ul>

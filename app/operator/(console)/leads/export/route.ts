@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { leadFilters, leadPage } from "@/lib/operator/data";
+import { recipientSummary } from "@/lib/operator/format";
 import { currentOperator } from "@/lib/operator/session";
 
 const COLUMNS = ["id", "completed_at", "name", "phone", "job_zip", "machine", "start", "end", "days", "vendor_page", "recipients", "delivery", "spam"];
@@ -17,7 +18,7 @@ export async function GET(request: Request) {
     for (const lead of leads) {
       rows.push([String(lead.id), lead.completed_at, lead.name, lead.phone, lead.location, lead.skid_steer_type ?? "",
         lead.rental_start_date ?? "", lead.rental_end_date ?? "", String(lead.rental_days), lead.vendor_name ?? "",
-        lead.recipients.map((r) => r.vendor_name).join("; "), lead.delivery, lead.spam ? "yes" : "no"]);
+        lead.recipients.map(recipientSummary).join("; "), lead.delivery, lead.spam ? "yes" : "no"]);
     }
     if (leads.length < 1000) break;
   }

@@ -1,5 +1,56 @@
 -- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
 
+-- supabase/functions/business_claim_start.sql
+-- A claim of a listing. When nobody owns it yet and the address is the listing's email on
+-- file, or its domain is the listing website's host (without "www."), a claim link is
+-- stored (its hash only) for the server to email, and 'link' returned. Otherwise the claim
+-- waits for the operator ('queued'). The visitor is told the same either way.
+create or replace function public.business_claim_start(p_vendor_id bigint, p_email text, p_name text, p_phone text, p_note text,
+  p_client_key text, p_token_hash text)
+returns text language plpgsql security definer set search_path = '' as $$
+declare
+  v public.vendors;
+  v_email text := lower(trim(coalesce(p_email, '')));
+begin
+  select * into v from public.vendors x where x.id = p_vendor_id and not x.hidden;
+  if v.id is null then
+    raise exception 'No such listing' using errcode = 'PT404';
+  end if;
+  if not public.is_email_address(v_email) then
+    raise exception 'Please enter a valid email address' using errcode = 'P0001';
+  end if;
+  if length(trim(coalesce(p_name, ''))) not between 2 and 200 then
+    raise exception 'Please enter your name' using errcode = 'P0001';
+  end if;
+  if length(coalesce(p_phone, '')) > 30 or length(coalesce(p_note, '')) > 2000 then
+    raise exception 'A field is too long' using errcode = 'P0001';
+  end if;
+  perform public.count_write_attempt('claim', p_client_key, interval '1 day', 5,
+    'Too many claims from your connection today. Please try again tomorrow.');
+  perform public.count_write_attempt('claim_listing', 'listing-' || lpad(v.id::text, 12, '0'), interval '1 day', 10,
+    'This listing has had too many claims today. Please try again tomorrow.');
+  if v.claimed_at is null and (v_email = v.email or split_part(v_email, '@', 2) = v.website_key) then
+    insert into public.auth_links (token_hash, purpose, email, vendor_id, expires_at)
+    values (p_token_hash, 'claim', v_email, v.id, now() + interval '30 minutes');
+    return 'link';
+  end if;
+  insert into public.vendor_claims (vendor_id, email, name, phone, note)
+  values (v.id, v_email, trim(p_name), nullif(trim(p_phone), ''), nullif(trim(p_note), ''));
+  return 'queued';
+end;
+$$;
+
+-- The name the claim page shows; null for an unknown or hidden listing.
+create or replace function public.business_claimable(p_vendor_id bigint)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object('id', v.id, 'name', v.name) from public.vendors v where v.id = p_vendor_id and not v.hidden;
+$$;
+
+revoke execute on function public.business_claim_start(bigint, text, text, text, text, text, text), public.business_claimable(bigint)
+from public, anon, authenticated;
+grant execute on function public.business_claim_start(bigint, text, text, text, text, text, text), public.business_claimable(bigint)
+to service_role;
+
 -- supabase/functions/business_leads.sql
 -- The rental requests a managed listing received, newest first (the latest 200), with
 -- every field and the business's own status of each.
@@ -185,6 +236,34 @@ grant execute on function public.business_listings(text), public.business_update
   public.business_set_colleague(text, bigint, text, boolean)
 to service_role;
 
+-- supabase/functions/business_sign_in_start.sql
+-- A sign-in request: a link (its hash only) is stored when the address manages a listing,
+-- and nothing otherwise; the visitor is told the same either way. Limited per client and
+-- per address. Returns whether a link was stored for the server to email.
+create or replace function public.business_sign_in_start(p_email text, p_client_key text, p_token_hash text)
+returns boolean language plpgsql security definer set search_path = '' as $$
+declare
+  v_email text := lower(trim(coalesce(p_email, '')));
+begin
+  if not public.is_email_address(v_email) then
+    raise exception 'Please enter a valid email address' using errcode = 'P0001';
+  end if;
+  perform public.count_write_attempt('sign_in', p_client_key, interval '1 hour', 10,
+    'Too many sign-in requests from your connection. Please try again in an hour.');
+  perform public.count_write_attempt('sign_in_email', 'email-' || md5(v_email), interval '1 hour', 5,
+    'Too many sign-in requests for this address. Please try again in an hour.');
+  delete from public.auth_links a where a.expires_at < now() - interval '1 day';
+  if not exists (select 1 from public.vendor_managers m where m.email = v_email) then
+    return false;
+  end if;
+  insert into public.auth_links (token_hash, purpose, email, expires_at) values (p_token_hash, 'sign_in', v_email, now() + interval '30 minutes');
+  return true;
+end;
+$$;
+
+revoke execute on function public.business_sign_in_start(text, text, text) from public, anon, authenticated;
+grant execute on function public.business_sign_in_start(text, text, text) to service_role;
+
 -- supabase/functions/complete_lead.sql
 -- Completes the lead, routes it and queues its messages. Returns the recipient count. A
 -- request from the page of a vendor that asked to stop receiving requests goes to the
@@ -286,6 +365,58 @@ $$;
 revoke execute on function public.lead_email_links(bigint, bigint, text, text, text) from public, anon, authenticated;
 grant execute on function public.lead_email_links(bigint, bigint, text, text, text) to service_role;
 
+-- supabase/functions/lead_recipients_json.sql
+-- A lead's recipients as the operator's pages and reports list them: each vendor, why it
+-- was chosen, its status of the lead and, once it answered, how many hours after its email.
+create or replace function public.lead_recipients_json(p_lead_id bigint)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(jsonb_build_object('vendor_id', r.vendor_id, 'vendor_name', v.name, 'reason', r.reason,
+      'rank', r.rank, 'distance_miles', r.distance_miles, 'status', r.status, 'status_reason', r.status_reason,
+      'responded_at', r.responded_at,
+      'response_hours', (select round((extract(epoch from r.responded_at - m.sent_at) / 3600)::numeric, 1)
+                         from public.lead_messages m
+                         where m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at <= r.responded_at))
+    order by r.rank), '[]'::jsonb)
+  from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = p_lead_id;
+$$;
+
+-- The operator's JSON report of leads (spam left out), with their recipients and messages.
+create or replace function public.operator_leads(p_limit int default 100)
+returns table (id bigint, vendor_id bigint, vendor_name text, step smallint, location text,
+               name text, phone text, skid_steer_type text, rental_days int,
+               rental_start_date date, rental_end_date date, completed boolean, widen boolean,
+               created_at timestamptz, completed_at timestamptz, recipients jsonb, messages jsonb)
+language sql stable security definer set search_path = '' as $$
+  select l.id, l.vendor_id, l.vendor_name, l.step, l.location, l.name, l.phone, l.skid_steer_type,
+         l.rental_days, l.rental_start_date, l.rental_end_date, l.completed, l.widen, l.created_at, l.completed_at,
+         public.lead_recipients_json(l.id),
+         (select coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'vendor_id', m.vendor_id, 'channel', m.channel,
+                                                       'status', m.status, 'attempts', m.attempts, 'sent_at', m.sent_at,
+                                                       'sent_via', m.sent_via, 'last_error', m.last_error) order by m.id), '[]'::jsonb)
+          from public.lead_messages m where m.lead_id = l.id)
+  from public.leads l
+  where not l.spam
+  order by l.id desc
+  limit least(greatest(coalesce(p_limit, 100), 1), 5000);
+$$;
+
+-- A lead as the console shows it: every field but its secrets, its recipients and its delivery state.
+create or replace function public.operator_lead_json(l public.leads)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select to_jsonb(l) - 'owner_token_hash' - 'client_key' || jsonb_build_object(
+    'recipients', public.lead_recipients_json(l.id),
+    'delivery', (select case
+                   when count(*) = 0 then 'none'
+                   when bool_or(m.status = 'failed') then 'failed'
+                   when bool_and(m.status = 'sent') then 'sent'
+                   else 'pending' end
+                 from public.lead_messages m where m.lead_id = l.id));
+$$;
+
+revoke execute on function public.lead_recipients_json(bigint), public.operator_leads(int), public.operator_lead_json(public.leads)
+from public, anon, authenticated;
+grant execute on function public.operator_leads(int) to service_role;
+
 -- supabase/functions/lead_status.sql
 -- A renter's own request, for its private status page: proven by the owner token its
 -- browser holds (a wrong one answers as an unknown request). Which vendors it went to, and
@@ -319,6 +450,112 @@ $$;
 
 revoke execute on function public.lead_status(bigint, text), public.withdraw_lead(bigint, text) from public, anon, authenticated;
 grant execute on function public.lead_status(bigint, text), public.withdraw_lead(bigint, text) to service_role;
+
+-- supabase/functions/operator_claim_page.sql
+-- Claims waiting for the operator (or decided), newest first, with the listing and the
+-- people who manage it now.
+create or replace function public.operator_claim_page(p_status text, p_limit int, p_offset int)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object(
+    'total', (select count(*) from public.vendor_claims c where c.status = p_status),
+    'rows', coalesce((select jsonb_agg(to_jsonb(c) || jsonb_build_object(
+        'vendor', public.vendor_address(c.vendor_id),
+        'managers', (select coalesce(jsonb_agg(jsonb_build_object('email', m.email, 'role', m.role) order by m.role desc, m.email), '[]'::jsonb)
+                     from public.vendor_managers m where m.vendor_id = c.vendor_id))
+      order by c.id desc)
+      from (select * from public.vendor_claims x where x.status = p_status order by x.id desc
+            offset greatest(coalesce(p_offset, 0), 0) limit least(greatest(coalesce(p_limit, 50), 1), 1000)) c), '[]'::jsonb));
+$$;
+
+-- Approves a claim (the claimant owns the listing, or joins it as a colleague when it has
+-- an owner already) or rejects it with a reason.
+create or replace function public.operator_review_claim(p_id bigint, p_approve boolean, p_reason text, p_operator text)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  claim public.vendor_claims;
+  owned boolean;
+begin
+  select * into claim from public.vendor_claims c where c.id = p_id and c.status = 'new' for update;
+  if claim.id is null then
+    raise exception 'No new claim with this id' using errcode = 'PT409';
+  end if;
+  if not p_approve and length(trim(coalesce(p_reason, ''))) = 0 then
+    raise exception 'Please give a reason for the rejection' using errcode = 'P0001';
+  end if;
+  if p_approve then
+    perform 1 from public.vendors v where v.id = claim.vendor_id for update;
+    owned := exists (select 1 from public.vendor_managers m where m.vendor_id = claim.vendor_id and m.role = 'owner');
+    insert into public.vendor_managers (vendor_id, email, role, added_by)
+    values (claim.vendor_id, claim.email, case when owned then 'colleague' else 'owner' end, p_operator)
+    on conflict (vendor_id, email) do nothing;
+    update public.vendors v set claimed_at = coalesce(v.claimed_at, now()), updated_at = now() where v.id = claim.vendor_id;
+  end if;
+  update public.vendor_claims c set status = case when p_approve then 'approved' else 'rejected' end,
+    review_reason = nullif(left(trim(coalesce(p_reason, '')), 500), ''), reviewed_by = p_operator, reviewed_at = now()
+  where c.id = p_id;
+  perform public.audit(p_operator, case when p_approve then 'approve_claim' else 'reject_claim' end, 'vendor ' || claim.vendor_id,
+    jsonb_build_object('claim', p_id, 'email', claim.email));
+end;
+$$;
+
+-- The people who manage a listing, and the operator's revoking of one. A listing whose
+-- owner is revoked is no longer claimed.
+create or replace function public.operator_vendor_managers(p_vendor_id bigint)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(jsonb_build_object('email', m.email, 'role', m.role, 'added_by', m.added_by, 'created_at', m.created_at)
+    order by m.role desc, m.email), '[]'::jsonb)
+  from public.vendor_managers m where m.vendor_id = p_vendor_id;
+$$;
+
+create or replace function public.operator_revoke_manager(p_vendor_id bigint, p_email text, p_operator text)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  revoked public.vendor_managers;
+begin
+  delete from public.vendor_managers m where m.vendor_id = p_vendor_id and m.email = lower(trim(coalesce(p_email, ''))) returning * into revoked;
+  if revoked.email is null then
+    raise exception 'No such person on this listing' using errcode = 'PT404';
+  end if;
+  if revoked.role = 'owner' then
+    update public.vendors v set claimed_at = null, updated_at = now() where v.id = p_vendor_id;
+  end if;
+  perform public.audit(p_operator, 'revoke_manager', 'vendor ' || p_vendor_id, jsonb_build_object('email', revoked.email, 'role', revoked.role));
+end;
+$$;
+
+-- Listings whose business asked to receive no rental requests, most recent first.
+create or replace function public.operator_paused_vendors()
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'name', v.name, 'paused_at', v.leads_paused_at) order by v.leads_paused_at desc), '[]'::jsonb)
+  from public.vendors v where v.leads_paused_at is not null;
+$$;
+
+revoke execute on function public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
+  public.operator_vendor_managers(bigint), public.operator_revoke_manager(bigint, text, text)
+from public, anon, authenticated;
+grant execute on function public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
+  public.operator_vendor_managers(bigint), public.operator_revoke_manager(bigint, text, text)
+to service_role;
+
+-- supabase/functions/vendor_card.sql
+-- A vendor card with the slugs of its home location, for links, and whether the business
+-- has claimed the listing.
+create or replace function public.vendor_card(v public.vendors)
+returns jsonb language sql stable set search_path = '' as $$
+  select jsonb_build_object(
+    'id', v.id, 'name', v.name, 'slug', v.slug, 'phone', v.phone, 'site', v.site,
+    'full_address', v.full_address, 'rating', v.rating, 'photo', v.photo,
+    'city_name', c.name, 'city_slug', c.slug, 'state_slug', st.slug, 'state_code', st.code,
+    'country_slug', co.slug, 'claimed', v.claimed_at is not null)
+  from public.postcodes p
+  join public.cities c on c.id = p.city_id
+  join public.states st on st.id = c.state_id
+  join public.countries co on co.id = st.country_id
+  where p.id = v.postcode_id;
+$$;
+
+revoke execute on function public.vendor_card(public.vendors) from public;
+grant execute on function public.vendor_card(public.vendors) to anon, authenticated, service_role;
 
 -- supabase/functions/vendor_page.sql
 -- How quickly a vendor answers: over its leads of the last 90 days marked contacted or
