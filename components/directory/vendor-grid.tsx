@@ -36,6 +36,7 @@ export function VendorGrid({ vendors, heading, pagination, headingLevel: Heading
               <div className="card-body">
                 <h3 className="card-title">
                   <Link href={vendorPath(vendor)} className="hover:underline">{vendor.name}</Link>
+                  {vendor.new && <span className="badge-new">New</span>}
                 </h3>
                 <Rating value={vendor.rating} />
                 {vendor.claimed && <p className="claimed">Claimed by the business</p>}

@@ -20,6 +20,8 @@ export interface VendorCard {
   country_slug: string;
   /** The business has claimed the listing and manages it. */
   claimed: boolean;
+  /** The listing went public in the last 30 days. */
+  new: boolean;
 }
 
 export interface StateWithVendors {

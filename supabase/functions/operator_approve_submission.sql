@@ -31,9 +31,9 @@ begin
   if v_postcode is null then
     select p.id into v_postcode from public.postcodes p where p.city_id = v_city.id order by p.code limit 1;
   end if;
-  insert into public.vendors (name, slug, site, email, phone, full_address, street, postcode_id)
+  insert into public.vendors (name, slug, site, email, phone, full_address, street, postcode_id, listed_at)
   values (sub.name, public.unique_vendor_slug(sub.name || ' ' || v_city.name), sub.site, sub.email, sub.phone,
-          sub.street || ', ' || v_city.name || ', ' || v_state.code || ' ' || sub.postal_code, sub.street, v_postcode)
+          sub.street || ', ' || v_city.name || ', ' || v_state.code || ' ' || sub.postal_code, sub.street, v_postcode, now())
   returning id into v_vendor;
   insert into public.vendors_serviced (vendor_id, postcode_id)
   select v_vendor, p.id from public.postcodes p where p.city_id = v_city.id;

@@ -117,6 +117,11 @@ describe("the outbox", () => {
     expect(JSON.stringify(mail.to)).toContain("owner@welcome.example");
     expect(mail.subject).toBe("Welcome Rentals is now listed on Skid Steer Rentals");
     expect(mail.text).toContain("https://skidsteer.example/us/texas/houston/welcome-rentals-houston");
+    // The approved listing is "New" for its first 30 days; the sample listings never are.
+    const cards = (await db.query<{ slug: string; new: boolean }>(
+      "select v.slug, (public.vendor_card(v)->>'new')::boolean as new from public.vendors v where v.slug = 'welcome-rentals-houston' or v.id = (select min(id) from public.vendors)")).rows;
+    expect(Object.fromEntries(cards.map((c) => [c.slug, c.new]))).toMatchObject({ "welcome-rentals-houston": true });
+    expect(cards.filter((c) => c.slug !== "welcome-rentals-houston").every((c) => c.new === false)).toBe(true);
 
     const [odd] = (await db.query<{ id: number }>(
       "insert into public.lead_messages (kind, channel, recipient) values ('no_such_kind', 'email', 'x@site.example') returning id")).rows;

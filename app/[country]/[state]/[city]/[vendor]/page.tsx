@@ -77,7 +77,7 @@ export default async function VendorPage({ params }: Params) {
       <JsonLd data={localBusiness(v)} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
         <article>
-          <h1 className="text-3xl font-extrabold tracking-tight">{v.name}</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight">{v.name}{v.new && <span className="badge-new">New</span>}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
             <Rating value={v.rating} />
             {v.response && (
