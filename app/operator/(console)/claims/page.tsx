@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Notice } from "@/components/operator/notice";
 import { Pager } from "@/components/operator/pager";
+import { StatusTabs } from "@/components/operator/status-tabs";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { vendorPath } from "@/lib/directory/ordering";
@@ -23,12 +24,7 @@ export default async function ClaimsQueue({ searchParams }: Props) {
   return (
     <section aria-labelledby="claims-heading">
       <h1 id="claims-heading" className="text-2xl font-extrabold">Claims</h1>
-      <nav aria-label="Claim status" className="mt-3 flex gap-2 text-sm">
-        {STATUSES.map((s) => (
-          <Link key={s} href={`/operator/claims?status=${s}`} aria-current={s === status ? "page" : undefined}
-            className="rounded-md border border-ink-200 px-3 py-1 font-semibold capitalize aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50">{s}</Link>
-        ))}
-      </nav>
+      <StatusTabs path="/operator/claims" statuses={STATUSES} current={status} label="Claim status" />
       <Notice notice={params.notice} error={params.error} />
       <ul className="mt-4 space-y-4">
         {rows.map((c) => (

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Notice } from "@/components/operator/notice";
 import { Pager } from "@/components/operator/pager";
+import { StatusTabs } from "@/components/operator/status-tabs";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { consoleTime } from "@/lib/operator/format";
@@ -22,12 +23,7 @@ export default async function SubmissionsQueue({ searchParams }: Props) {
   return (
     <section aria-labelledby="submissions-heading">
       <h1 id="submissions-heading" className="text-2xl font-extrabold">Submitted businesses</h1>
-      <nav aria-label="Status" className="mt-3 flex gap-2 text-sm">
-        {STATUSES.map((s) => (
-          <Link key={s} href={`/operator/submissions?status=${s}`} aria-current={s === status ? "page" : undefined}
-            className="rounded-md border border-ink-200 px-3 py-1 font-semibold capitalize aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-50">{s}</Link>
-        ))}
-      </nav>
+      <StatusTabs path="/operator/submissions" statuses={STATUSES} current={status} label="Status" />
       <Notice notice={params.notice} error={params.error} />
       <ul className="mt-4 space-y-4">
         {rows.map((s) => (
