@@ -11,15 +11,22 @@ export function ListingEditor({ listing, self }: { listing: BusinessListing; sel
   const { address } = listing;
   const id = (name: string) => `listing-${listing.id}-${name}`;
   const fields: Array<[keyof BusinessListing, string, string]> = [
-    ["phone", "Phone", "tel"], ["email", "Email for rental requests", "email"], ["street", "Street address", "text"], ["photo", "Photo URL (https://)", "url"],
+    ["name", "Business name (checked by our team)", "text"], ["site", "Website (checked by our team)", "text"],
+    ["phone", "Phone", "tel"], ["email", "Email for rental requests", "email"], ["street", "Street address", "text"],
+    ["hours", "Opening hours", "text"], ["photo", "Photo URL (https://)", "url"],
   ];
+  const pending = listing.pending_change;
   return (
     <section id={`listing-${listing.id}`} aria-labelledby={id("name")} className="mt-6 rounded-[var(--radius-card)] border border-ink-200 p-5" data-testid="business-listing">
       <h2 id={id("name")} className="text-xl font-bold">{listing.name}</h2>
       <p className="mt-1 text-sm">
         <Link href={`/${address.country_slug}/${address.state_slug}/${address.city_slug}/${address.slug}`} className="text-brand-700 underline">See the public page</Link>
-        {" "}· A change of name or website goes through our team: write to us from the contact page.
       </p>
+      {pending && (
+        <p className="mt-2 text-sm text-ink-700" data-testid="pending-change">
+          Waiting for our team: {[pending.name && `name “${pending.name}”`, pending.site && `website ${pending.site}`].filter(Boolean).join(", ")}.
+        </p>
+      )}
       <form action={updateListingAction} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="vendor_id" value={listing.id} />
         {fields.map(([key, label, type]) => (

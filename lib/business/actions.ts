@@ -89,7 +89,7 @@ export async function followLinkAction(form: FormData): Promise<void> {
 }
 
 const listingSchema = z.object({
-  phone: text(30), email: text(320), street: text(300), description: text(5000), photo: text(500),
+  name: text(200), site: text(300), phone: text(30), email: text(320), street: text(300), hours: text(300), description: text(5000), photo: text(500),
   service_zips: text(20000).transform((zips) => zips.split(/[\s,;]+/).filter(Boolean)),
 });
 
@@ -100,10 +100,10 @@ export async function updateListingAction(form: FormData): Promise<void> {
   if (vendor === null) back("/business", { error: "no-listing" });
   const changes = listingSchema.safeParse(Object.fromEntries(Object.keys(listingSchema.shape).map((key) => [key, field(form, key)])));
   if (!changes.success) back("/business", { error: "too-long" }, `#listing-${vendor}`);
-  const saved = await attempt(() => serviceRpc("business_update_vendor", { p_email: email, p_vendor_id: vendor, p_changes: changes.data }));
+  const saved = await attempt(() => serviceRpc<{ pending: boolean }>("business_update_vendor", { p_email: email, p_vendor_id: vendor, p_changes: changes.data }));
   if ("error" in saved) back("/business", { error: saved.error }, `#listing-${vendor}`);
   refreshListingPages();
-  back("/business", { notice: "saved" }, `#listing-${vendor}`);
+  back("/business", { notice: saved.ok.pending ? "saved-pending" : "saved" }, `#listing-${vendor}`);
 }
 
 /** Adds a colleague by email, or removes one. */

@@ -6,6 +6,9 @@ import type { VendorDetail } from "../operator/data";
 export interface BusinessListing extends Omit<VendorDetail, "hidden" | "rating"> {
   role: "owner" | "colleague";
   leads_paused: boolean;
+  hours: string | null;
+  /** A new name or website waiting for the operator. */
+  pending_change: { name?: string; site?: string } | null;
   managers: Array<{ email: string; role: "owner" | "colleague" }>;
 }
 

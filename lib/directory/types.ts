@@ -84,6 +84,8 @@ export interface VendorDetail extends VendorCard {
   name_shared: boolean;
   created_at: string;
   updated_at: string;
+  /** Opening hours, as the business wrote them. */
+  hours: string | null;
   /** Median hours to the first response over at least 3 recent requests; null with fewer. */
   response: { hours: number; count: number } | null;
 }

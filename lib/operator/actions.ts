@@ -6,7 +6,7 @@ import { wakeOutbox } from "../outbox/sender";
 import { refreshListingPages } from "../data/revalidate";
 import { serviceRpc } from "../data/rpc";
 import {
-  approveSubmission, markSpam, recordId, resendLead, reviewClaim, reviewSubmission, revokeManager, setVendorHidden, updateVendor,
+  approveSubmission, markSpam, recordId, resendLead, reviewChange, reviewClaim, reviewSubmission, revokeManager, setVendorHidden, updateVendor,
 } from "./data";
 import { importStopped, importSummary, importVendors, parseVendorCsv, type ImportResult } from "./import";
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES } from "./import-limits";
@@ -157,4 +157,13 @@ export async function revokeManagerAction(form: FormData): Promise<void> {
   const problem = await refusal(() => revokeManager(vendor, email, operator));
   if (!problem) refreshListingPages();
   back(`/operator/vendors/${vendor}`, problem ? { error: problem } : { notice: "revoked" });
+}
+
+export async function reviewChangeAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const change = formRecord(form, "/operator/claims");
+  const approve = form.get("approve") === "true";
+  const problem = await refusal(() => reviewChange(change, approve, "", operator));
+  if (!problem && approve) refreshListingPages();
+  back("/operator/claims", problem ? { error: problem } : { notice: approve ? "change-approved" : "change-rejected" });
 }

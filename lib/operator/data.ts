@@ -85,6 +85,14 @@ export const claimPage = (status: ClaimStatus, page: number) =>
   call<Page<ClaimRow>>("operator_claim_page", { p_status: status, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
 export const reviewClaim = (id: number, approve: boolean, reason: string, operator: string) =>
   call<null>("operator_review_claim", { p_id: id, p_approve: approve, p_reason: reason, p_operator: operator });
+export interface ChangeRequest {
+  id: number; email: string; created_at: string; vendor: VendorAddress;
+  changes: { name?: string; site?: string }; current: { name: string; site: string | null };
+}
+export const changeRequests = () => call<ChangeRequest[]>("operator_change_requests", {});
+export const reviewChange = (id: number, approve: boolean, reason: string, operator: string) =>
+  call<null>("operator_review_change", { p_id: id, p_approve: approve, p_reason: reason, p_operator: operator });
+
 export const pausedVendors = () => call<Array<{ id: number; name: string; paused_at: string }>>("operator_paused_vendors", {});
 
 export interface VendorManager { email: string; role: "owner" | "colleague"; added_by: string; created_at: string }

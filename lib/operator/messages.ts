@@ -19,6 +19,8 @@ const NOTICES = {
   "claim-approved": "Approved: the claimant can now sign in at /business and manage the listing.",
   "claim-rejected": "Rejected, with the reason recorded.",
   revoked: "Revoked: that person can no longer manage the listing.",
+  "change-approved": "Approved: the listing shows its new name or website.",
+  "change-rejected": "Rejected: the listing keeps its name and website.",
 } as const;
 
 /**
@@ -33,7 +35,7 @@ const ERRORS: Record<string, ErrorEntry> = {
   "unknown-outcome": { text: "Unknown review outcome", refusal: /^Unknown review outcome$/ },
   "too-long": { text: "A field is too long", refusal: /^(A field|The reason) is too long$/ },
   spam: { text: "This request is marked as spam", refusal: /^This request is marked as spam$/ },
-  reviewed: { text: "This has already been reviewed", refusal: /^(This submission is already |No new (submission|claim) with this id)/ },
+  reviewed: { text: "This has already been reviewed", refusal: /^(This submission is already |No new (submission|claim|change) with this id)/ },
   "no-person": { text: "No such person on this listing", refusal: /^No such person on this listing$/ },
   "listing-exists": { text: "A listing with this website already exists", refusal: /^A listing with this website already exists/ },
   "city-missing": { text: "The submission's city is not in the directory", refusal: /^The submission's city is not in the directory$/ },

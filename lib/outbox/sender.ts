@@ -48,9 +48,12 @@ const EMAILS: Record<string, (message: ClaimedMessage, site: string, client: Sup
       headers: { "List-Unsubscribe": `<${oneClickOptOutUrl(site, optOut)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     };
   },
-  listing_live(message, site) {
+  async listing_live(message, site, client) {
     if (!message.recipient) throw new PermanentFailure("The message has no recipient");
-    return { to: message.recipient, ...listingLiveEmail(message.payload as unknown as ListingLivePayload, site), messageId: `<listing-live-${message.id}@skidsteer-rentals>` };
+    const token = newToken();
+    const stored = await callWith<boolean>(client, "business_welcome_link", { p_email: message.recipient, p_token_hash: hashToken(token) });
+    const signIn = stored ? linkUrl(site, "sign_in", token) : null;
+    return { to: message.recipient, ...listingLiveEmail(message.payload as unknown as ListingLivePayload, site, signIn), messageId: `<listing-live-${message.id}@skidsteer-rentals>` };
   },
 };
 

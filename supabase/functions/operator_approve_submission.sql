@@ -1,6 +1,7 @@
 -- Publishes a new submission as a listing (a unique slug from its name and city, the
 -- submitted ZIP or else the city's first, the city's ZIPs as service area) and, when the
--- business gave an email address, queues the email that tells it the listing is live.
+-- business gave an email address, makes that address the listing's owner and queues the
+-- email that tells it the listing is live.
 create or replace function public.operator_approve_submission(p_id bigint, p_operator text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
@@ -41,6 +42,9 @@ begin
   where s.id = p_id;
   perform public.audit(p_operator, 'approve', 'submission ' || p_id, jsonb_build_object('vendor_id', v_vendor, 'name', sub.name));
   if sub.email is not null then
+    -- The address that submitted the business owns its listing, and is told it is live.
+    insert into public.vendor_managers (vendor_id, email, role, added_by) values (v_vendor, sub.email, 'owner', 'submission');
+    update public.vendors v set claimed_at = now() where v.id = v_vendor;
     insert into public.lead_messages (kind, vendor_id, channel, recipient, payload)
     values ('listing_live', v_vendor, 'email', sub.email, jsonb_build_object('name', sub.name, 'address', public.vendor_address(v_vendor)));
   end if;

@@ -69,6 +69,35 @@ begin
 end;
 $$;
 
+-- Businesses' changes of their listings' names and websites waiting for the operator.
+create or replace function public.operator_change_requests()
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'vendor', public.vendor_address(c.vendor_id), 'email', c.email,
+      'changes', c.changes, 'created_at', c.created_at,
+      'current', (select jsonb_build_object('name', v.name, 'site', v.site) from public.vendors v where v.id = c.vendor_id))
+    order by c.id), '[]'::jsonb)
+  from public.vendor_change_requests c where c.status = 'new';
+$$;
+
+-- Applies a requested change (checked as the operator's own edits are) or rejects it.
+create or replace function public.operator_review_change(p_id bigint, p_approve boolean, p_reason text, p_operator text)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  request public.vendor_change_requests;
+begin
+  select * into request from public.vendor_change_requests c where c.id = p_id and c.status = 'new' for update;
+  if request.id is null then
+    raise exception 'No new change with this id' using errcode = 'PT409';
+  end if;
+  if p_approve then
+    perform public.operator_update_vendor(request.vendor_id, request.changes, p_operator);
+  end if;
+  update public.vendor_change_requests c set status = case when p_approve then 'approved' else 'rejected' end,
+    review_reason = nullif(left(trim(coalesce(p_reason, '')), 500), ''), reviewed_by = p_operator, reviewed_at = now()
+  where c.id = p_id;
+end;
+$$;
+
 -- Listings whose business asked to receive no rental requests, most recent first.
 create or replace function public.operator_paused_vendors()
 returns jsonb language sql stable security definer set search_path = '' as $$
@@ -76,9 +105,9 @@ returns jsonb language sql stable security definer set search_path = '' as $$
   from public.vendors v where v.leads_paused_at is not null;
 $$;
 
-revoke execute on function public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
+revoke execute on function public.operator_change_requests(), public.operator_review_change(bigint, boolean, text, text), public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
   public.operator_vendor_managers(bigint), public.operator_revoke_manager(bigint, text, text)
 from public, anon, authenticated;
-grant execute on function public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
+grant execute on function public.operator_change_requests(), public.operator_review_change(bigint, boolean, text, text), public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
   public.operator_vendor_managers(bigint), public.operator_revoke_manager(bigint, text, text)
 to service_role;

@@ -33,7 +33,7 @@ returns jsonb language sql stable set search_path = '' as $$
                    join public.postcodes op on op.id = o.postcode_id
                    join public.postcodes vp on vp.id = v.postcode_id
                    where o.name = v.name and o.id <> v.id and op.city_id = vp.city_id),
-                 'response', public.vendor_response(v.id))
+                 'response', public.vendor_response(v.id), 'hours', v.hours)
                from v where exists (select 1 from c)));
 $$;
 

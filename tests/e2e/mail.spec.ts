@@ -126,10 +126,12 @@ test("claim by the listing's own email: the emailed link makes it the owner, and
   await expect(page.getByTestId("notice")).toHaveText("The listing is yours: you can edit it below.");
   const editor = page.getByTestId("business-listing").filter({ hasText: listing.name });
   await editor.getByLabel("Phone").fill("(555) 010-6464");
+  await editor.getByLabel("Opening hours").fill("Mon-Sat 6:30-6");
   await editor.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByTestId("notice")).toHaveText("Saved: the public page shows the change.");
   await page.goto(listing.path);
   await expect(page.locator('a[href^="tel:"]').first()).toHaveText("(555) 010-6464");
+  await expect(page.getByText("Mon-Sat 6:30-6")).toBeVisible();
   await expect(page.getByText("Claimed by the business")).toBeVisible();
 
   // The link worked once.

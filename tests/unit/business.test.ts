@@ -85,6 +85,15 @@ describe("a business signed in", () => {
 
     const other = await listing(3);
     await expect(one("select public.business_update_vendor($1, $2, $3)", [v.email, other.id, { phone: "(555) 010-0000" }])).rejects.toThrow("No such listing");
+    // Nor another listing's leads: a status for a lead of a listing it does not manage is refused, and changes nothing.
+    const [foreign] = await inspect<{ id: number }>(`
+      insert into public.leads (step, location, name, phone, skid_steer_type, rental_days, completed, completed_at, owner_token_hash)
+      values (3, '77002', 'Foreign Lead', '(555) 010-3434', 'wheeled', 2, true, now(), 'x') returning id`);
+    await db.query("insert into public.lead_recipients (lead_id, vendor_id, reason, rank) values ($1, $2, 'nearby', 1)", [foreign.id, other.id]);
+    await expect(one("select public.business_set_lead_status($1, $2, $3, 'won', '')", [v.email, other.id, foreign.id])).rejects.toThrow("No such listing");
+    await expect(one("select public.business_set_lead_status($1, $2, $3, 'won', '')", [v.email, v.id, foreign.id])).rejects.toThrow("No such request");
+    const [row] = await inspect<{ status: string | null }>("select status from public.lead_recipients where lead_id = $1", [foreign.id]);
+    expect(row.status).toBeNull();
     const [untouched] = await inspect<{ phone: string }>("select phone from public.vendors where id = $1", [other.id]);
     expect(untouched.phone).not.toBe("(555) 010-0000");
   });
@@ -211,5 +220,24 @@ describe("the renter's own status page", () => {
     expect((await status(token))!.withdrawn_at).not.toBeNull();
     const messages = await inspect<{ status: string }>("select distinct status from public.lead_messages where lead_id = $1", [draft.id]);
     expect(messages).toEqual([{ status: "failed" }]);
+  });
+});
+
+describe("a business's change of name or website", () => {
+  it("waits for the operator, who applies it or not; hours are public at once", async () => {
+    const v = await listing(6);
+    await db.query("insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing", [v.id, v.email]);
+    const saved = await one<{ r: { pending: boolean } }>("select public.business_update_vendor($1, $2, $3) as r",
+      [v.email, v.id, { name: "Renamed Rentals", site: "Renamed.Example/about", hours: "Mon-Fri 7-5" }]);
+    expect(saved.r.pending).toBe(true);
+    const [before] = await inspect<{ name: string; hours: string }>("select name, hours from public.vendors where id = $1", [v.id]);
+    expect(before).toEqual({ name: v.name, hours: "Mon-Fri 7-5" });
+    const [request] = (await one<{ r: Array<{ id: number; changes: Record<string, string> }> }>("select public.operator_change_requests() as r")).r
+      .filter((c) => c.changes.name === "Renamed Rentals");
+    expect(request.changes).toEqual({ name: "Renamed Rentals", site: "https://renamed.example" });
+    await one("select public.operator_review_change($1, true, '', 'ops')", [request.id]);
+    const [after] = await inspect<{ name: string; site: string }>("select name, site from public.vendors where id = $1", [v.id]);
+    expect(after).toEqual({ name: "Renamed Rentals", site: "https://renamed.example" });
+    await expect(one("select public.operator_review_change($1, true, '', 'ops')", [request.id])).rejects.toThrow("No new change with this id");
   });
 });

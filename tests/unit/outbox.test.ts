@@ -117,6 +117,10 @@ describe("the outbox", () => {
     expect(JSON.stringify(mail.to)).toContain("owner@welcome.example");
     expect(mail.subject).toBe("Welcome Rentals is now listed on Skid Steer Rentals");
     expect(mail.text).toContain("https://skidsteer.example/us/texas/houston/welcome-rentals-houston");
+    expect(mail.text).toMatch(/Sign in to manage your listing \(the link works once, for 7 days\): https:\/\/skidsteer\.example\/business\/link\?purpose=sign_in&token=[\w-]{43}/);
+    const [owner] = (await db.query<{ email: string; role: string }>(
+      "select m.email, m.role from public.vendor_managers m join public.vendors v on v.id = m.vendor_id where v.slug = 'welcome-rentals-houston'")).rows;
+    expect(owner).toEqual({ email: "owner@welcome.example", role: "owner" });
     // The approved listing is "New" for its first 30 days; the sample listings never are.
     const cards = (await db.query<{ slug: string; new: boolean }>(
       "select v.slug, (public.vendor_card(v)->>'new')::boolean as new from public.vendors v where v.slug = 'welcome-rentals-houston' or v.id = (select min(id) from public.vendors)")).rows;

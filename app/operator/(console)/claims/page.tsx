@@ -5,8 +5,8 @@ import { StatusTabs } from "@/components/operator/status-tabs";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { vendorPath } from "@/lib/directory/ordering";
-import { reviewClaimAction } from "@/lib/operator/actions";
-import { claimPage, PAGE_SIZE, pageNumber, type ClaimStatus } from "@/lib/operator/data";
+import { reviewChangeAction, reviewClaimAction } from "@/lib/operator/actions";
+import { changeRequests, claimPage, PAGE_SIZE, pageNumber, type ClaimStatus } from "@/lib/operator/data";
 import { consoleTime } from "@/lib/operator/format";
 import { requireOperator } from "@/lib/operator/session";
 
@@ -20,7 +20,7 @@ export default async function ClaimsQueue({ searchParams }: Props) {
   const params = await searchParams;
   const status = STATUSES.find((s) => s === params.status) ?? "new";
   const page = pageNumber(params.page);
-  const { total, rows } = await claimPage(status, page);
+  const [{ total, rows }, changes] = await Promise.all([claimPage(status, page), changeRequests()]);
   return (
     <section aria-labelledby="claims-heading">
       <h1 id="claims-heading" className="text-2xl font-extrabold">Claims</h1>
@@ -55,6 +55,25 @@ export default async function ClaimsQueue({ searchParams }: Props) {
       </ul>
       {rows.length === 0 && <p className="mt-4 text-ink-600">Nothing here.</p>}
       <Pager path="/operator/claims" params={{ status }} page={page} pageSize={PAGE_SIZE} total={total} />
+      <h2 className="mt-8 text-xl font-bold">New names and websites</h2>
+      <ul className="mt-2 space-y-3 text-sm">
+        {changes.map((c) => (
+          <li key={c.id} className="rounded-[var(--radius-card)] border border-ink-200 p-3" data-testid="change-request">
+            <p><Link href={vendorPath(c.vendor)} prefetch={false} className="font-semibold text-brand-700 underline">{c.current.name}</Link> · asked by {c.email} · {consoleTime(c.created_at)}</p>
+            {c.changes.name && <p>Name: {c.current.name} → {c.changes.name}</p>}
+            {c.changes.site && <p>Website: {c.current.site ?? "none"} → {c.changes.site}</p>}
+            <div className="mt-2 flex gap-2">
+              {[true, false].map((approve) => (
+                <form key={String(approve)} action={reviewChangeAction}>
+                  <input type="hidden" name="id" value={c.id} /><input type="hidden" name="approve" value={String(approve)} />
+                  <Button type="submit" size="sm" variant={approve ? "primary" : "outline"}>{approve ? "Approve change" : "Reject change"}</Button>
+                </form>
+              ))}
+            </div>
+          </li>
+        ))}
+        {changes.length === 0 && <li className="text-ink-600">None waiting.</li>}
+      </ul>
     </section>
   );
 }

@@ -109,6 +109,12 @@ export default async function VendorPage({ params }: Params) {
                 <dd><a href={`tel:${v.phone.replace(/[^\d+]/g, "")}`} className="font-medium text-brand-700 underline">{v.phone}</a></dd>
               </div>
             )}
+            {v.hours && (
+              <div>
+                <dt className="text-sm font-semibold text-ink-600">Hours</dt>
+                <dd>{v.hours}</dd>
+              </div>
+            )}
             {website && (
               <div>
                 <dt className="text-sm font-semibold text-ink-600">Website</dt>

@@ -172,6 +172,9 @@ returns jsonb language sql stable security definer set search_path = '' as $$
   select coalesce(jsonb_agg(public.operator_vendor(m.vendor_id) || jsonb_build_object(
       'role', m.role,
       'leads_paused', (select v.leads_paused_at is not null from public.vendors v where v.id = m.vendor_id),
+      'hours', (select v.hours from public.vendors v where v.id = m.vendor_id),
+      'pending_change', (select c.changes from public.vendor_change_requests c where c.vendor_id = m.vendor_id and c.status = 'new'
+                         order by c.id desc limit 1),
       'managers', (select jsonb_agg(jsonb_build_object('email', o.email, 'role', o.role) order by o.role desc, o.email)
                    from public.vendor_managers o where o.vendor_id = m.vendor_id))
     order by m.vendor_id), '[]'::jsonb)
@@ -188,14 +191,45 @@ begin
 end;
 $$;
 
--- A business's edit of its listing: phone, lead email, street, description, photo and
--- service ZIPs, checked and recorded in the audit log as the operator's edits are. Name
--- and website stay the operator's.
+-- A business's edit of its listing: phone, lead email, street, description, photo, hours
+-- and service ZIPs, checked and recorded in the audit log as the operator's edits are. A
+-- new name or website waits for the operator (vendor_change_requests). Returns the
+-- listing's address, and whether a change now waits for the operator.
 create or replace function public.business_update_vendor(p_email text, p_vendor_id bigint, p_changes jsonb)
 returns jsonb language plpgsql security definer set search_path = '' as $$
+declare
+  v public.vendors;
+  actor text := 'business ' || lower(trim(p_email));
+  wanted jsonb := '{}'::jsonb;
 begin
   perform public.business_require_manager(p_email, p_vendor_id);
-  return public.operator_update_vendor(p_vendor_id,
+  select * into v from public.vendors x where x.id = p_vendor_id;
+  if p_changes ? 'hours' and nullif(trim(p_changes->>'hours'), '') is distinct from v.hours then
+    if length(p_changes->>'hours') > 300 then
+      raise exception 'A field is too long' using errcode = 'P0001';
+    end if;
+    update public.vendors x set hours = nullif(trim(p_changes->>'hours'), ''), updated_at = now() where x.id = p_vendor_id;
+    perform public.audit(actor, 'edit', 'vendor ' || p_vendor_id, jsonb_build_object('hours', jsonb_build_object('from', v.hours, 'to', nullif(trim(p_changes->>'hours'), ''))));
+  end if;
+  if p_changes ? 'name' and trim(p_changes->>'name') is distinct from v.name then
+    if length(trim(coalesce(p_changes->>'name', ''))) not between 2 and 200 then
+      raise exception 'Name must be 2 to 200 characters' using errcode = 'P0001';
+    end if;
+    wanted := wanted || jsonb_build_object('name', trim(p_changes->>'name'));
+  end if;
+  if p_changes ? 'site' and nullif(trim(p_changes->>'site'), '') is not null
+     and public.normalize_website(p_changes->>'site') is distinct from v.site then
+    if public.normalize_website(p_changes->>'site') is null then
+      raise exception 'Please enter a valid website URL (e.g. example.com)' using errcode = 'P0001';
+    end if;
+    wanted := wanted || jsonb_build_object('site', public.normalize_website(p_changes->>'site'));
+  end if;
+  if wanted <> '{}'::jsonb then
+    update public.vendor_change_requests c set status = 'rejected', review_reason = 'replaced by a newer request', reviewed_at = now()
+    where c.vendor_id = p_vendor_id and c.status = 'new';
+    insert into public.vendor_change_requests (vendor_id, email, changes) values (p_vendor_id, lower(trim(p_email)), wanted);
+  end if;
+  return jsonb_build_object('pending', wanted <> '{}'::jsonb) || public.operator_update_vendor(p_vendor_id,
     coalesce((select jsonb_object_agg(c.key, c.value) from jsonb_each(coalesce(p_changes, '{}'::jsonb)) c
               where c.key in ('phone', 'email', 'street', 'description', 'photo', 'service_zips')), '{}'::jsonb),
     'business ' || lower(trim(p_email)));
@@ -261,8 +295,21 @@ begin
 end;
 $$;
 
-revoke execute on function public.business_sign_in_start(text, text, text) from public, anon, authenticated;
-grant execute on function public.business_sign_in_start(text, text, text) to service_role;
+-- The sign-in link of a "your listing is live" email, minted when the email is rendered:
+-- stored (its hash only, for 7 days) when the address manages a listing. Returns whether.
+create or replace function public.business_welcome_link(p_email text, p_token_hash text)
+returns boolean language plpgsql security definer set search_path = '' as $$
+begin
+  if not exists (select 1 from public.vendor_managers m where m.email = lower(trim(coalesce(p_email, '')))) then
+    return false;
+  end if;
+  insert into public.auth_links (token_hash, purpose, email, expires_at) values (p_token_hash, 'sign_in', lower(trim(p_email)), now() + interval '7 days');
+  return true;
+end;
+$$;
+
+revoke execute on function public.business_sign_in_start(text, text, text), public.business_welcome_link(text, text) from public, anon, authenticated;
+grant execute on function public.business_sign_in_start(text, text, text), public.business_welcome_link(text, text) to service_role;
 
 -- supabase/functions/complete_lead.sql
 -- Completes the lead, routes it and queues its messages. Returns the recipient count. A
@@ -543,7 +590,8 @@ grant execute on function public.lead_status(bigint, text), public.withdraw_lead
 -- supabase/functions/operator_approve_submission.sql
 -- Publishes a new submission as a listing (a unique slug from its name and city, the
 -- submitted ZIP or else the city's first, the city's ZIPs as service area) and, when the
--- business gave an email address, queues the email that tells it the listing is live.
+-- business gave an email address, makes that address the listing's owner and queues the
+-- email that tells it the listing is live.
 create or replace function public.operator_approve_submission(p_id bigint, p_operator text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
@@ -584,6 +632,9 @@ begin
   where s.id = p_id;
   perform public.audit(p_operator, 'approve', 'submission ' || p_id, jsonb_build_object('vendor_id', v_vendor, 'name', sub.name));
   if sub.email is not null then
+    -- The address that submitted the business owns its listing, and is told it is live.
+    insert into public.vendor_managers (vendor_id, email, role, added_by) values (v_vendor, sub.email, 'owner', 'submission');
+    update public.vendors v set claimed_at = now() where v.id = v_vendor;
     insert into public.lead_messages (kind, vendor_id, channel, recipient, payload)
     values ('listing_live', v_vendor, 'email', sub.email, jsonb_build_object('name', sub.name, 'address', public.vendor_address(v_vendor)));
   end if;
@@ -666,6 +717,35 @@ begin
 end;
 $$;
 
+-- Businesses' changes of their listings' names and websites waiting for the operator.
+create or replace function public.operator_change_requests()
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'vendor', public.vendor_address(c.vendor_id), 'email', c.email,
+      'changes', c.changes, 'created_at', c.created_at,
+      'current', (select jsonb_build_object('name', v.name, 'site', v.site) from public.vendors v where v.id = c.vendor_id))
+    order by c.id), '[]'::jsonb)
+  from public.vendor_change_requests c where c.status = 'new';
+$$;
+
+-- Applies a requested change (checked as the operator's own edits are) or rejects it.
+create or replace function public.operator_review_change(p_id bigint, p_approve boolean, p_reason text, p_operator text)
+returns void language plpgsql security definer set search_path = '' as $$
+declare
+  request public.vendor_change_requests;
+begin
+  select * into request from public.vendor_change_requests c where c.id = p_id and c.status = 'new' for update;
+  if request.id is null then
+    raise exception 'No new change with this id' using errcode = 'PT409';
+  end if;
+  if p_approve then
+    perform public.operator_update_vendor(request.vendor_id, request.changes, p_operator);
+  end if;
+  update public.vendor_change_requests c set status = case when p_approve then 'approved' else 'rejected' end,
+    review_reason = nullif(left(trim(coalesce(p_reason, '')), 500), ''), reviewed_by = p_operator, reviewed_at = now()
+  where c.id = p_id;
+end;
+$$;
+
 -- Listings whose business asked to receive no rental requests, most recent first.
 create or replace function public.operator_paused_vendors()
 returns jsonb language sql stable security definer set search_path = '' as $$
@@ -673,10 +753,10 @@ returns jsonb language sql stable security definer set search_path = '' as $$
   from public.vendors v where v.leads_paused_at is not null;
 $$;
 
-revoke execute on function public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
+revoke execute on function public.operator_change_requests(), public.operator_review_change(bigint, boolean, text, text), public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
   public.operator_vendor_managers(bigint), public.operator_revoke_manager(bigint, text, text)
 from public, anon, authenticated;
-grant execute on function public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
+grant execute on function public.operator_change_requests(), public.operator_review_change(bigint, boolean, text, text), public.operator_paused_vendors(), public.operator_claim_page(text, int, int), public.operator_review_claim(bigint, boolean, text, text),
   public.operator_vendor_managers(bigint), public.operator_revoke_manager(bigint, text, text)
 to service_role;
 
@@ -736,7 +816,7 @@ returns jsonb language sql stable set search_path = '' as $$
                    join public.postcodes op on op.id = o.postcode_id
                    join public.postcodes vp on vp.id = v.postcode_id
                    where o.name = v.name and o.id <> v.id and op.city_id = vp.city_id),
-                 'response', public.vendor_response(v.id))
+                 'response', public.vendor_response(v.id), 'hours', v.hours)
                from v where exists (select 1 from c)));
 $$;
 
