@@ -20,7 +20,8 @@ export function ListingEditor({ listing, self }: { listing: BusinessListing; sel
     <section id={`listing-${listing.id}`} aria-labelledby={id("name")} className="mt-6 rounded-[var(--radius-card)] border border-ink-200 p-5" data-testid="business-listing">
       <h2 id={id("name")} className="text-xl font-bold">{listing.name}</h2>
       <p className="mt-1 text-sm">
-        <Link href={`/${address.country_slug}/${address.state_slug}/${address.city_slug}/${address.slug}`} className="text-brand-700 underline">See the public page</Link>
+        {/* Not prefetched: a render begun before an edit would be cached after it, and serve the old listing. */}
+        <Link href={`/${address.country_slug}/${address.state_slug}/${address.city_slug}/${address.slug}`} prefetch={false} className="text-brand-700 underline">See the public page</Link>
       </p>
       {pending && (
         <p className="mt-2 text-sm text-ink-700" data-testid="pending-change">
