@@ -34,7 +34,7 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     // The tests stand in for a proxy in front of the server: they choose the visitor's address.
-    env: { PORT: String(port), HOSTNAME: "127.0.0.1", PROXY_HOPS: "1", PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL, OPERATOR_TOKEN: "e2e-operator-token", INSECURE_COOKIES: "1",
+    env: { PORT: String(port), HOSTNAME: "127.0.0.1", PROXY_HOPS: "1", PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL, OPERATOR_TOKEN: "e2e-operator-token", CRON_SECRET: "e2e-cron-secret", INSECURE_COOKIES: "1",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, OUTBOX_INTERVAL_SECONDS: "2" },
   },
 });

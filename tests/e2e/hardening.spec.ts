@@ -125,3 +125,15 @@ test("impossible input through a real action gets a clear message, never a datab
   expect(lead?.completed).toBe(false);
   expect(lead?.name ?? "").not.toContain("Probe");
 });
+
+test("the outbox's cron route drains only for the bearer of CRON_SECRET; the health route answers when the database does", async ({ request }) => {
+  expect((await request.get("/api/cron/outbox")).status()).toBe(401);
+  expect((await request.get("/api/cron/outbox", { headers: { Authorization: "Bearer not-the-secret" } })).status()).toBe(401);
+  expect((await request.get("/api/cron/outbox", { headers: { Authorization: "e2e-cron-secret" } })).status()).toBe(401);
+  const drained = await request.get("/api/cron/outbox", { headers: { Authorization: "Bearer e2e-cron-secret" } });
+  expect(drained.status()).toBe(200);
+  expect(await drained.json()).toEqual({ sent: expect.any(Number), failed: expect.any(Number) });
+  const health = await request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ ok: true });
+});
