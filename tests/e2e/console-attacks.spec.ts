@@ -20,10 +20,12 @@ async function logIn(page: Page) {
 }
 
 test("a scheme-less website with a path is stored and linked as https://host only, with nofollow ugc", async ({ page, request }) => {
+  // A city of its own: the console tests' city is rebuilt by their edits, and a render of it
+  // begun before one of them would be cached after it.
   const [city] = await query<{ state: string; city: string; zip: string }>(`
-    select s.state, s.city, min(p.code) as zip from public.vendors_submissions s
-    join public.states st on st.slug = s.state join public.cities c on c.state_id = st.id and c.slug = s.city
-    join public.postcodes p on p.city_id = c.id where s.site = 'https://approve-me.example' group by s.state, s.city`);
+    select st.slug as state, c.slug as city, min(p.code) as zip from public.cities c
+    join public.states st on st.id = c.state_id join public.postcodes p on p.city_id = c.id
+    where st.slug = 'delaware' group by st.slug, c.slug, c.id order by c.id limit 1`);
   const submitted = await callAction(request, actionIds().submitBusiness, JSON.stringify([{
     name: "Relative Link Rentals", website: "relative-link.example/../../../../operator/leads?error=Your+session+expired",
     phone: "(555) 010-4321", address: "9 Relative Road", state: city.state, city: city.city, zipcode: city.zip,
