@@ -20,12 +20,10 @@ async function logIn(page: Page) {
 }
 
 test("a scheme-less website with a path is stored and linked as https://host only, with nofollow ugc", async ({ page, request }) => {
-  // A city of its own: the console tests' city is rebuilt by their edits, and a render of it
-  // begun before one of them would be cached after it.
   const [city] = await query<{ state: string; city: string; zip: string }>(`
-    select st.slug as state, c.slug as city, min(p.code) as zip from public.cities c
-    join public.states st on st.id = c.state_id join public.postcodes p on p.city_id = c.id
-    where st.slug = 'delaware' group by st.slug, c.slug, c.id order by c.id limit 1`);
+    select s.state, s.city, min(p.code) as zip from public.vendors_submissions s
+    join public.states st on st.slug = s.state join public.cities c on c.state_id = st.id and c.slug = s.city
+    join public.postcodes p on p.city_id = c.id where s.site = 'https://approve-me.example' group by s.state, s.city`);
   const submitted = await callAction(request, actionIds().submitBusiness, JSON.stringify([{
     name: "Relative Link Rentals", website: "relative-link.example/../../../../operator/leads?error=Your+session+expired",
     phone: "(555) 010-4321", address: "9 Relative Road", state: city.state, city: city.city, zipcode: city.zip,
@@ -39,8 +37,9 @@ test("a scheme-less website with a path is stored and linked as https://host onl
   await item.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("notice")).toContainText("Approved");
 
-  await page.goto(`/us/${city.state}/${city.city}`);
-  await page.locator(".vendor-card", { hasText: "Relative Link Rentals" }).locator("a").first().click();
+  // From the new listing's console page to its public page: the console tests' city page is
+  // not rendered here while they change it (a render begun before a change is cached after it).
+  await page.getByRole("link", { name: "Its public page" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Relative Link Rentals");
   const website = page.getByRole("link", { name: "relative-link.example" });
   await expect(website).toHaveAttribute("href", "https://relative-link.example");

@@ -6,6 +6,9 @@ import { LOCKOUT_OPERATOR, OPERATOR, operatorRows, type LeadRow } from "./helper
 // The console is one shared database state: its tests run in the desktop project only,
 // on the listings and submissions tests/e2e/fixtures.sql puts in one quiet city.
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "one console state for the run"));
+// One after another: a public page rendered by one test while another changes its listings
+// would be cached with the old listings (a render begun before an invalidation is stored after it).
+test.describe.configure({ mode: "serial" });
 
 async function consoleCity() {
   const [city] = await query<{ state: string; city: string; zip: string }>(`
