@@ -32,8 +32,12 @@ function mulberry32(seed: number): Random {
   };
 }
 
+/** A SQL expression written into the file as it is (e.g. a date relative to the install). */
+type Raw = { raw: string };
+
 function sql(value: unknown): string {
   if (value === null || value === undefined) return "null";
+  if (typeof value === "object" && "raw" in value) return (value as Raw).raw;
   if (typeof value === "number") return String(value);
   if (typeof value === "boolean") return value ? "true" : "false";
   if (Array.isArray(value)) return `array[${value.map(sql).join(", ")}]::text[]`;
@@ -112,6 +116,7 @@ const nearestCities = (city: SeedCity, count: number) =>
     .map((x) => x.c);
 
 const vendorRows: unknown[][] = [];
+const vendorStates: string[] = [];
 const detailRows: unknown[][] = [];
 const servedRows: unknown[][] = [];
 const usedSlugs = new Set<string>();
@@ -132,6 +137,7 @@ for (const city of cities) {
     const rating = random() < 0.08 ? null : Number((3.6 + random() * 1.4).toFixed(1));
     const phone = `(${state.areaCode}) 555-01${String(Math.floor(random() * 100)).padStart(2, "0")}`;
     const created = new Date(Date.UTC(2025, Math.floor(random() * 12), 1 + Math.floor(random() * 28))).toISOString();
+    vendorStates.push(state.code);
     vendorRows.push([id, name, slug, `https://www.${slug}.example`, `quotes@${slug}.example`, phone,
       `${street}, ${city.name}, ${state.code} ${home.code}`, street, rating, null, created, created, home.id]);
     if (random() < 0.85) detailRows.push([id, vendorDescription(random, name, city.name, state.name)]);
@@ -147,6 +153,49 @@ out.push(insert("vendors", ["id", "name", "slug", "site", "email", "phone", "ful
   "created_at", "updated_at", "postcode_id"], vendorRows));
 out.push(insert("vendors_additionaldetails", ["vendor_id", "description"], detailRows));
 out.push(insert("vendors_serviced", ["vendor_id", "postcode_id"], servedRows));
+
+// Sample rate cards for most vendors: fictitious like the vendors themselves (marked
+// sample on every page), near typical rental-house prices for the class and region, some
+// confirmed over 180 days before the install so that their age shows.
+const rateRandom = mulberry32(20261123);
+const regionalPrice = (code: string) =>
+  ["CA", "NY", "MA", "NJ", "WA", "HI", "AK", "CT"].includes(code) ? 1.25
+    : ["CO", "OR", "IL", "MD", "VA", "NV", "RI", "NH", "DE", "MN"].includes(code) ? 1.1
+      : ["MS", "AL", "AR", "OK", "WV", "KY", "TN", "SC", "LA", "NM", "KS", "MO", "IN"].includes(code) ? 0.9 : 1;
+const sampleClasses = [
+  { name: "small", offered: 0.6, rates: [245, 850, 2150] },
+  { name: "medium", offered: 0.85, rates: [295, 1040, 2650] },
+  { name: "large", offered: 0.5, rates: [350, 1240, 3150] },
+  { name: "track", offered: 0.75, rates: [385, 1375, 3450] },
+];
+const toFive = (value: number) => Math.round(value / 5) * 5;
+const cardRows: unknown[][] = [];
+const classRows: unknown[][] = [];
+const feeRows: unknown[][] = [];
+vendorStates.forEach((code, index) => {
+  const id = index + 1;
+  if (rateRandom() >= 0.85) return;
+  const level = regionalPrice(code) * (0.9 + rateRandom() * 0.2);
+  const offered = sampleClasses.filter((c) => rateRandom() < c.offered);
+  for (const c of offered.length ? offered : [sampleClasses[1]]) {
+    const [day, week, fourWeek] = c.rates.map((rate) => toFive(rate * level * (0.95 + rateRandom() * 0.1)));
+    const hours = rateRandom() < 0.9;
+    classRows.push([id, c.name, day, Math.min(week, day * 7), Math.min(fourWeek, week * 4), hours ? 8 : null, hours ? 40 : null, hours ? 160 : null]);
+  }
+  const delivers = rateRandom() < 0.85;
+  const waiver = rateRandom() < 0.8 ? pick(rateRandom, [10, 12, 12.5, 15]) : null;
+  cardRows.push([id, delivers ? toFive(75 + rateRandom() * 100) : null, delivers ? pick(rateRandom, [10, 15, 20, 25, 30]) : null,
+    delivers ? pick(rateRandom, [2.5, 3, 3.5, 4, 4.5, 5]) : null, waiver, true, true,
+    { raw: `current_date - ${5 + Math.floor(rateRandom() * 240)}` }, "sample data"]);
+  let position = 0;
+  if (rateRandom() < 0.5) feeRows.push([id, ++position, "Environmental fee", pick(rateRandom, [2, 2.5, 3]), null]);
+  if (rateRandom() < 0.3) feeRows.push([id, ++position, "Cleaning fee", null, pick(rateRandom, [25, 35, 45])]);
+});
+out.push(insert("rate_cards", ["vendor_id", "delivery_fee", "delivery_miles", "delivery_per_mile", "waiver_percent", "published",
+  "sample", "confirmed_on", "updated_by"], cardRows));
+out.push(insert("rate_card_classes", ["vendor_id", "class", "day_rate", "week_rate", "four_week_rate", "day_hours", "week_hours",
+  "four_week_hours"], classRows));
+out.push(insert("rate_card_fees", ["vendor_id", "position", "label", "percent", "amount"], feeRows));
 
 out.push(insert("skidsteer_config", ["id", "hero_h1_headline", "hero_h2_subtitle1", "hero_h2_subtitle2", "seo_body_text"],
   [[1, generalConfig.hero_h1_headline, generalConfig.hero_h2_subtitle1, generalConfig.hero_h2_subtitle2, generalConfig.seo_body_text]]));
@@ -189,4 +238,4 @@ out.push("commit;");
 const file = path.join(process.cwd(), "supabase", "seed.sql");
 writeFileSync(file, out.filter(Boolean).join("\n\n") + "\n");
 console.log(`wrote ${file}: ${states.length} states, ${cities.length} cities, ${postcodes.length} postcodes, ` +
-  `${vendorRows.length} vendors, ${articles.length} articles, ${models.length} models`);
+  `${vendorRows.length} vendors (${cardRows.length} with sample rates), ${articles.length} articles, ${models.length} models`);

@@ -14,11 +14,31 @@ export const functionsDir = path.join(process.cwd(), "supabase", "functions");
 export interface FunctionFile { name: string; sql: string; functions: string[] }
 
 export function functionFiles(): FunctionFile[] {
-  return readdirSync(functionsDir).filter((name) => name.endsWith(".sql")).sort().map((name) => {
+  const files = readdirSync(functionsDir).filter((name) => name.endsWith(".sql")).sort().map((name) => {
     const sql = readFileSync(path.join(functionsDir, name), "utf8");
     const functions = [...sql.matchAll(/create (?:or replace )?function public\.([a-z_0-9]+)\s*\(/gi)].map((match) => match[1]);
     return { name, sql, functions };
   });
+  return inDependencyOrder(files);
+}
+
+/**
+ * The files ordered so that a file calling a function of another file comes after it
+ * (a SQL function's body is checked when it is created), by name where nothing decides.
+ */
+function inDependencyOrder(files: FunctionFile[]): FunctionFile[] {
+  const uses = (file: FunctionFile, other: FunctionFile) =>
+    other !== file && other.functions.some((fn) => new RegExp(`public\\.${fn}\\s*\\(`).test(file.sql));
+  const ordered: FunctionFile[] = [];
+  const placing = new Set<FunctionFile>();
+  const place = (file: FunctionFile) => {
+    if (ordered.includes(file) || placing.has(file)) return;
+    placing.add(file);
+    files.filter((other) => uses(file, other)).forEach(place);
+    ordered.push(file);
+  };
+  files.forEach(place);
+  return ordered;
 }
 
 /** Each named function's signature, full definition and privileges, as the database has them. */
@@ -31,20 +51,17 @@ async function definitions(db: PGlite, functions: string[]): Promise<string> {
 }
 
 /**
- * The function files a database does not match yet. Each file is applied to find out
- * (inside a transaction that is rolled back), so the database is left as it was.
+ * The function files a database does not match yet. All files are applied in one
+ * transaction that is rolled back (so a file may call a function another file adds), and
+ * the database is left as it was.
  */
 export async function unappliedFunctionFiles(db: PGlite, files = functionFiles()): Promise<FunctionFile[]> {
-  const unapplied: FunctionFile[] = [];
-  for (const file of files) {
-    const before = await definitions(db, file.functions);
-    let after = before;
-    await db.transaction(async (tx) => {
-      await tx.exec(file.sql);
-      after = await definitions(tx as unknown as PGlite, file.functions);
-      await tx.rollback();
-    });
-    if (after !== before) unapplied.push(file);
-  }
-  return unapplied;
+  const before = await Promise.all(files.map((file) => definitions(db, file.functions)));
+  const after: string[] = [];
+  await db.transaction(async (tx) => {
+    for (const file of files) await tx.exec(file.sql);
+    for (const file of files) after.push(await definitions(tx as unknown as PGlite, file.functions));
+    await tx.rollback();
+  });
+  return files.filter((_, index) => after[index] !== before[index]);
 }

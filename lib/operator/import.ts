@@ -1,8 +1,10 @@
 import { parse } from "csv-parse/sync";
 import type { Caller } from "../data/rpc";
+import { RATE_CARD_PROBLEMS } from "../prices/messages";
+import { RATE_COLUMNS, rateCardFromCsv } from "../prices/rate-card-form";
 
 export const REQUIRED_COLUMNS = ["name", "website", "phone", "email", "street", "city", "state", "zip"] as const;
-export const OPTIONAL_COLUMNS = ["description", "rating", "service_zips"] as const;
+export const OPTIONAL_COLUMNS = ["description", "rating", "service_zips", ...RATE_COLUMNS] as const;
 export const MAX_IMPORT_ROWS = 5000;
 /**
  * Rows per database call. Each batch is one short transaction (about 3 ms a row on the
@@ -67,16 +69,19 @@ export async function importVendors(call: Caller, rows: ImportRow[],
   options: { dryRun: boolean; operator: string; onProgress?: (done: number, total: number) => void }): Promise<ImportOutcome> {
   const results: ImportResult[] = [];
   const firstRowOf = new Map<string, number>();
-  const pending: Array<{ row: number; data: ImportRow }> = [];
+  const pending: Array<{ row: number; data: Record<string, unknown> & ImportRow }> = [];
   rows.forEach((data, index) => {
     const row = index + 1;
     const key = websiteKey(data.website);
     const earlier = key ? firstRowOf.get(key) : undefined;
-    if (earlier !== undefined) {
-      results.push({ row, name: data.name ?? null, website: data.website ?? null, action: "rejected", reason: `website repeats row ${earlier}` });
-    } else {
+    const rates = rateCardFromCsv(data);
+    const reject = (reason: string) => results.push({ row, name: data.name ?? null, website: data.website ?? null, action: "rejected", reason });
+    if (earlier !== undefined) reject(`website repeats row ${earlier}`);
+    else if (rates && "problem" in rates) reject(`rates: ${RATE_CARD_PROBLEMS[rates.problem]}`);
+    else {
       if (key) firstRowOf.set(key, row);
-      pending.push({ row, data });
+      const vendor = Object.fromEntries(Object.entries(data).filter(([column]) => !(RATE_COLUMNS as readonly string[]).includes(column)));
+      pending.push({ row, data: rates ? { ...vendor, rate_card: rates.card } : vendor });
     }
   });
   let stoppedAt: ImportOutcome["stoppedAt"];

@@ -41,18 +41,9 @@ begin
   where l.id = v_lead
   returning l.vendor_id into chosen;
 
-  if exists (select 1 from public.vendors v where v.id = chosen and v.leads_paused_at is not null) then
-    chosen := null;
-  end if;
-  if chosen is not null then
-    insert into public.lead_recipients (lead_id, vendor_id, reason, rank) values (v_lead, chosen, 'vendor_page', 1);
-  end if;
-  if chosen is null or coalesce(p_widen, false) then
-    insert into public.lead_recipients (lead_id, vendor_id, reason, rank, distance_miles)
-    select v_lead, n.vendor_id, 'nearby', (case when chosen is null then 0 else 1 end) + n.ord, n.distance_miles
-    from public.vendors_near_zip(p_location, case when chosen is null then 3 else 2 end, chosen)
-      with ordinality n(vendor_id, distance_miles, serves, ord);
-  end if;
+  insert into public.lead_recipients (lead_id, vendor_id, reason, rank, distance_miles)
+  select v_lead, r.vendor_id, r.reason, r.rank, r.distance_miles
+  from public.lead_route(p_location, chosen, p_widen) r;
   insert into public.lead_messages (lead_id, vendor_id, channel)
   select v_lead, r.vendor_id, 'email' from public.lead_recipients r where r.lead_id = v_lead;
   if p_webhook then

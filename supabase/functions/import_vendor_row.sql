@@ -1,4 +1,5 @@
--- One CSV row: creates (listed now) or updates the vendor with its normalized website, or says why not.
+-- One CSV row: creates (listed now) or updates the vendor with its normalized website, and
+-- its rate card when the row has one (confirmed today), or says why not.
 create or replace function public.import_vendor_row(r jsonb)
 returns jsonb language plpgsql set search_path = '' as $$
 declare
@@ -14,6 +15,9 @@ declare
   v_rating numeric;
   v_full_address text;
   changed boolean := false;
+  v_card jsonb := case when jsonb_typeof(r->'rate_card') = 'object' then r->'rate_card' end;
+  card_before jsonb;
+  problem text := public.rate_card_problem(v_card);
 begin
   if length(trim(coalesce(r->>'name', ''))) not between 2 and 200 then return jsonb_build_object('action', 'rejected', 'reason', 'name must be 2 to 200 characters'); end if;
   if v_site is null or length(r->>'website') > 300 then
@@ -45,6 +49,9 @@ begin
   else
     zips := array(select p.code from public.postcodes p where p.city_id = v_city.id order by p.code);
   end if;
+  if v_card is not null and problem is not null then
+    return jsonb_build_object('action', 'rejected', 'reason', 'rates: ' || problem);
+  end if;
   v_full_address := trim(r->>'street') || ', ' || v_city.name || ', ' || v_state.code || ' ' || v_postcode.code;
 
   select * into existing from public.vendors v where v.website_key = key order by v.id limit 1;
@@ -55,6 +62,9 @@ begin
     returning id into v_id;
     insert into public.vendors_additionaldetails (vendor_id, description) values (v_id, nullif(trim(r->>'description'), ''));
     insert into public.vendors_serviced (vendor_id, postcode_id) select v_id, p.id from public.postcodes p where p.code = any (zips);
+    if v_card is not null then
+      perform public.set_rate_card(v_id, v_card, 'import');
+    end if;
     return jsonb_build_object('action', 'created', 'vendor_id', v_id);
   end if;
 
@@ -79,6 +89,11 @@ begin
     delete from public.vendors_serviced s where s.vendor_id = v_id;
     insert into public.vendors_serviced (vendor_id, postcode_id) select v_id, p.id from public.postcodes p where p.code = any (zips);
     changed := true;
+  end if;
+  if v_card is not null then
+    card_before := public.rate_card_json(v_id) - 'confirmed_on';
+    perform public.set_rate_card(v_id, v_card, 'import');
+    changed := changed or card_before is distinct from public.rate_card_json(v_id) - 'confirmed_on';
   end if;
   return jsonb_build_object('action', case when changed then 'updated' else 'unchanged' end, 'vendor_id', v_id);
 end;

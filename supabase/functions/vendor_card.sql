@@ -1,12 +1,15 @@
 -- A vendor card with the slugs of its home location, for links, whether the business has
--- claimed the listing, and whether it went public in the last 30 days ("New").
+-- claimed the listing, whether it went public in the last 30 days ("New"), and its lowest
+-- published day rate ("from $X/day"), marked when it is sample data.
 create or replace function public.vendor_card(v public.vendors)
 returns jsonb language sql stable set search_path = '' as $$
   select jsonb_build_object(
     'id', v.id, 'name', v.name, 'slug', v.slug, 'phone', v.phone, 'site', v.site,
     'full_address', v.full_address, 'rating', v.rating, 'photo', v.photo,
     'city_name', c.name, 'city_slug', c.slug, 'state_slug', st.slug, 'state_code', st.code,
-    'country_slug', co.slug, 'claimed', v.claimed_at is not null, 'new', coalesce(v.listed_at > now() - interval '30 days', false))
+    'country_slug', co.slug, 'claimed', v.claimed_at is not null, 'new', coalesce(v.listed_at > now() - interval '30 days', false),
+    'from_day', public.lowest_day_rate(v.id),
+    'rates_sample', (select r.sample from public.rate_cards r where r.vendor_id = v.id))
   from public.postcodes p
   join public.cities c on c.id = p.city_id
   join public.states st on st.id = c.state_id

@@ -12,8 +12,8 @@ returns jsonb language sql stable security definer set search_path = '' as $$
 $$;
 
 -- A listing's page: its place, and the vendor's card with its street, description,
--- whether its name is shared in the city (the title then adds the street) and how
--- quickly it responds.
+-- whether its name is shared in the city (the title then adds the street), how quickly it
+-- responds, and its rate card.
 create or replace function public.vendor_page(p_country_slug text, p_state_slug text, p_city_slug text, p_vendor_slug text)
 returns jsonb language sql stable set search_path = '' as $$
   with co as (select * from public.countries where slug = lower(p_country_slug)),
@@ -33,7 +33,8 @@ returns jsonb language sql stable set search_path = '' as $$
                    join public.postcodes op on op.id = o.postcode_id
                    join public.postcodes vp on vp.id = v.postcode_id
                    where o.name = v.name and o.id <> v.id and op.city_id = vp.city_id),
-                 'response', public.vendor_response(v.id), 'hours', v.hours)
+                 'response', public.vendor_response(v.id), 'hours', v.hours,
+                 'rates', public.rate_card_json(v.id))
                from v where exists (select 1 from c)));
 $$;
 
