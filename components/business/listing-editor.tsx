@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
-import { setColleagueAction, updateListingAction } from "@/lib/business/actions";
+import { RateCardForm } from "@/components/prices/rate-card-form";
+import { setColleagueAction, setRateCardAction, updateListingAction } from "@/lib/business/actions";
 import type { BusinessListing } from "@/lib/business/data";
 
 const area = "rounded-md border border-ink-200 bg-white px-3 py-2";
@@ -47,6 +48,8 @@ export function ListingEditor({ listing, self }: { listing: BusinessListing; sel
         </div>
         <div className="sm:col-span-2"><Button type="submit">Save changes</Button></div>
       </form>
+      <h3 id={`rates-${listing.id}`} className="mt-6 text-lg font-bold">Your rental rates</h3>
+      <RateCardForm action={setRateCardAction} hidden={{ vendor_id: listing.id }} card={listing.rates} idPrefix={id("rates")} />
       <h3 className="mt-6 text-lg font-bold">People who manage this listing</h3>
       <ul className="mt-2 space-y-2 text-sm" data-testid="listing-people">
         {listing.managers.map((person) => (

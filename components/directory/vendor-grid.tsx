@@ -4,6 +4,7 @@ import { BookingButton } from "@/components/rental/booking-button";
 import { ShowMore } from "@/components/show-more";
 import { PAGE_SIZES, vendorPath } from "@/lib/directory/ordering";
 import type { VendorCard } from "@/lib/directory/types";
+import { FromRate } from "@/components/prices/from-rate";
 import { Rating } from "./rating";
 import { VendorPhoto } from "./vendor-photo";
 
@@ -12,13 +13,16 @@ interface VendorGridProps {
   heading: string;
   /** Links to the other pages of vendors, when there are more than one page holds. */
   pagination?: ReactNode;
+  /** Shown under the heading: the orders the list can be read in. */
+  toolbar?: ReactNode;
   headingLevel?: "h1" | "h2";
 }
 
-export function VendorGrid({ vendors, heading, pagination, headingLevel: Heading = "h2" }: VendorGridProps) {
+export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel: Heading = "h2" }: VendorGridProps) {
   return (
     <section className="mt-10" aria-labelledby="vendors-heading">
       <Heading id="vendors-heading" className="text-2xl font-bold">{heading}</Heading>
+      {toolbar}
       {vendors.length === 0 ? (
         <p className="mt-3 text-ink-600">No vendors are listed here yet.</p>
       ) : (
@@ -39,6 +43,7 @@ export function VendorGrid({ vendors, heading, pagination, headingLevel: Heading
                   {vendor.new && <span className="badge-new">New</span>}
                 </h3>
                 <Rating value={vendor.rating} />
+                <FromRate vendor={vendor} />
                 {vendor.claimed && <p className="claimed">Claimed by the business</p>}
                 {vendor.full_address && (
                   <p className="card-muted">{vendor.full_address}</p>

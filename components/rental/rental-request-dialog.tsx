@@ -2,7 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { TrackedButton } from "@/components/analytics/tracked-button";
@@ -16,6 +16,9 @@ import { DateField } from "./date-field";
 import { LeadDraft, type Step } from "./lead-draft";
 
 const TOASTER = "rental";
+
+// The estimates load with the last step only, so the dialog's first steps do not carry them.
+const RequestEstimates = lazy(() => import("./request-estimates"));
 
 interface RentalRequestDialogProps {
   open: boolean;
@@ -62,6 +65,8 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
   const start = useWatch({ control: form.control, name: "rental_start_date" });
   const end = useWatch({ control: form.control, name: "rental_end_date" });
   const chosenType = useWatch({ control: form.control, name: "skid_steer_type" });
+  const jobZip = useWatch({ control: form.control, name: "job_zip" });
+  const widen = useWatch({ control: form.control, name: "widen" });
   const [typePicked, setTypePicked] = useState(false);
 
   // Opening the dialog creates the draft lead once.
@@ -223,6 +228,14 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                         <input type="checkbox" className="mt-0.5 h-4 w-4" {...form.register("widen", { onChange: (e) => save(3, { widen: e.target.checked }) })} />
                         Also send my request to up to 2 other nearby vendors
                       </label>
+                    )}
+                    {start && end && (
+                      <Suspense fallback={null}>
+                        <RequestEstimates request={{
+                          vendorId: vendor?.id ?? null, widen: Boolean(vendor && widen), skid_steer_type: chosenType,
+                          rental_start_date: toIsoDay(start), rental_end_date: toIsoDay(end), job_zip: jobZip.trim(),
+                        }} />
+                      </Suspense>
                     )}
                     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
                       <label htmlFor="rental-website">Website</label>

@@ -9,6 +9,7 @@ import { refreshListingPage, refreshListingPages } from "../data/revalidate";
 import { serviceRpc } from "../data/rpc";
 import { recordId } from "../data/record-id";
 import type { LinkPurpose } from "../auth/links";
+import { rateCardSubmission } from "../prices/rate-card-form";
 import { sendLinkEmail } from "./emails";
 import { businessRefusal, type BusinessNotice } from "./messages";
 import { requireBusiness } from "./session";
@@ -104,6 +105,19 @@ export async function updateListingAction(form: FormData): Promise<void> {
   if ("error" in saved) back("/business", { error: saved.error }, `#listing-${vendor}`);
   refreshListingPages();
   back("/business", { notice: saved.ok.pending ? "saved-pending" : "saved" }, `#listing-${vendor}`);
+}
+
+/** A business's rate card for a listing it manages (or its removal); public at once. */
+export async function setRateCardAction(form: FormData): Promise<void> {
+  const email = await requireBusiness();
+  const vendor = recordId(form.get("vendor_id"));
+  if (vendor === null) back("/business", { error: "no-listing" });
+  const submitted = rateCardSubmission(form);
+  if ("problem" in submitted) back("/business", { error: submitted.problem }, `#rates-${vendor}`);
+  const saved = await attempt(() => serviceRpc("business_set_rate_card", { p_email: email, p_vendor_id: vendor, p_card: submitted.card }));
+  if ("error" in saved) back("/business", { error: saved.error }, `#rates-${vendor}`);
+  refreshListingPages();
+  back("/business", { notice: "rates-saved" }, `#rates-${vendor}`);
 }
 
 /** Adds a colleague by email, or removes one. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { serviceRpc } from "../data/rpc";
+import type { RateCard } from "../prices/rate-card";
 import type { VendorDetail } from "../operator/data";
 
 /** A listing a business manages: what it may edit, and the people who manage it. */
@@ -7,6 +8,8 @@ export interface BusinessListing extends Omit<VendorDetail, "hidden" | "rating">
   role: "owner" | "colleague";
   leads_paused: boolean;
   hours: string | null;
+  /** The listing's rate card, published or not; null when it has none. */
+  rates: RateCard | null;
   /** A new name or website waiting for the operator. */
   pending_change: { name?: string; site?: string } | null;
   managers: Array<{ email: string; role: "owner" | "colleague" }>;

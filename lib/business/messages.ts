@@ -1,4 +1,5 @@
 import { messageCatalog, type ErrorEntry } from "../data/messages";
+import { RATE_CARD_ERRORS } from "../prices/messages";
 
 /**
  * The business pages' messages after an action, by code (`?notice=`, `?error=`): only
@@ -19,6 +20,7 @@ const NOTICES = {
   "opted-out": "Done: this listing receives no rental requests until you turn them back on here.",
   "opted-in": "Rental requests are on again for this listing.",
   "status-saved": "Saved.",
+  "rates-saved": "Saved: your rates show on the public pages, confirmed today.",
 } as const;
 
 const ERRORS: Record<string, ErrorEntry> = {
@@ -40,6 +42,7 @@ const ERRORS: Record<string, ErrorEntry> = {
   status: { text: "Unknown status", refusal: /^Unknown status$/ },
   "reason-missing": { text: "Please give a reason", refusal: /^Please give a reason$/ },
   "no-request": { text: "No such request", refusal: /^No such request$/ },
+  ...RATE_CARD_ERRORS,
   refused: { text: "That change could not be made." },
 };
 

@@ -3,8 +3,9 @@ import { cache } from "react";
 import { isSlug } from "../slug";
 import { CACHE_TAGS } from "./cache-tags";
 import { cachedRpc, rpc } from "./rpc";
+import type { MachineClass } from "../prices/classes";
 import type {
-  CityPageData, CitySearchResult, CountryPageData, StatePageData, StateWithVendors, VendorPageData,
+  CityPageData, CityPricesData, CitySearchResult, CountryPageData, StatePageData, StateWithVendors, VendorPageData,
 } from "../directory/types";
 import { VENDORS_PER_PAGE } from "../directory/ordering";
 
@@ -23,10 +24,17 @@ const vendorSlice = (page: number) => ({ p_offset: (page - 1) * VENDORS_PER_PAGE
 export const getStatePage = cache((country: string, state: string, page = 1) =>
   rpc<StatePageData | null>("state_page", { p_country_slug: known(country), p_state_slug: known(state), ...vendorSlice(page) }));
 
-export const getCityPage = cache((country: string, state: string, city: string, page = 1) =>
+/** A city's page with one page of its vendors, by rating or by their lowest day rate. */
+export const getCityPage = cache((country: string, state: string, city: string, page = 1, sort: "rating" | "price" = "rating") =>
   rpc<CityPageData | null>("city_page", {
-    p_country_slug: known(country), p_state_slug: known(state), p_city_slug: known(city), ...vendorSlice(page),
+    p_country_slug: known(country), p_state_slug: known(state), p_city_slug: known(city), ...vendorSlice(page), p_sort: sort,
   }));
+
+/** A city's vendors that rent a class, with their rate cards and miles to the ZIP, for its price page. */
+export const getCityPrices = (country: string, state: string, city: string, zip: string, machineClass: MachineClass) =>
+  cachedRpc<CityPricesData | null>(CACHE_TAGS.listings, "city_prices", {
+    p_country_slug: known(country), p_state_slug: known(state), p_city_slug: known(city), p_zip: zip, p_class: machineClass,
+  });
 
 export const getVendorPage = cache((country: string, state: string, city: string, vendor: string) =>
   rpc<VendorPageData>("vendor_page", {

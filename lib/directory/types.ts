@@ -1,3 +1,5 @@
+import type { RateCard } from "../prices/rate-card";
+
 export interface Hero {
   hero_h1_headline: string;
   hero_h2_subtitle1: string | null;
@@ -22,6 +24,10 @@ export interface VendorCard {
   claimed: boolean;
   /** The listing went public in the last 30 days. */
   new: boolean;
+  /** The lowest published day rate ("from $X/day"); null without a rate card. */
+  from_day: number | null;
+  /** The rate card is fictitious sample data; null without one. */
+  rates_sample: boolean | null;
 }
 
 export interface StateWithVendors {
@@ -88,6 +94,8 @@ export interface VendorDetail extends VendorCard {
   hours: string | null;
   /** Median hours to the first response over at least 3 recent requests; null with fewer. */
   response: { hours: number; count: number } | null;
+  /** The published rate card; null when the vendor publishes none. */
+  rates: RateCard | null;
 }
 
 export interface VendorPageData {
@@ -103,4 +111,16 @@ export interface CitySearchResult {
   state_slug: string;
   state_name: string;
   vendor_count: number;
+}
+
+/** A city's vendors renting one class, for its price page (city_prices). */
+export interface CityPricesData {
+  country: Place;
+  state: Place;
+  city: Place;
+  /** The ZIP is in the directory (so distances are known). */
+  zip_known: boolean;
+  vendors: Array<{ vendor: VendorCard; miles: number | null; rates: RateCard }>;
+  /** The city's vendors that publish no rates for the class. */
+  without_rates: number;
 }

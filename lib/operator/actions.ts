@@ -8,6 +8,7 @@ import { serviceRpc } from "../data/rpc";
 import {
   approveSubmission, markSpam, recordId, resendLead, reviewChange, reviewClaim, reviewSubmission, revokeManager, setVendorHidden, updateVendor,
 } from "./data";
+import { rateCardSubmission } from "../prices/rate-card-form";
 import { importStopped, importSummary, importVendors, parseVendorCsv, type ImportResult } from "./import";
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES } from "./import-limits";
 import { refusalCode, type NoticeCode } from "./messages";
@@ -166,4 +167,17 @@ export async function reviewChangeAction(form: FormData): Promise<void> {
   const problem = await refusal(() => reviewChange(change, approve, "", operator));
   if (!problem && approve) refreshListingPages();
   back("/operator/claims", problem ? { error: problem } : { notice: approve ? "change-approved" : "change-rejected" });
+}
+
+/** The operator's edit of a vendor's rate card (or its removal); public at once. */
+export async function setRateCardAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const vendor = formRecord(form, "/operator/vendors");
+  const page = `/operator/vendors/${vendor}`;
+  const submitted = rateCardSubmission(form);
+  if ("problem" in submitted) back(page, { error: submitted.problem });
+  const problem = await refusal(() => serviceRpc("operator_set_rate_card", { p_vendor_id: vendor, p_card: submitted.card, p_operator: operator }));
+  if (problem) back(page, { error: problem });
+  refreshListingPages();
+  back(page, { notice: "rates-saved" });
 }

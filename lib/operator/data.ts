@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "../zod";
 import { isCalendarDay } from "../rental/dates";
 import { serviceRpc as call } from "../data/rpc";
+import type { RateCard } from "../prices/rate-card";
 
 export const PAGE_SIZE = 50;
 
@@ -71,6 +72,9 @@ export interface VendorDetail {
 export const vendorPage = (query: string, page: number) =>
   call<Page<VendorRow>>("operator_vendor_page", { p_query: query, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
 export const vendorDetail = (id: number) => call<VendorDetail | null>("operator_vendor", { p_id: id });
+
+/** A vendor's rate card, published or not; null when it has none. */
+export const vendorRateCard = (id: number) => call<RateCard | null>("rate_card_json", { p_vendor_id: id });
 
 export interface AuditEntry { id: number; at: string; operator_email: string; action: string; subject: string | null; details: Record<string, unknown> }
 export const auditPage = (page: number) => call<Page<AuditEntry>>("operator_audit_log", { p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });

@@ -69,7 +69,7 @@ export async function importVendors(call: Caller, rows: ImportRow[],
   options: { dryRun: boolean; operator: string; onProgress?: (done: number, total: number) => void }): Promise<ImportOutcome> {
   const results: ImportResult[] = [];
   const firstRowOf = new Map<string, number>();
-  const pending: Array<{ row: number; data: Record<string, unknown> & ImportRow }> = [];
+  const pending: Array<{ row: number; data: { name?: string; website?: string; [column: string]: unknown } }> = [];
   rows.forEach((data, index) => {
     const row = index + 1;
     const key = websiteKey(data.website);

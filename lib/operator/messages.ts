@@ -1,4 +1,5 @@
 import { messageCatalog, type ErrorEntry } from "../data/messages";
+import { RATE_CARD_ERRORS } from "../prices/messages";
 
 /**
  * Every message the console shows after an action, by code. Actions redirect with
@@ -21,6 +22,7 @@ const NOTICES = {
   revoked: "Revoked: that person can no longer manage the listing.",
   "change-approved": "Approved: the listing shows its new name or website.",
   "change-rejected": "Rejected: the listing keeps its name and website.",
+  "rates-saved": "Saved: the rate card shows on the public pages, confirmed today.",
 } as const;
 
 /**
@@ -46,6 +48,7 @@ const ERRORS: Record<string, ErrorEntry> = {
   email: { text: "Please enter a valid email address", refusal: /^Please enter a valid email address$/ },
   photo: { text: "The photo must be an https:// address", refusal: /^The photo must be an https:\/\/ address$/ },
   zip: { text: "A service ZIP code is not a US ZIP code in the directory", refusal: /^Unknown ZIP code: / },
+  ...RATE_CARD_ERRORS,
   refused: { text: "The database refused the change." },
 };
 

@@ -80,6 +80,17 @@ export function parseRateCardForm(fields: Fields): { card: RateCardInput } | { p
   return { card: { classes, delivery: deliveryTerms, waiver_percent: waiver, fees, published: fields.published !== undefined && fields.published !== "" } };
 }
 
+/** A rate card form's fields from the submitted form data (text fields only). */
+export function rateCardFields(form: FormData): Fields {
+  return Object.fromEntries([...form.entries()]
+    .filter((entry): entry is [string, string] => typeof entry[1] === "string" && /^(small|medium|large|track|delivery|waiver|fee\d|published)/.test(entry[0])));
+}
+
+/** What a submitted rate card form asks for: this card, no card ("Remove"), or why not. */
+export function rateCardSubmission(form: FormData): { card: RateCardInput | null } | { problem: RateCardProblem } {
+  return form.get("intent") === "remove" ? { card: null } : parseRateCardForm(rateCardFields(form));
+}
+
 /** The rate columns of the vendor CSV (see the README): per class, then shared terms. */
 export const RATE_COLUMNS = [
   ...MACHINE_CLASSES.flatMap((machineClass) => [`${machineClass}_day`, `${machineClass}_week`, `${machineClass}_4week`]),

@@ -56,6 +56,18 @@ export const leadCompletionSchema = z
   });
 export type LeadCompletion = z.infer<typeof leadCompletionSchema>;
 
+/** What the dialog sends to see its recipients' estimated totals before the request is sent. */
+export const requestEstimateSchema = z
+  .strictObject({
+    vendorId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+    widen: z.boolean(),
+    skid_steer_type: z.enum(SKID_STEER_TYPES),
+    rental_start_date: isoDay,
+    rental_end_date: isoDay,
+    job_zip: jobZipField,
+  })
+  .refine((v) => v.rental_end_date > v.rental_start_date, { message: "The end date must be after the start date", path: ["rental_end_date"] });
+
 export const leadStartSchema = z.strictObject({
   vendorId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
 });

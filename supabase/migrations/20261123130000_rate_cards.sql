@@ -54,6 +54,8 @@ alter table public.rate_card_classes enable row level security;
 alter table public.rate_card_fees enable row level security;
 revoke all on table public.rate_cards, public.rate_card_classes, public.rate_card_fees from anon, authenticated;
 grant select on table public.rate_cards, public.rate_card_classes, public.rate_card_fees to anon, authenticated;
+-- The console reads cards, published or not, with the service role (which bypasses the policies).
+grant select on table public.rate_cards, public.rate_card_classes, public.rate_card_fees to service_role;
 
 -- The vendors policy already hides hidden listings from visitors, so a card is readable
 -- when it is published and its vendor is.

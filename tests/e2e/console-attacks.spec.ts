@@ -1,23 +1,16 @@
 import { request as httpRequest } from "node:http";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
-import { OPERATOR } from "./helpers/operator";
+import { logIn } from "./helpers/operator";
 
 // The console probed as an attacker would: one project, one console state.
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "HTTP-level checks on one console state"));
 
 const baseURL = () => new URL(test.info().project.use.baseURL!);
 
-async function logIn(page: Page) {
-  await page.goto("/operator/login");
-  await page.getByLabel("Email").fill(OPERATOR.email);
-  await page.getByLabel("Password").fill(OPERATOR.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/operator\/leads$/);
-}
 
 test("a scheme-less website with a path is stored and linked as https://host only, with nofollow ugc", async ({ page, request }) => {
   const [city] = await query<{ state: string; city: string; zip: string }>(`

@@ -52,3 +52,23 @@ from console_city cc, (values
   ('Hide Rentals Again', 'HTTP://WWW.Console-Hide.example/', 'console-fixture-3', null)) s(name, site, client_key, email);
 
 drop table console_city;
+
+-- The price tests' listing, without a rate card, in the quietest city of the next quietest
+-- state: an operator gives it one, and an import gives rates to listings of its own.
+create temporary table prices_city as
+select st.slug as state_slug, c.slug as city_slug, c.id as city_id, c.name as city_name,
+       (select min(p.code) from public.postcodes p where p.city_id = c.id) as zip
+from public.cities_with_vendors cw join public.cities c on c.id = cw.city_id join public.states st on st.id = c.state_id
+where st.id = (select sw.state_id from public.states_with_vendors sw where sw.featured is not true
+               order by sw.vendor_count, sw.state_slug offset 1 limit 1)
+order by cw.vendor_count, c.id limit 1;
+
+insert into public.vendors (name, slug, site, email, phone, full_address, street, rating, postcode_id)
+select 'Rate Card Rentals', 'rate-card-rentals', 'https://rate-card.example', 'quotes@rate-card.example', '(555) 010-3101',
+       '7 Price Street, ' || pc.city_name, '7 Price Street', 4.2, (select p.id from public.postcodes p where p.code = pc.zip)
+from prices_city pc;
+insert into public.vendors_serviced (vendor_id, postcode_id)
+select v.id, p.id from public.vendors v, prices_city pc join public.postcodes p on p.city_id = pc.city_id
+where v.slug = 'rate-card-rentals';
+
+drop table prices_city;

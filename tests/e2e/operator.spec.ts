@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
-import { LOCKOUT_OPERATOR, OPERATOR, operatorRows, type LeadRow } from "./helpers/operator";
+import { LOCKOUT_OPERATOR, logIn, OPERATOR, operatorRows, type LeadRow } from "./helpers/operator";
 
 // The console is one shared database state: its tests run in the desktop project only,
 // on the listings and submissions tests/e2e/fixtures.sql puts in one quiet city.
@@ -19,13 +19,6 @@ async function consoleCity() {
   return { ...city, path: `/us/${city.state}/${city.city}` };
 }
 
-async function logIn(page: Page, account = OPERATOR) {
-  await page.goto("/operator/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/operator\/(leads$|login\?error=)/);
-}
 
 test("logged out, every console page and action is refused and changes nothing", async ({ request }) => {
   for (const path of ["/operator/leads", "/operator/leads/1", "/operator/submissions", "/operator/vendors", "/operator/vendors/1",

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { addDays, addYears, differenceInCalendarDays, format, parse } from "date-fns";
-import { enUS } from "date-fns/locale";
+import { expect, test, type Page } from "@playwright/test";
+import { addDays, addYears, differenceInCalendarDays, format } from "date-fns";
 import { query } from "./helpers/db";
+import { chooseDates, pickedDay } from "./helpers/rental-dialog";
 import { operatorRows, type LeadRow, type SubmissionRow } from "./helpers/operator";
 
 const SUBMIT_FAILURE = "There was a problem submitting your request. Please try again.";
@@ -15,18 +15,6 @@ async function vendorFor(project: string, test: "request" | "forgery") {
      join public.states s on s.id = c.state_id
      order by v.id limit 4`);
   return rows[(test === "request" ? 0 : 2) + (project === "desktop" ? 0 : 1)];
-}
-
-async function pickedDay(dialog: Locator, label: string): Promise<Date> {
-  const text = await dialog.getByRole("button", { name: new RegExp(label) }).innerText();
-  return parse(text.trim(), "PPP", new Date(), { locale: enUS });
-}
-
-async function chooseDates(dialog: Locator) {
-  await dialog.getByRole("button", { name: /Start Date/ }).click();
-  await dialog.locator("[data-day] button:not([disabled])").first().click();
-  await dialog.getByRole("button", { name: /End Date/ }).click();
-  await dialog.locator("[data-day] button:not([disabled])").nth(2).click();
 }
 
 /** The header's booking button; under 768 px it sits in the mobile menu. */

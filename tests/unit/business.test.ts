@@ -109,6 +109,32 @@ describe("a business signed in", () => {
     const people = await inspect<{ email: string }>("select email from public.vendor_managers where vendor_id = $1", [v.id]);
     expect(people.map((p) => p.email)).toEqual([v.email]);
   });
+
+  it("sets the rate card of its own listing only: stored as its own (no longer sample data), confirmed today, in the audit log", async () => {
+    const v = await listing(1);
+    const other = await listing(3);
+    const card = { classes: [{ class: "track", day: 390, week: 1400, four_week: null, day_hours: 8 }], delivery: { fee: 0, miles: 15, per_mile: 3 },
+      waiver_percent: 15, fees: [{ label: "Cleaning fee", amount: 35 }], published: true };
+    const cardOf = async (id: number) => (await inspect<{ card: Record<string, unknown> | null }>("select public.rate_card_json($1) as card", [id]))[0].card;
+    const before = await cardOf(other.id);
+    await expect(one("select public.business_set_rate_card($1, $2, $3)", [v.email, other.id, card])).rejects.toThrow("No such listing");
+    expect(await cardOf(other.id)).toEqual(before);
+
+    await one("select public.business_set_rate_card($1, $2, $3)", [v.email, v.id, card]);
+    const [{ today }] = await inspect<{ today: string }>("select current_date::text as today");
+    expect(await cardOf(v.id)).toEqual({
+      classes: [{ class: "track", day: 390, week: 1400, four_week: null, day_hours: 8, week_hours: null, four_week_hours: null }],
+      delivery: { fee: 0, miles: 15, per_mile: 3 }, waiver_percent: 15, fees: [{ label: "Cleaning fee", amount: 35 }],
+      confirmed_on: today, sample: false, published: true,
+    });
+    const [audit] = await inspect<{ operator_email: string }>(
+      "select operator_email from public.operator_audit where action = 'rates' and subject = $1 order by id desc limit 1", [`vendor ${v.id}`]);
+    expect(audit.operator_email).toBe(`business ${v.email}`);
+    await expect(one("select public.business_set_rate_card($1, $2, $3)", [v.email, v.id, { ...card, waiver_percent: 80 }]))
+      .rejects.toThrow("The damage waiver must be 0 to 50 %");
+    await one("select public.business_set_rate_card($1, $2, null)", [v.email, v.id]);
+    expect(await cardOf(v.id)).toBeNull();
+  });
 });
 
 describe("the operator's claims queue", () => {

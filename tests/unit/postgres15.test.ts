@@ -38,12 +38,14 @@ async function as<T extends pg.QueryResultRow>(role: "anon" | "authenticated" | 
 
 /** What visitors may call: the read functions, nothing else. */
 const READ_FUNCTIONS = [
-  "article_by_slug(text)", "articles_list()", "city_page(text,text,text,integer,integer)", "city_zip(text,text)", "country_page(text)",
+  "article_by_slug(text)", "articles_list()", "city_page(text,text,text,integer,integer,text)", "city_prices(text,text,text,text,text)",
+  "city_zip(text,text)", "country_page(text)", "distance_miles(double precision,double precision,double precision,double precision)",
   "equipment_by_slug(text)", "equipment_list()", "equipment_model_json(equipment_models)",
   "find_city_for_zip(text,double precision,double precision)", "footer_states()", "hero_for(text)",
-  "popular_models()", "rental_date_window()", "search_cities(text,text)", "sitemap_paths(integer,integer)",
+  "lowest_day_rate(bigint)", "popular_models()", "rate_card_json(bigint)", "rental_date_window()", "search_cities(text,text)", "sitemap_paths(integer,integer)",
   "sitemap_size()", "state_cities(text)", "state_page(text,text,integer,integer)", "us_states()",
-  "vendor_card(vendors)", "vendor_page(text,text,text,text)", "vendor_page_slice(bigint[],integer,integer)", "vendor_response(bigint)",
+  "vendor_card(vendors)", "vendor_miles_to_zip(bigint,text)", "vendor_page(text,text,text,text)",
+  "vendor_page_slice(bigint[],integer,integer,text)", "vendor_response(bigint)",
 ];
 
 describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
@@ -99,6 +101,11 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
       "select public.operator_import_batch('[]', false)",
       "select public.operator_lead_page('{}', 10, 0)",
       "select public.operator_audit_log(10, 0)",
+      "select public.set_rate_card(1, null, 'mallory')",
+      "select public.operator_set_rate_card(1, null, 'mallory')",
+      "select public.business_set_rate_card('mallory@example.com', 1, null)",
+      "select public.rate_card_problem('{}')",
+      "select public.lead_route_rates('77002', null, true)",
     ];
     for (const sql of calls) await expect(as("anon", sql), sql).rejects.toMatchObject({ code: "42501" });
   });
@@ -116,6 +123,46 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
     }
     await expect(as("anon", "insert into public.vendors (name, slug) values ('x', 'x')")).rejects.toMatchObject({ code: "42501" });
     await expect(as("anon", "update public.states set name = 'x'")).rejects.toMatchObject({ code: "42501" });
+    await expect(as("anon", "insert into public.rate_cards (vendor_id, updated_by) values (1, 'x')")).rejects.toMatchObject({ code: "42501" });
+    await expect(as("anon", "update public.rate_card_classes set day_rate = 1")).rejects.toMatchObject({ code: "42501" });
+    await expect(as("anon", "delete from public.rate_card_fees")).rejects.toMatchObject({ code: "42501" });
+  });
+
+  it("anon reads the published rate cards of listed vendors only; the rules hold in SQL", async () => {
+    const [vendor] = await as<{ id: number }>("service_role",
+      "select r.vendor_id as id from public.rate_cards r where r.published order by r.vendor_id limit 1");
+    const seen = async () => {
+      const [row] = await as<{ card: unknown; rows: number; from_day: number | null }>("anon", `
+        select public.rate_card_json($1) as card, (select count(*)::int from public.rate_card_classes k where k.vendor_id = $1) as rows,
+               (select public.vendor_card(v) ->> 'from_day' from public.vendors v where v.id = $1)::numeric as from_day`, [vendor.id]);
+      return { card: row.card !== null, rows: row.rows, priced: row.from_day !== null };
+    };
+    expect(await seen()).toEqual({ card: true, rows: expect.any(Number), priced: true });
+    const card = { classes: [{ class: "medium", day: 300, week: 1000, four_week: 2800 }], delivery: null, waiver_percent: null, fees: [], published: false };
+    await as("service_role", "select public.operator_set_rate_card($1, $2, 'test')", [vendor.id, JSON.stringify(card)]);
+    expect(await seen()).toEqual({ card: false, rows: 0, priced: false });
+    const [stored] = await as<{ card: { published: boolean; sample: boolean } }>("service_role", "select public.rate_card_json($1) as card", [vendor.id]);
+    expect(stored.card).toMatchObject({ published: false, sample: false });
+
+    await as("service_role", "select public.operator_set_rate_card($1, $2, 'test')", [vendor.id, JSON.stringify({ ...card, published: true })]);
+    expect(await seen()).toEqual({ card: true, rows: 1, priced: true });
+    await as("service_role", "select public.operator_set_vendor_hidden($1, true, 'test')", [vendor.id]);
+    expect(await seen()).toEqual({ card: false, rows: 0, priced: false });
+    await as("service_role", "select public.operator_set_vendor_hidden($1, false, 'test')", [vendor.id]);
+
+    const week = { ...card, classes: [{ class: "medium", day: 100, week: 701 }] };
+    await expect(as("service_role", "select public.operator_set_rate_card($1, $2, 'test')", [vendor.id, JSON.stringify(week)]))
+      .rejects.toMatchObject({ code: "P0001", message: "A week cannot cost more than 7 days" });
+    const owner = await server.connect("postgres");
+    try {
+      await expect(owner.query("update public.rate_card_classes set four_week_rate = 4001 where vendor_id = $1", [vendor.id]))
+        .rejects.toMatchObject({ code: "23514" });
+      await expect(owner.query("update public.rate_card_classes set day_rate = -1 where vendor_id = $1", [vendor.id]))
+        .rejects.toMatchObject({ code: "23514" });
+    } finally {
+      await owner.end();
+    }
+    expect((await seen()).rows).toBe(1);
   });
 
   it("a hidden vendor is gone from anon's reads and from lead routing, and back when unhidden", async () => {

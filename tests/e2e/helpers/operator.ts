@@ -1,8 +1,17 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 
 /** The operator accounts tests/e2e/prepare-db.ts creates: one to work with, one to lock out. */
 export const OPERATOR = { email: "operator@skidsteer.example", password: "correct horse battery staple" };
 export const LOCKOUT_OPERATOR = { email: "lockout@skidsteer.example", password: "correct horse battery staple" };
+
+/** Logs in to the console through its form, and waits for the inbox or the refusal. */
+export async function logIn(page: Page, account = OPERATOR) {
+  await page.goto("/operator/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/\/operator\/(leads$|login\?error=)/);
+}
 
 /** The token playwright.config.ts starts the server with. */
 const OPERATOR_TOKEN = "e2e-operator-token";

@@ -5,6 +5,7 @@ import { Hero } from "@/components/directory/hero";
 import { LocationSearch } from "@/components/directory/location-search";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
+import { VendorSort } from "@/components/directory/vendor-sort";
 import { getCityPage, getCityZip } from "@/lib/data/directory";
 import { heroFor, paragraphs, uniqueVendors } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
@@ -49,6 +50,7 @@ export default async function CityPage({ params }: Params) {
         <LocationSearch state={data.state.slug} />
       </Hero>
       <VendorGrid vendors={uniqueVendors(data.vendors)} heading={`Vendors serving ${data.city.name}`}
+        toolbar={<VendorSort base={base} sort="rating" />}
         pagination={<VendorPagination base={base} page={1} total={data.vendor_total} />} />
       <section className="mt-10 max-w-3xl" aria-labelledby="city-about-heading">
         <h2 id="city-about-heading" className="text-2xl font-bold">Skid steer rental in {data.city.name}</h2>

@@ -8,6 +8,7 @@ import { Rating } from "@/components/directory/rating";
 import { VendorPhoto } from "@/components/directory/vendor-photo";
 import { JsonLd } from "@/components/json-ld";
 import { BookingButton } from "@/components/rental/booking-button";
+import { RateCardView } from "@/components/prices/rate-card-view";
 import { Tooltip } from "@/components/ui/tooltip";
 import { getVendorPage } from "@/lib/data/directory";
 import { paragraphs, vendorPath } from "@/lib/directory/ordering";
@@ -132,6 +133,7 @@ export default async function VendorPage({ params }: Params) {
               </p>
             )}
           </section>
+          {v.rates && <RateCardView card={v.rates} />}
           <div className="mt-6">
             <BookingButton vendor={{ id: v.id, name: v.name, zip: v.postcode }} size="lg" />
           </div>
@@ -142,6 +144,7 @@ export default async function VendorPage({ params }: Params) {
             <h2 id="explore-heading" className="text-lg font-bold">Explore More Options</h2>
             <ul className="mt-3 space-y-2">
               <li><Link href={`/${country}/${state}/${city}`} className="hover:underline">More vendors in {data.city?.name ?? v.city_name}</Link></li>
+              <li><Link href={`/${country}/${state}/${city}/prices`} prefetch={false} className="hover:underline">Compare prices in {data.city?.name ?? v.city_name}</Link></li>
               <li><Link href={`/${country}/${state}`} className="hover:underline">All of {data.state?.name ?? v.state_code}</Link></li>
               <li><Link href="/us/skidsteers" className="hover:underline">Browse skid steer models</Link></li>
               <li><Link href="/us/skidsteers/compare" className="hover:underline">Compare Skid Steers</Link></li>

@@ -4,8 +4,9 @@ import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { vendorPath } from "@/lib/directory/ordering";
-import { revokeManagerAction, setVendorHiddenAction, updateVendorAction } from "@/lib/operator/actions";
-import { recordId, vendorDetail, vendorManagers } from "@/lib/operator/data";
+import { RateCardForm } from "@/components/prices/rate-card-form";
+import { revokeManagerAction, setRateCardAction, setVendorHiddenAction, updateVendorAction } from "@/lib/operator/actions";
+import { recordId, vendorDetail, vendorManagers, vendorRateCard } from "@/lib/operator/data";
 import { consoleTime } from "@/lib/operator/format";
 import { requireOperator } from "@/lib/operator/session";
 
@@ -20,7 +21,8 @@ export default async function VendorEditor({ params, searchParams }: Props) {
   await requireOperator();
   const { id } = await params;
   const record = recordId(id);
-  const [vendor, managers] = record === null ? [null, []] : await Promise.all([vendorDetail(record), vendorManagers(record)]);
+  const [vendor, managers, rates] = record === null ? [null, [], null]
+    : await Promise.all([vendorDetail(record), vendorManagers(record), vendorRateCard(record)]);
   if (!vendor) notFound();
   const { notice, error } = await searchParams;
   const inputs: Array<[keyof typeof vendor, string, string]> = [
@@ -53,6 +55,8 @@ export default async function VendorEditor({ params, searchParams }: Props) {
         <input type="hidden" name="id" value={vendor.id} /><input type="hidden" name="hidden" value={String(!vendor.hidden)} />
         <Button type="submit" variant="outline">{vendor.hidden ? "Unhide listing" : "Hide listing"}</Button>
       </form>
+      <h2 className="mt-8 text-xl font-bold">Rate card</h2>
+      <RateCardForm action={setRateCardAction} hidden={{ id: vendor.id }} card={rates} idPrefix="console-rates" />
       <h2 className="mt-8 text-xl font-bold">People who manage it</h2>
       <ul className="mt-2 space-y-2 text-sm" data-testid="vendor-managers">
         {managers.map((person) => (

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
+import { VendorSort } from "@/components/directory/vendor-sort";
 import { getCityPage } from "@/lib/data/directory";
 import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
@@ -41,6 +42,7 @@ export default async function CityVendorsPage({ params }: Params) {
         { name: state.name, path: `/${country.slug}/${state.slug}` }, { name: city.name, path: base },
         { name: `Vendors, page ${number}`, path: `${base}/vendors/${number}` }]} />
       <VendorGrid headingLevel="h1" vendors={uniqueVendors(vendors)} heading={`Vendors serving ${city.name}, ${state.code}, page ${number}`}
+        toolbar={<VendorSort base={base} sort="rating" />}
         pagination={<VendorPagination base={base} page={number} total={vendor_total} />} />
     </>
   );

@@ -1,0 +1,55 @@
+"use client";
+import { useEffect, useState } from "react";
+import { EstimateBreakdown } from "@/components/prices/estimate-breakdown";
+import { estimateRequest, type RecipientEstimate } from "@/lib/actions/estimates";
+import { usd } from "@/lib/prices/format";
+import type { SkidSteerType } from "@/lib/rental/schema";
+
+export interface EstimateRequest {
+  vendorId: number | null;
+  widen: boolean;
+  skid_steer_type: SkidSteerType;
+  rental_start_date: string;
+  rental_end_date: string;
+  job_zip: string;
+}
+
+/**
+ * Each vendor the request will go to, with its estimated total (or "no published rates"),
+ * once the dates and a five-digit job ZIP are known. Loaded with the dialog's last step.
+ */
+export default function RequestEstimates({ request }: { request: EstimateRequest }) {
+  const [estimates, setEstimates] = useState<{ key: string; list: RecipientEstimate[] } | null>(null);
+  const key = JSON.stringify(request);
+  const ready = /^\d{5}$/.test(request.job_zip);
+  useEffect(() => {
+    if (!ready) return;
+    let current = true;
+    estimateRequest(JSON.parse(key)).then((result) => {
+      if (current && result.ok) setEstimates({ key, list: result.data });
+    }, () => undefined);
+    return () => {
+      current = false;
+    };
+  }, [key, ready]);
+  if (!ready || estimates?.key !== key || estimates.list.length === 0) return null;
+  return (
+    <section aria-labelledby="estimates-heading" className="rounded-md bg-ink-50 p-3 text-sm" data-testid="request-estimates">
+      <h3 id="estimates-heading" className="font-semibold">Estimated totals (estimates, not quotes)</h3>
+      <ul className="mt-2 space-y-2">
+        {estimates.list.map((vendor) => (
+          <li key={vendor.id} data-testid="request-estimate">
+            <span className="font-semibold">{vendor.name}</span>:{" "}
+            {vendor.estimate ? (
+              <>
+                <span className="font-bold">{usd(vendor.estimate.total)}</span>
+                {vendor.sample && <span className="text-ink-600"> (sample rates)</span>}
+                <details className="text-xs"><summary className="cursor-pointer text-ink-600">How it adds up</summary><EstimateBreakdown estimate={vendor.estimate} /></details>
+              </>
+            ) : <span className="text-ink-600">no published rates for this machine</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
