@@ -47,7 +47,8 @@ async function pageTypes(): Promise<Array<{ name: string; path: string; kind: Ki
   await db.close();
   return [
     { name: "country", path: "/us", kind: "content" }, { name: "state", path: state, kind: "content" },
-    { name: "city", path: city, kind: "content" }, { name: "vendor", path: vendor, kind: "content" },
+    { name: "city", path: city, kind: "content" }, { name: "city prices", path: `${city}/prices?class=medium&days=10`, kind: "content" },
+    { name: "vendor", path: vendor, kind: "content" },
     { name: "catalogue grid", path: "/us/skidsteers", kind: "interactive" },
     { name: "catalogue table", path: "/us/skidsteers?view=table", kind: "interactive" },
     { name: "model", path: models[0].path, kind: "interactive" },
