@@ -156,7 +156,7 @@ test("edit a vendor's phone: the public page shows it and the audit log records 
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByTestId("vendors-table").getByRole("link", { name: "Console Edit Rentals" }).click();
   await page.getByLabel("Phone").fill("(555) 010-7777");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("notice")).toContainText("Saved");
   await page.goto(`${city.path}/console-edit-rentals`);
   await expect(page.getByText("(555) 010-7777").first()).toBeVisible();
