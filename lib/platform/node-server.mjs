@@ -4,6 +4,7 @@
 // tests/unit/platform-contract.test.ts fails when the installed Next stops calling them.
 import { createServer } from "node:http";
 import { actionAllowance } from "./action-limits.mjs";
+import { backgroundWorkSettled } from "./background-work.mjs";
 import { visitorAddress } from "./client-address.mjs";
 
 /**
@@ -61,6 +62,30 @@ export function withVisitorAddress(handle, hops) {
   };
 }
 
+/** A shutdown has this long to finish its work before the process exits anyway. */
+export const SHUTDOWN_SECONDS = 10;
+
+/**
+ * Stops gracefully: no new connections, the requests in flight answered, then the work they
+ * started after their responses (`after()`, such as an outbox drain, which Next's
+ * `close()` awaits) and the outbox timer's drain finished; then exits 0. Past
+ * SHUTDOWN_SECONDS it exits 1 with the work unfinished (the outbox retries it later).
+ */
+async function shutDown(server, app, signal) {
+  console.log(`${signal}: finishing the requests in flight, then stopping.`);
+  setTimeout(() => {
+    console.error(`Still busy ${SHUTDOWN_SECONDS} s after ${signal}: exiting with work unfinished.`);
+    process.exit(1);
+  }, SHUTDOWN_SECONDS * 1000 - 500).unref();
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
+  await app.close();
+  await backgroundWorkSettled();
+  process.exit(0);
+}
+
 /** Starts Next's production server on `hostname:port`. */
 export async function serve({ port, hostname, hops }) {
   const { default: next } = await import("next");
@@ -68,13 +93,8 @@ export async function serve({ port, hostname, hops }) {
   await app.prepare();
   const server = createServer(withVisitorAddress(app.getRequestHandler(), hops));
   await new Promise((resolve) => server.listen(port, hostname, resolve));
-  // Stop on a signal as `next start` does (its own handlers are not installed for a custom server).
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
-    process.once(signal, () => {
-      server.close();
-      process.exit(code);
-    });
-  }
+  // Its own handlers: `next start`'s are not installed for a custom server.
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => shutDown(server, app, signal));
   console.log(`Listening on http://${hostname ?? "localhost"}:${port} (${hops} trusted prox${hops === 1 ? "y" : "ies"})`);
   return server;
 }

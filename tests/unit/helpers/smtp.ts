@@ -7,18 +7,21 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives, parsed. */
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on loopback that keeps every message it receives, parsed; with
+ * `delayMs`, it takes that long to accept each one (a slow inbox).
+ */
+export async function startSmtpServer(port = 0, { delayMs = 0 } = {}): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
+      simpleParser(stream).then((mail) => setTimeout(() => {
         received.push(mail);
         callback();
-      }, callback);
+      }, delayMs), callback);
     },
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,2 @@
+export function trackBackgroundWork<T>(promise: Promise<T>): Promise<T>;
+export function backgroundWorkSettled(): Promise<void>;
