@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
+import { deploymentProblem } from "./lib/platform/deployment";
 import { securityHeaders } from "./lib/security-headers";
 import { siteUrlProblem } from "./lib/site";
 
@@ -20,7 +21,7 @@ const nextConfig: NextConfig = {
 };
 
 export default function config(phase: string): NextConfig {
-  const problem = phase === PHASE_PRODUCTION_BUILD ? siteUrlProblem(process.env.NEXT_PUBLIC_SITE_URL) : null;
+  const problem = phase === PHASE_PRODUCTION_BUILD ? siteUrlProblem(process.env.NEXT_PUBLIC_SITE_URL) ?? deploymentProblem() : null;
   if (problem) throw new Error(problem);
   return nextConfig;
 }

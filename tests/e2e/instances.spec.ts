@@ -123,6 +123,10 @@ test("a console edit, an approval and a hide made through A are served by B with
   await page.getByRole("button", { name: "Hide listing" }).click();
   await expect(page.getByTestId("notice")).toContainText("Hidden");
   await seenOnB(vendor.city, (html) => !html.includes("Console Hide Rentals"));
+  // Built once, they share their actions' key; each says once that separate builds would need one.
+  for (const instance of [instances.a!, instances.b!]) {
+    expect(instance.output.filter((line) => line.includes("NEXT_SERVER_ACTIONS_ENCRYPTION_KEY is not set"))).toHaveLength(1);
+  }
 });
 
 test("a page served by A sends its form to B: a rental request through the load balancer", async ({ browser }) => {
@@ -215,7 +219,8 @@ test("SIGTERM during a request's completion: the answer goes out, its email is s
   test.setTimeout(120_000);
   // A third instance with no outbox timer and a slow inbox, so only the completion's own drain can send.
   const slowInbox = await startSmtpServer(PORTS.slowSmtp, { delayMs: 1500 });
-  const c = await startInstance(PORTS.c, PORTS.slowSmtp, { OUTBOX_INTERVAL_SECONDS: "0" });
+  // Nor a mail sender of its own: it says so once at start, as production settings that will hurt are said.
+  const c = await startInstance(PORTS.c, PORTS.slowSmtp, { OUTBOX_INTERVAL_SECONDS: "0", MAIL_FROM: "" });
   const C = url(PORTS.c);
   try {
     const [vendor] = await query<{ id: number }>("select id from public.vendors where email is not null order by id offset 20 limit 1");
@@ -236,6 +241,7 @@ test("SIGTERM during a request's completion: the answer goes out, its email is s
     // The instance exits by itself within its 10 seconds, with its work done.
     const code = await Promise.race([c.exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 10_000))]);
     expect(code).toBe(0);
+    expect(c.output.filter((line) => line.includes("Settings: MAIL_FROM: vendor emails would be sent from"))).toHaveLength(1);
     expect(slowInbox.received.filter((mail) => mail.text?.includes("Shutdown Test"))).toHaveLength(1);
     const service = createClient(url(PORTS.db), KEYS.service, { auth: { persistSession: false } });
     const { data } = await service.rpc("operator_leads", { p_limit: 20 });
