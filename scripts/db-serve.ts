@@ -39,12 +39,13 @@ const host = process.env.DB_HOST ?? "127.0.0.1";
 await getEmbeddedDb();
 const server = createServer(async (req, res) => {
   const role = roleOf(typeof req.headers.apikey === "string" ? req.headers.apikey : undefined);
-  const request = new Request(new URL(req.url ?? "/", `http://${host}:${port}`), {
-    method: req.method,
-    headers: Object.entries(req.headers).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  const init: RequestInit & { duplex: "half" } = {
+    method: req.method, headers, duplex: "half",
     body: req.method === "GET" || req.method === "HEAD" ? undefined : (Readable.toWeb(req) as ReadableStream),
-    duplex: "half",
-  } as RequestInit);
+  };
+  const request = new Request(new URL(req.url ?? "/", `http://${host}:${port}`), init);
   const response = role
     ? await answer[role](request)
     : errorResponse(401, { code: "PGRST301", message: "No API key, or an unknown one, was given", details: null, hint: null });

@@ -25,13 +25,20 @@ mkdirSync("test-results", { recursive: true });
 step("lint", bin("eslint"), ["."]);
 step("typecheck", bin("tsc"), ["--noEmit"]);
 
-rmSync("test-results/vitest.json", { force: true });
-run("unit and database tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
-if (existsSync("test-results/vitest.json")) {
-  const report = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
-} else failed++;
+/** A Vitest run, counted test by test (a run that fails outside its tests counts as one failure). */
+function vitestStep(label, args, report) {
+  rmSync(report, { force: true });
+  run(label, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${report}`]);
+  if (!existsSync(report)) {
+    failed++;
+    return;
+  }
+  const result = JSON.parse(readFileSync(report, "utf8"));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests + (result.numTotalTestSuites > 0 && result.success === false && result.numFailedTests === 0 ? 1 : 0);
+}
+
+vitestStep("unit and database tests", [], "test-results/vitest.json");
 
 // The browser tests' server answers here (playwright.config.ts); the build inlines the address.
 process.env.NEXT_PUBLIC_SITE_URL ??= `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
@@ -43,6 +50,8 @@ if (step("build", process.execPath, ["node_modules/next/dist/bin/next", "build"]
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
   } else failed++;
+  // After the browser tests, whose server runs from the build above: these make builds of their own.
+  vitestStep("deployment checks", ["--config", "vitest.deploy.config.ts"], "test-results/deploy.json");
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);
