@@ -4,11 +4,10 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { TrackedButton } from "@/components/analytics/tracked-button";
 import { Button } from "@/components/ui/button";
 import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
-import { FeatureToaster } from "@/components/ui/toaster";
+import { FeatureToaster, showToast } from "@/components/ui/toaster";
 import { completeLead, startLead } from "@/lib/actions/rental";
 import { isEndDayDisabled, isStartDayDisabled, toIsoDay } from "@/lib/rental/dates";
 import { rentalFormSchema, type RentalFormValues, type SkidSteerType } from "@/lib/rental/schema";
@@ -98,7 +97,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
 
   async function onSubmit(values: RentalFormValues) {
     if (leadId === null) {
-      toast.error("Error", { description: FAILURE, toasterId: TOASTER });
+      showToast(TOASTER, "error", "Error", { description: FAILURE });
       return;
     }
     setSubmitting(true);
@@ -111,10 +110,10 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
     setSubmitting(false);
     if (!result?.ok) {
       if (result?.fieldErrors?.job_zip) form.setError("job_zip", { message: result.fieldErrors.job_zip });
-      toast.error("Error", { description: FAILURE, toasterId: TOASTER });
+      showToast(TOASTER, "error", "Error", { description: FAILURE });
       return;
     }
-    toast.success("Success!", {
+    showToast(TOASTER, "success", "Success!", {
       description: (
         <>
           <span className="block">{SUCCESS}</span>
@@ -122,7 +121,6 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
           <a href={`/requests/${leadId}`} className="mt-1 block underline">See your request&apos;s status</a>
         </>
       ),
-      toasterId: TOASTER,
     });
     onOpenChange(false);
     reset();

@@ -2,10 +2,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
-import { FeatureToaster } from "@/components/ui/toaster";
+import { FeatureToaster, showToast } from "@/components/ui/toaster";
 import { citiesForState, submitBusiness } from "@/lib/actions/submit-business";
 import { businessSchema, formatPhone, type BusinessValues } from "@/lib/submissions/schema";
 
@@ -30,13 +29,13 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
     const honeypot = (document.getElementById("company-fax") as HTMLInputElement | null)?.value || undefined;
     const result = await submitBusiness({ ...values, company_fax: honeypot }).catch(() => null);
     if (!result?.ok) {
-      toast.error("Error", { description: FAILURE, toasterId: TOASTER });
+      showToast(TOASTER, "error", "Error", { description: FAILURE });
       for (const [field, message] of Object.entries(result?.fieldErrors ?? {})) {
         form.setError(field in empty ? (field as keyof BusinessValues) : "root", { message });
       }
       return;
     }
-    toast.success("Success!", { description: "Your business has been submitted successfully.", toasterId: TOASTER });
+    showToast(TOASTER, "success", "Success!", { description: "Your business has been submitted successfully." });
     form.reset(empty);
     setCities([]);
   }

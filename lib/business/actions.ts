@@ -1,6 +1,6 @@
 "use server";
 import { redirect } from "next/navigation";
-import { z } from "../zod";
+import { z } from "zod";
 import { BUSINESS_SESSION } from "../auth/roles";
 import { endSession, startSession } from "../auth/session";
 import { hashToken, isToken, newToken } from "../auth/token";

@@ -1,7 +1,7 @@
 "use server";
 import { redirect } from "next/navigation";
 import { after } from "next/server";
-import { z } from "../zod";
+import { z } from "zod";
 import { wakeOutbox } from "../outbox/sender";
 import { refreshListingPages } from "../data/revalidate";
 import { serviceRpc } from "../data/rpc";

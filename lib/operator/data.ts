@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "../zod";
+import { z } from "zod";
 import { isCalendarDay } from "../rental/dates";
 import { serviceRpc as call } from "../data/rpc";
 import type { RateCard } from "../prices/rate-card";

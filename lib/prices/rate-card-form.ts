@@ -1,4 +1,4 @@
-import { z } from "../zod";
+import { z } from "zod";
 import { MACHINE_CLASSES } from "./classes";
 import { RATE_CARD_PROBLEMS as P, rateCardProblemCode, type RateCardProblem } from "./messages";
 import type { ClassRates, Fee, RateCardInput } from "./rate-card";

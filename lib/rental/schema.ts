@@ -1,73 +1,74 @@
-import { z } from "../zod";
+import "../zod";
+import {
+  boolean, date, enum as oneOf, int, maximum, maxLength, minLength, minimum, nullable, object, optional, refine, regex,
+  strictObject, string, trim, type output,
+} from "zod/mini";
 import { isCalendarDay } from "./dates";
 
 export const SKID_STEER_TYPES = ["wheeled", "tracked"] as const;
 export type SkidSteerType = (typeof SKID_STEER_TYPES)[number];
 
-export const nameField = z.string().min(2, "Name must be at least 2 characters").max(100, "Name is too long");
-export const phoneField = z.string().min(10, "Please enter a valid phone number").max(30, "Please enter a valid phone number");
+export const nameField = string().check(minLength(2, "Name must be at least 2 characters"), maxLength(100, "Name is too long"));
+export const phoneField = string().check(minLength(10, "Please enter a valid phone number"), maxLength(30, "Please enter a valid phone number"));
 export const JOB_ZIP_MESSAGE = "Please enter a valid US ZIP code for the job site";
-export const jobZipField = z.string().trim().regex(/^\d{5}$/, JOB_ZIP_MESSAGE);
+export const jobZipField = string().check(trim(), regex(/^\d{5}$/, JOB_ZIP_MESSAGE));
 
 /** The rental request form, as the visitor fills it in. */
-export const rentalFormSchema = z.object({
-  skid_steer_type: z.enum(SKID_STEER_TYPES),
-  rental_start_date: z.date(),
-  rental_end_date: z.date(),
+export const rentalFormSchema = object({
+  skid_steer_type: oneOf(SKID_STEER_TYPES),
+  rental_start_date: date(),
+  rental_end_date: date(),
   name: nameField,
   phone: phoneField,
   job_zip: jobZipField,
-  widen: z.boolean(),
+  widen: boolean(),
 });
-export type RentalFormValues = z.infer<typeof rentalFormSchema>;
+export type RentalFormValues = output<typeof rentalFormSchema>;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD").refine(isCalendarDay, "Please choose a valid date");
-const leadId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const isoDay = string().check(regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD"), refine(isCalendarDay, "Please choose a valid date"));
+const recordId = int().check(minimum(1), maximum(Number.MAX_SAFE_INTEGER));
+const endAfterStart = refine<{ rental_start_date: string; rental_end_date: string }>((v) => v.rental_end_date > v.rental_start_date, {
+  message: "The end date must be after the start date",
+  path: ["rental_end_date"],
+});
 
 /** What the server actions accept: only these fields, strictly typed. */
-export const leadDraftSchema = z.strictObject({
-  leadId,
-  step: z.number().int().min(1).max(3),
-  skid_steer_type: z.enum(SKID_STEER_TYPES).optional(),
-  rental_start_date: isoDay.optional(),
-  rental_end_date: isoDay.optional(),
-  name: z.string().max(100, "Name is too long").optional(),
-  phone: z.string().max(30, "Please enter a valid phone number").optional(),
-  job_zip: jobZipField.optional(),
-  widen: z.boolean().optional(),
+export const leadDraftSchema = strictObject({
+  leadId: recordId,
+  step: int().check(minimum(1), maximum(3)),
+  skid_steer_type: optional(oneOf(SKID_STEER_TYPES)),
+  rental_start_date: optional(isoDay),
+  rental_end_date: optional(isoDay),
+  name: optional(string().check(maxLength(100, "Name is too long"))),
+  phone: optional(string().check(maxLength(30, "Please enter a valid phone number"))),
+  job_zip: optional(jobZipField),
+  widen: optional(boolean()),
 });
-export type LeadDraft = z.infer<typeof leadDraftSchema>;
+export type LeadDraft = output<typeof leadDraftSchema>;
 
-export const leadCompletionSchema = z
-  .strictObject({
-    leadId,
-    skid_steer_type: z.enum(SKID_STEER_TYPES),
-    rental_start_date: isoDay,
-    rental_end_date: isoDay,
-    name: nameField,
-    phone: phoneField,
-    job_zip: jobZipField,
-    widen: z.boolean(),
-    website: z.string().max(200).optional(),
-  })
-  .refine((v) => v.rental_end_date > v.rental_start_date, {
-    message: "The end date must be after the start date",
-    path: ["rental_end_date"],
-  });
-export type LeadCompletion = z.infer<typeof leadCompletionSchema>;
+export const leadCompletionSchema = strictObject({
+  leadId: recordId,
+  skid_steer_type: oneOf(SKID_STEER_TYPES),
+  rental_start_date: isoDay,
+  rental_end_date: isoDay,
+  name: nameField,
+  phone: phoneField,
+  job_zip: jobZipField,
+  widen: boolean(),
+  website: optional(string().check(maxLength(200))),
+}).check(endAfterStart);
+export type LeadCompletion = output<typeof leadCompletionSchema>;
 
 /** What the dialog sends to see its recipients' estimated totals before the request is sent. */
-export const requestEstimateSchema = z
-  .strictObject({
-    vendorId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
-    widen: z.boolean(),
-    skid_steer_type: z.enum(SKID_STEER_TYPES),
-    rental_start_date: isoDay,
-    rental_end_date: isoDay,
-    job_zip: jobZipField,
-  })
-  .refine((v) => v.rental_end_date > v.rental_start_date, { message: "The end date must be after the start date", path: ["rental_end_date"] });
+export const requestEstimateSchema = strictObject({
+  vendorId: nullable(recordId),
+  widen: boolean(),
+  skid_steer_type: oneOf(SKID_STEER_TYPES),
+  rental_start_date: isoDay,
+  rental_end_date: isoDay,
+  job_zip: jobZipField,
+}).check(endAfterStart);
 
-export const leadStartSchema = z.strictObject({
-  vendorId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+export const leadStartSchema = strictObject({
+  vendorId: nullable(recordId),
 });
