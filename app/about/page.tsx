@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { StaticPage } from "@/components/content/static-page";
 import { pageMetadata } from "@/lib/seo";
 

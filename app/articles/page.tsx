@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { getArticles } from "@/lib/data/articles";
 import { pageMetadata } from "@/lib/seo";
 

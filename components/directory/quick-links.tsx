@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ShowMore } from "@/components/show-more";
 import { PAGE_SIZES, quickLinkStates } from "@/lib/directory/ordering";
 import type { StateWithVendors } from "@/lib/directory/types";

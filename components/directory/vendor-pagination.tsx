@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { vendorPageCount } from "@/lib/directory/ordering";
 
 /** Page 1 is the place's own page; page n is `{base}/vendors/{n}`. */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 export type VendorSortOrder = "rating" | "price";
 
@@ -14,10 +14,10 @@ export function VendorSort({ base, sort }: { base: string; sort: VendorSortOrder
     <nav aria-label="Sort vendors" className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
       <span className="text-ink-600">Sort by:</span>
       {orders.map(([order, label, href]) => (
-        <Link key={order} href={href} prefetch={false} aria-current={order === sort ? "page" : undefined}
+        <Link key={order} href={href} aria-current={order === sort ? "page" : undefined}
           className={`${linkClass} ${order === sort ? "bg-ink-900 text-white" : "text-brand-700"}`}>{label}</Link>
       ))}
-      <Link href={`${base}/prices`} prefetch={false} className={`${linkClass} text-brand-700`}>Compare estimated totals</Link>
+      <Link href={`${base}/prices`} className={`${linkClass} text-brand-700`}>Compare estimated totals</Link>
     </nav>
   );
 }

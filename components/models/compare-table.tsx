@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { X } from "lucide-react";
 import { formatNumber, modelPath, withBasis } from "@/lib/models/catalogue";
 import { bestIndex, compareHref, removeFromComparison } from "@/lib/models/compare";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatNumber, modelPath } from "@/lib/models/catalogue";
 import type { EquipmentModel } from "@/lib/models/types";
 import { ModelImage } from "./model-image";

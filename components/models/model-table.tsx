@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { BASIS_NOTE, formatNumber, modelPath, nextSort, withBasis, type SortColumn, type SortDirection } from "@/lib/models/catalogue";
 import { InfoTip } from "@/components/ui/tooltip";
 import { glossary } from "@/lib/models/glossary";

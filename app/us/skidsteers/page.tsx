@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { ItemList, WithContext } from "schema-dts";
 import { JsonLd } from "@/components/json-ld";
 import { FilterPanel } from "@/components/models/filter-panel";

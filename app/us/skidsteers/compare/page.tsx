@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CompareTable } from "@/components/models/compare-table";
 import { ComparePicker } from "@/components/models/compare-picker";
 import { getEquipmentList } from "@/lib/data/models";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { permanentRedirect, redirect } from "next/navigation";
 import type { LocalBusiness, WithContext } from "schema-dts";
 import { AdSlot } from "@/components/ads/ad-slot";
@@ -90,7 +90,7 @@ export default async function VendorPage({ params }: Params) {
             )}
             {v.claimed
               ? <p className="claimed">Claimed by the business</p>
-              : <Link href={`/business/claim/${v.id}`} prefetch={false} className="text-sm text-brand-700 underline">Is this your business? Claim this listing</Link>}
+              : <Link href={`/business/claim/${v.id}`} className="text-sm text-brand-700 underline">Is this your business? Claim this listing</Link>}
           </div>
           <div className="mt-4 max-w-xl overflow-hidden rounded-[var(--radius-card)] border border-ink-200">
             <VendorPhoto vendor={v} priority />
@@ -144,7 +144,7 @@ export default async function VendorPage({ params }: Params) {
             <h2 id="explore-heading" className="text-lg font-bold">Explore More Options</h2>
             <ul className="mt-3 space-y-2">
               <li><Link href={`/${country}/${state}/${city}`} className="hover:underline">More vendors in {data.city?.name ?? v.city_name}</Link></li>
-              <li><Link href={`/${country}/${state}/${city}/prices`} prefetch={false} className="hover:underline">Compare prices in {data.city?.name ?? v.city_name}</Link></li>
+              <li><Link href={`/${country}/${state}/${city}/prices`} className="hover:underline">Compare prices in {data.city?.name ?? v.city_name}</Link></li>
               <li><Link href={`/${country}/${state}`} className="hover:underline">All of {data.state?.name ?? v.state_code}</Link></li>
               <li><Link href="/us/skidsteers" className="hover:underline">Browse skid steer models</Link></li>
               <li><Link href="/us/skidsteers/compare" className="hover:underline">Compare Skid Steers</Link></li>

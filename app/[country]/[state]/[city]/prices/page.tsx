@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import type { ItemList, WithContext } from "schema-dts";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
@@ -99,7 +99,7 @@ export default async function CityPricesPage(props: Props) {
           {priced.map(({ vendor, rates, estimate }) => (
             <li key={vendor.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4" data-testid="price-row">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <Link href={vendorPath(vendor)} prefetch={false} className="text-lg font-bold hover:underline">{vendor.name}</Link>
+                <Link href={vendorPath(vendor)} className="text-lg font-bold hover:underline">{vendor.name}</Link>
                 <p className="text-lg font-extrabold" data-testid="estimated-total">{usd(estimate.total)} <span className="text-sm font-normal text-ink-600">estimated total</span></p>
               </div>
               <EstimateBreakdown estimate={estimate} />
