@@ -1,45 +1,25 @@
 "use client";
-import * as Accordion from "@radix-ui/react-accordion";
-import { ChevronDown, Plus } from "lucide-react";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { Plus } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Sheet } from "@/components/ui/sheet";
-import { addToComparison, compareHref, groupForPicker } from "@/lib/models/compare";
 
-interface Option { slug: string; name: string; manufacturer: string | null }
+export interface PickerOption { slug: string; name: string; manufacturer: string | null }
 
-export function ComparePicker({ options, chosen }: { options: Option[]; chosen: string[] }) {
+// The sheet and its list of models load with the first click, not with the page.
+const ComparePickerSheet = lazy(() => import("./compare-picker-sheet"));
+
+export function ComparePicker({ options, chosen }: { options: PickerOption[]; chosen: string[] }) {
   const [open, setOpen] = useState(false);
-  const router = useRouter();
+  const button = useRef<HTMLButtonElement>(null);
+  // The sheet unmounts as it closes, so focus goes back to the button here.
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => button.current?.focus());
+  };
   return (
-    <Sheet title="Select Equipment to Compare" open={open} onOpenChange={setOpen} className="w-[24rem]"
-      trigger={<Button><Plus aria-hidden="true" className="h-4 w-4" />Add Skid Steer To Compare</Button>}>
-      <Accordion.Root type="single" collapsible>
-        {groupForPicker(options).map(([manufacturer, models]) => (
-          <Accordion.Item key={manufacturer} value={manufacturer} className="border-b border-ink-200">
-            <Accordion.Header>
-              <Accordion.Trigger className="group flex w-full items-center justify-between py-3 font-semibold">
-                {manufacturer}
-                <ChevronDown aria-hidden="true" className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
-              </Accordion.Trigger>
-            </Accordion.Header>
-            <Accordion.Content className="pb-3">
-              <ul className="grid gap-1">
-                {models.map((m) => (
-                  <li key={m.slug}>
-                    <button type="button" disabled={chosen.includes(m.slug)}
-                      onClick={() => { setOpen(false); router.push(compareHref(addToComparison(chosen, m.slug)), { scroll: false }); }}
-                      className="w-full rounded-md px-3 py-2 text-left hover:bg-ink-100 disabled:cursor-not-allowed disabled:opacity-50">
-                      {m.name}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </Accordion.Content>
-          </Accordion.Item>
-        ))}
-      </Accordion.Root>
-    </Sheet>
+    <>
+      <Button ref={button} aria-haspopup="dialog" onClick={() => setOpen(true)}><Plus aria-hidden="true" className="h-4 w-4" />Add Skid Steer To Compare</Button>
+      {open && <Suspense fallback={null}><ComparePickerSheet options={options} chosen={chosen} onClose={close} /></Suspense>}
+    </>
   );
 }

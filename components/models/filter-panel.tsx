@@ -1,11 +1,16 @@
 "use client";
 import { SlidersHorizontal } from "lucide-react";
-import { useState, type ComponentProps } from "react";
+import { lazy, Suspense, useState, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
+import { HydrateInView } from "@/components/ui/hydrate-in-view";
 import { Sheet } from "@/components/ui/sheet";
-import { FilterForm } from "./filter-form";
+import type { FilterForm as FilterFormType } from "./filter-form";
 
-type Props = Omit<ComponentProps<typeof FilterForm>, "idPrefix">;
+// The form's code (sliders included) loads when it is needed: when the drawer opens on a
+// phone, or when the desktop panel comes into view (its server-rendered HTML shows before).
+const FilterForm = lazy(() => import("./filter-form").then((module) => ({ default: module.FilterForm })));
+
+type Props = Omit<ComponentProps<typeof FilterFormType>, "idPrefix">;
 
 /** Filters: a side drawer on mobile, a toggled panel on desktop. */
 export function FilterPanel(props: Props) {
@@ -14,7 +19,9 @@ export function FilterPanel(props: Props) {
     <>
       <div className="md:hidden">
         <Sheet title="Filters" closeLabel="Close filters" side="left" className="w-[22rem]" trigger={<Button variant="outline"><SlidersHorizontal aria-hidden="true" className="h-4 w-4" />Filters</Button>}>
-          <FilterForm idPrefix="drawer" {...props} />
+          <Suspense fallback={<p className="text-sm text-ink-600">Loading filters…</p>}>
+            <FilterForm idPrefix="drawer" {...props} />
+          </Suspense>
         </Sheet>
       </div>
       <div className="max-md:hidden">
@@ -22,9 +29,9 @@ export function FilterPanel(props: Props) {
           <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />{desktopOpen ? "Hide Filters" : "Show Filters"}
         </Button>
         {desktopOpen && (
-          <div id="desktop-filters" className="mt-4 rounded-[var(--radius-card)] border border-ink-200 p-5">
-            <FilterForm idPrefix="panel" {...props} />
-          </div>
+          <HydrateInView className="mt-4 rounded-[var(--radius-card)] border border-ink-200 p-5">
+            <div id="desktop-filters"><FilterForm idPrefix="panel" {...props} /></div>
+          </HydrateInView>
         )}
       </div>
     </>

@@ -1,8 +1,9 @@
 "use client";
-import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
-import { useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { SPECS_KEY_ATTRIBUTE, type ModelSpecs } from "@/lib/models/popular";
+
+// The dialog's code loads with the first Read More, not with the page.
+const SpecsDialog = lazy(() => import("./specs-dialog"));
 
 /**
  * The list of model cards, and the dialog that a Read More button inside it opens. The
@@ -30,23 +31,9 @@ export function ModelSpecsList({ specs, className, children }: { specs: ModelSpe
     <>
       <ul className={className} onClick={onClick}>{children}</ul>
       {model && (
-        <Dialog.Root open onOpenChange={onOpenChange}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-            <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[85vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-2xl" aria-describedby={undefined}>
-              <Dialog.Title className="pr-10 text-xl font-bold">{model.title}</Dialog.Title>
-              <Dialog.Close className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-ink-100" aria-label="Close"><X aria-hidden="true" /></Dialog.Close>
-              <dl className="mt-4 divide-y divide-ink-200">
-                {specs.labels.map((label, index) => (
-                  <div key={label} className="flex justify-between gap-4 py-2">
-                    <dt className="text-ink-700">{label}</dt>
-                    <dd className="text-right font-semibold">{model.values[index]}</dd>
-                  </div>
-                ))}
-              </dl>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <Suspense fallback={null}>
+          <SpecsDialog title={model.title} labels={specs.labels} values={model.values} onOpenChange={onOpenChange} />
+        </Suspense>
       )}
     </>
   );

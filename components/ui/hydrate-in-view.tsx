@@ -1,0 +1,45 @@
+"use client";
+import { Suspense, use, useEffect, useRef, useState, type ReactNode } from "react";
+
+interface Gate { promise: Promise<void>; open: () => void; opened: boolean }
+
+/** Suspends, in the browser, until the gate opens; renders its children on the server. */
+function Closed({ gate, children }: { gate: Gate; children: ReactNode }) {
+  if (typeof window !== "undefined" && !gate.opened) use(gate.promise);
+  return children;
+}
+
+/**
+ * Server-rendered children that the browser hydrates (and, when they are lazy, downloads)
+ * only once they come into view: until then React leaves the server's HTML as it is. A
+ * block hidden by CSS (display: none) never comes into view, so it never hydrates.
+ */
+export function HydrateInView({ children, className }: { children: ReactNode; className?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [gate] = useState<Gate>(() => {
+    const gate = { opened: false } as Gate;
+    gate.promise = new Promise<void>((resolve) => {
+      gate.open = () => {
+        gate.opened = true;
+        resolve();
+      };
+    });
+    return gate;
+  });
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || gate.opened) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      gate.open();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [gate]);
+  return (
+    <div ref={ref} className={className}>
+      <Suspense fallback={null}><Closed gate={gate}>{children}</Closed></Suspense>
+    </div>
+  );
+}
