@@ -3,7 +3,7 @@
 // It leans on Node's response methods that Next calls (appendHeader, writeHead);
 // tests/unit/platform-contract.test.ts fails when the installed Next stops calling them.
 import { createServer } from "node:http";
-import { actionAllowance } from "./action-limits.mjs";
+import { actionAllowance, FORM_PAGES } from "./action-limits.mjs";
 import { backgroundWorkSettled } from "./background-work.mjs";
 import { visitorAddress } from "./client-address.mjs";
 
@@ -40,7 +40,10 @@ function refuseUnread(req, res, refusal) {
  * it; X-Forwarded-For becomes the one trusted address
  * (X-Real-IP is dropped); a response never carries two Location headers (Next appends
  * a freshly rendered redirect's headers on top of those it already set); a 404 is never
- * cacheable (Next gives it the page's own s-maxage), since any URL can be asked for.
+ * cacheable (Next gives it the page's own s-maxage), since any URL can be asked for; a public
+ * page rendered per request (the catalogue, compare, search, prices) drops Next's `no-store`,
+ * which keeps it out of the browser's back/forward cache, for `no-cache` (still revalidated
+ * on every load). The signed-in and private pages (FORM_PAGES) and the API keep `no-store`.
  */
 export function withVisitorAddress(handle, hops) {
   return (req, res) => {
@@ -54,8 +57,13 @@ export function withVisitorAddress(handle, hops) {
       return appendHeader(name, value);
     };
     const writeHead = res.writeHead.bind(res);
+    const { pathname } = new URL(req.url ?? "/", "http://site");
+    const publicPage = !FORM_PAGES.test(pathname) && !pathname.startsWith("/api/");
     res.writeHead = (status, ...rest) => {
       if (status === 404) res.setHeader("Cache-Control", "private, no-cache, no-store, max-age=0, must-revalidate");
+      else if (publicPage && /\bno-store\b/.test(String(res.getHeader("cache-control") ?? ""))) {
+        res.setHeader("Cache-Control", "private, no-cache, max-age=0, must-revalidate");
+      }
       return writeHead(status, ...rest);
     };
     return handle(req, res);

@@ -37,6 +37,17 @@ test("unknown articles and models answer 404 with the spec's texts, are not cach
   expect(cachedPaths().filter((file) => file.includes("no-such-"))).toEqual([]);
 });
 
+test("public pages rendered per request may enter the back/forward cache; private pages and 404s may not", async ({ request }) => {
+  // Chromium keeps no page answered with no-store in its back/forward cache.
+  for (const url of ["/us/skidsteers", "/us/skidsteers?view=table", "/us/skidsteers/compare", "/us/search?q=Houston"]) {
+    const header = (await request.get(url, noFollow)).headers()["cache-control"];
+    expect(header, url).toBe("private, no-cache, max-age=0, must-revalidate");
+  }
+  for (const url of ["/business", "/operator/login", "/articles/no-such-article-xyz"]) {
+    expect((await request.get(url, noFollow)).headers()["cache-control"], url).toContain("no-store");
+  }
+});
+
 test("a vendor under another city and a model under another manufacturer move to their one address", async ({ request }) => {
   const [vendor] = await query<{ path: string; slug: string }>(`
     select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, v.slug
