@@ -29,7 +29,9 @@ export async function startServer(options: { port: number; env?: Record<string, 
   const url = `http://127.0.0.1:${options.port}`;
   // The benchmark stands in for a proxy: each simulated visitor's address comes in X-Forwarded-For.
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(options.port), HOSTNAME: "127.0.0.1", PROXY_HOPS: "1", PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: url, ...options.env },
+    // The build may be for another address: the benchmark's own origin may call the actions.
+    env: { ...process.env, PORT: String(options.port), HOSTNAME: "127.0.0.1", PROXY_HOPS: "1", PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: url,
+      ALLOWED_ORIGINS: url, ...options.env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 180_000;
