@@ -3,6 +3,9 @@ import { Suspense, use, useEffect, useRef, useState, type ReactNode } from "reac
 
 interface Gate { promise: Promise<void>; open: () => void; opened: boolean }
 
+/** The gates whose component has hydrated. */
+const hydratedGates = new WeakSet<Gate>();
+
 /** Suspends, in the browser, until the gate opens; renders its children on the server. */
 function Closed({ gate, children }: { gate: Gate; children: ReactNode }) {
   if (typeof window !== "undefined" && !gate.opened) use(gate.promise);
@@ -11,8 +14,8 @@ function Closed({ gate, children }: { gate: Gate; children: ReactNode }) {
 
 /**
  * Server-rendered children that the browser hydrates (and, when they are lazy, downloads)
- * only once they come into view: until then React leaves the server's HTML as it is. A
- * block hidden by CSS (display: none) never comes into view, so it never hydrates.
+ * only once they come into view, or when a navigation changes them: until then React leaves
+ * the server's HTML as it is. A block hidden by CSS (display: none) never comes into view.
  */
 export function HydrateInView({ children, className }: { children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -26,6 +29,12 @@ export function HydrateInView({ children, className }: { children: ReactNode; cl
     });
     return gate;
   });
+  // Once hydrated, a render with new children (a client navigation changing their props) needs
+  // them live: React cannot apply an update to HTML it has not hydrated, and would wait for it.
+  if (hydratedGates.has(gate) && !gate.opened) gate.open();
+  useEffect(() => {
+    hydratedGates.add(gate);
+  }, [gate]);
   useEffect(() => {
     const node = ref.current;
     if (!node || gate.opened) return;
