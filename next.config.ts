@@ -14,9 +14,7 @@ const nextConfig: NextConfig = {
   // The middleware holds every action's body to its own limit (a few kilobytes; a console
   // upload 2 MB and its form), counted as it streams. Next's own limit sits above it, so a
   // file just over 2 MB reaches the import action and is answered with its own message.
-  // The stylesheet (Tailwind: about 8 kB gzipped) comes inside the HTML: a first visit paints
-  // without waiting for a second request, so its first paint no longer waits behind the scripts.
-  experimental: { serverActions: { bodySizeLimit: "3mb" }, inlineCss: true },
+  experimental: { serverActions: { bodySizeLimit: "3mb" } },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders() }];
   },
