@@ -267,18 +267,26 @@ async function scale() {
   const normal = await heaviest(null);
   clearRuntimeCaches();
   let server = await startServer({ port: 3392 });
-  await renderTimes(`${normal.vendors} vendors`, server.url, normal);
-  const normalCompletion = await completionTime(server.url, normal.zip);
-  await server.stop();
+  let normalCompletion: number;
+  try {
+    await renderTimes(`${normal.vendors} vendors`, server.url, normal);
+    normalCompletion = await completionTime(server.url, normal.zip);
+  } finally {
+    await server.stop();
+  }
   const started = performance.now();
   const dataDir = await scaledDataDir(SCALE_VENDORS);
   console.log(`(seeded ${SCALE_VENDORS} vendors in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   const big = await heaviest(dataDir);
   clearRuntimeCaches();
   server = await startServer({ port: 3393, dataDir });
-  await renderTimes(`${big.vendors} vendors`, server.url, big);
-  const bigCompletion = await completionTime(server.url, big.zip);
-  await server.stop();
+  let bigCompletion: number;
+  try {
+    await renderTimes(`${big.vendors} vendors`, server.url, big);
+    bigCompletion = await completionTime(server.url, big.zip);
+  } finally {
+    await server.stop();
+  }
   for (const [run, completion] of [[normal, normalCompletion], [big, bigCompletion]] as const) {
     console.log(`${`${run.vendors} vendors`.padEnd(16)} routing a lead (vendors_near_zip for ${run.zip}): ${ms(run.routing)}; `
       + `completing a lead (start and complete): ${ms(completion)}`);
