@@ -97,3 +97,33 @@ describe("lead routing", () => {
     for (const r of lead.recipients) expect(within.map((w) => w.id)).toContain(r.vendor_id);
   });
 });
+
+describe("routing by nearness, city by city", () => {
+  // The rule written as one query over every vendor: the function must pick exactly these.
+  const everyVendor = `
+    with job as (select p.id as postcode_id, c.latitude as lat, c.longitude as lng from public.postcodes p
+                 join public.cities c on c.id = p.city_id where p.code = $1),
+    candidates as (
+      select v.id, exists (select 1 from public.vendors_serviced s where s.vendor_id = v.id and s.postcode_id = job.postcode_id) as serves,
+             round(public.distance_miles(job.lat, job.lng, c.latitude, c.longitude)::numeric, 1) as miles,
+             exists (select 1 from public.lead_recipients r where r.vendor_id = v.id and r.responded_at > now() - interval '90 days') as responds,
+             v.rating
+      from job cross join public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
+      where not v.hidden and v.leads_paused_at is null)
+    select id as vendor_id from candidates where serves or miles <= 50
+    order by serves desc, miles nulls last, responds desc, rating desc nulls last, id limit $2`;
+
+  it("picks what a scan of every vendor picks, for a hundred ZIPs and several limits", async () => {
+    const zips = (await db.query<{ code: string }>("select code from public.postcodes order by md5(code) limit 100")).rows.map((row) => row.code);
+    let routed = 0;
+    for (const zip of zips) {
+      for (const limit of [1, 3, 10]) {
+        const expected = (await db.query<{ vendor_id: number }>(everyVendor, [zip, limit])).rows.map((row) => row.vendor_id);
+        const actual = (await db.query<{ vendor_id: number }>("select vendor_id from public.vendors_near_zip($1, $2)", [zip, limit])).rows.map((row) => row.vendor_id);
+        expect(actual, `${zip}, ${limit}`).toEqual(expected);
+        routed += actual.length;
+      }
+    }
+    expect(routed).toBeGreaterThan(200);
+  });
+});
