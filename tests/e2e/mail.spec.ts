@@ -4,6 +4,7 @@ import { OPERATOR } from "./helpers/operator";
 import { format, parseISO } from "date-fns";
 import { startSmtpServer, type TestSmtpServer } from "../unit/helpers/smtp";
 import { query } from "./helpers/db";
+import { chooseDates } from "./helpers/rental-dialog";
 import { operatorRows, type LeadRow } from "./helpers/operator";
 import { smtpPort } from "./helpers/smtp-port";
 
@@ -63,10 +64,7 @@ test("a rental request from the header reaches the nearby vendors by email; its 
   await page.getByRole("button", { name: "Book a Skid Steer" }).filter({ visible: true }).first().click();
   const dialog = page.getByTestId("rental-dialog");
   await dialog.getByRole("button", { name: "Tracked Skid Steer" }).click();
-  await dialog.getByRole("button", { name: /Start Date/ }).click();
-  await dialog.locator("[data-day] button:not([disabled])").first().click();
-  await dialog.getByRole("button", { name: /End Date/ }).click();
-  await dialog.locator("[data-day] button:not([disabled])").nth(2).click();
+  await chooseDates(dialog);
   await dialog.getByRole("button", { name: "Continue" }).click();
   // The header has no vendor: no opt-in box, and no page ZIP to prefill on /about.
   await expect(dialog.getByLabel("Also send my request to up to 2 other nearby vendors")).toHaveCount(0);
