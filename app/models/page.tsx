@@ -27,9 +27,10 @@ export default async function PopularModelsPage() {
       <h1 className="text-3xl font-extrabold tracking-tight">Popular Skid Steer Models</h1>
       {models.length === 0 ? <p className="mt-6">No models found</p> : (
         <ModelSpecsList specs={popularModelSpecs(models)} className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {models.map((m) => (
+          {models.map((m, index) => (
             <li key={String(m.id)} className="card">
-              <ModelImage model={{ name: String(m.Model), image_url: m["Image URL"] as string | null, sticker: null, equipment_manufacturer: { id: 0, name: String(m.Manufacturer), slug: "", site: null } }} />
+              {/* The first row's drawings open the page: they load first. */}
+              <ModelImage priority={index < 3} model={{ name: String(m.Model), image_url: m["Image URL"] as string | null, sticker: null, equipment_manufacturer: { id: 0, name: String(m.Manufacturer), slug: "", site: null } }} />
               <div className="card-body">
                 <h2 className="card-title">{m.Model}</h2>
                 <p className="card-muted">{m.Manufacturer}</p>

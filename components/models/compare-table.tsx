@@ -43,7 +43,7 @@ export function CompareTable({ models, slugs }: { models: EquipmentModel[]; slug
                   </div>
                   <Link href={compareHref(removeFromComparison(slugs, index))} scroll={false} aria-label={`Remove ${m.name}`} className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md hover:bg-ink-100"><X aria-hidden="true" className="h-4 w-4" /></Link>
                 </div>
-                <div className="mt-2 overflow-hidden rounded-md border border-ink-200"><ModelImage model={m} /></div>
+                <div className="mt-2 overflow-hidden rounded-md border border-ink-200"><ModelImage model={m} priority /></div>
                 <Link href={modelPath(m)} className="mt-2 inline-block font-semibold text-brand-700 hover:underline">View Details</Link>
               </th>
             ))}

@@ -3,10 +3,10 @@ import { formatNumber, modelPath } from "@/lib/models/catalogue";
 import type { EquipmentModel } from "@/lib/models/types";
 import { ModelImage } from "./model-image";
 
-export function ModelCard({ model }: { model: EquipmentModel }) {
+export function ModelCard({ model, priority = false }: { model: EquipmentModel; priority?: boolean }) {
   return (
     <article className="card">
-      <ModelImage model={model} />
+      <ModelImage model={model} priority={priority} />
       <div className="card-body">
         <h3 className="card-title">{model.name}</h3>
         <p className="card-muted">{model.equipment_manufacturer?.name ?? "Other"}</p>

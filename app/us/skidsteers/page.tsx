@@ -80,7 +80,8 @@ export default async function CataloguePage({ searchParams }: Props) {
           <section className="mt-6" aria-labelledby="recommended-heading">
             <h2 id="recommended-heading" className="text-2xl font-bold">Recommended Skid Steer Models</h2>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="recommended">
-              {recommended.map((m) => <li key={m.id}><ModelCard model={m} /></li>)}
+              {/* The recommended row opens the page: its drawings load first. */}
+              {recommended.map((m) => <li key={m.id}><ModelCard model={m} priority /></li>)}
             </ul>
           </section>
           <section className="mt-10" aria-labelledby="all-heading">
