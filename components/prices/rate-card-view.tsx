@@ -41,7 +41,7 @@ export function RateCardView({ card }: { card: RateCard }) {
           <li key={fee.label}>{fee.label}: {fee.percent !== undefined ? `${fee.percent} % of the rental` : usd(fee.amount)}</li>
         ))}
       </ul>
-      <p className={`mt-3 text-sm ${confirmed.old ? "font-semibold text-amber-800" : "text-ink-600"}`} data-testid="rates-confirmed">
+      <p className={`mt-3 text-sm ${confirmed.old ? "font-semibold text-brand-700" : "text-ink-600"}`} data-testid="rates-confirmed">
         {card.sample ? "Sample rates" : "Provided by the business"} · {confirmed.text}
       </p>
       {card.sample && <SampleNote />}

@@ -266,31 +266,27 @@ async function completionTime(url: string, zip: string): Promise<number> {
   return median(times);
 }
 
-async function scale() {
-  console.log(`\n# Scale: render time of the heaviest state and city pages (the first render reads the database), routing and completing a lead`);
-  const normal = await heaviest(null);
+/** One database's server: its heaviest pages' render times, then the median time to complete a lead. */
+async function serverTimes(port: number, dataDir: string | undefined, db: Awaited<ReturnType<typeof heaviest>>): Promise<number> {
   clearRuntimeCaches();
-  let server = await startServer({ port: 3392 });
-  let normalCompletion: number;
+  const server = await startServer({ port, dataDir });
   try {
-    await renderTimes(`${normal.vendors} vendors`, server.url, normal);
-    normalCompletion = await completionTime(server.url, normal.zip);
+    await renderTimes(`${db.vendors} vendors`, server.url, db);
+    return await completionTime(server.url, db.zip);
   } finally {
     await server.stop();
   }
+}
+
+async function scale() {
+  console.log(`\n# Scale: render time of the heaviest state and city pages (the first render reads the database), routing and completing a lead`);
+  const normal = await heaviest(null);
+  const normalCompletion = await serverTimes(3392, undefined, normal);
   const started = performance.now();
   const dataDir = await scaledDataDir(SCALE_VENDORS);
   console.log(`(seeded ${SCALE_VENDORS} vendors in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   const big = await heaviest(dataDir, normal.zip);
-  clearRuntimeCaches();
-  server = await startServer({ port: 3393, dataDir });
-  let bigCompletion: number;
-  try {
-    await renderTimes(`${big.vendors} vendors`, server.url, big);
-    bigCompletion = await completionTime(server.url, big.zip);
-  } finally {
-    await server.stop();
-  }
+  const bigCompletion = await serverTimes(3393, dataDir, big);
   for (const [run, completion] of [[normal, normalCompletion], [big, bigCompletion]] as const) {
     console.log(`${`${run.vendors} vendors`.padEnd(16)} routing a lead (vendors_near_zip for ${run.zip}): ${ms(run.routing)}; `
       + `completing a lead (start and complete): ${ms(completion)}`);
