@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { deploymentProblem } from "./lib/platform/deployment";
-import { securityHeaders } from "./lib/security-headers";
+import { assetHeader, securityHeaders } from "./lib/security-headers";
 import { siteUrlProblem } from "./lib/site";
 
 const nextConfig: NextConfig = {
@@ -16,7 +16,12 @@ const nextConfig: NextConfig = {
   // file just over 2 MB reaches the import action and is answered with its own message.
   experimental: { serverActions: { bodySizeLimit: "3mb" } },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders() }];
+    return [
+      // The policies govern documents; a build's scripts and styles need only nosniff, and each
+      // of a first visit's dozen asset requests would otherwise carry a kilobyte of headers.
+      { source: "/:path((?!_next/static/).*)", headers: securityHeaders() },
+      { source: "/_next/static/:path*", headers: [assetHeader] },
+    ];
   },
 };
 

@@ -1,4 +1,7 @@
-/** Headers every response carries. HSTS is only honoured by browsers over HTTPS. */
+/** The one header a build's static scripts and styles carry. */
+export const assetHeader = { key: "X-Content-Type-Options", value: "nosniff" };
+
+/** Headers every page, route and public file carries. HSTS is only honoured by browsers over HTTPS. */
 export function securityHeaders(): Array<{ key: string; value: string }> {
   const csp = [
     "default-src 'self'",
@@ -16,7 +19,7 @@ export function securityHeaders(): Array<{ key: string; value: string }> {
   ].join("; ");
   return [
     { key: "Content-Security-Policy", value: csp },
-    { key: "X-Content-Type-Options", value: "nosniff" },
+    assetHeader,
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
     { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" },
