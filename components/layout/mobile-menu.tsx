@@ -1,10 +1,8 @@
 "use client";
-import { Menu } from "lucide-react";
-import dynamic from "next/dynamic";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 
 // The menu's dialog code loads on the first tap, not with every page.
-const MobileMenuDialog = dynamic(() => import("./mobile-menu-dialog").then((m) => m.MobileMenuDialog), { ssr: false });
+const MobileMenuDialog = lazy(() => import("./mobile-menu-dialog").then((m) => ({ default: m.MobileMenuDialog })));
 
 export function MobileMenu({ items }: { items: ReadonlyArray<{ href: string; label: string }> }) {
   const [open, setOpen] = useState(false);
@@ -22,9 +20,12 @@ export function MobileMenu({ items }: { items: ReadonlyArray<{ href: string; lab
         }}
         className="inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-ink-100 md:hidden"
       >
-        <Menu aria-hidden="true" />
+        {/* Drawn here rather than imported: an icon library's runtime would load with every page. */}
+        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M4 5h16M4 12h16M4 19h16" />
+        </svg>
       </button>
-      {loaded && <MobileMenuDialog items={items} open={open} onOpenChange={setOpen} />}
+      {loaded && <Suspense fallback={null}><MobileMenuDialog items={items} open={open} onOpenChange={setOpen} /></Suspense>}
     </>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
-import dynamic from "next/dynamic";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { RentalVendor } from "./rental-request-dialog";
 
-// The dialog's code loads when a visitor first opens it, not with every page.
-const RentalRequestDialog = dynamic(() => import("./rental-request-dialog").then((m) => m.RentalRequestDialog), { ssr: false });
+// The dialog's code loads when a visitor first opens it, not with every page. React's own
+// lazy() rather than next/dynamic, whose loader would otherwise ship with every page.
+const RentalRequestDialog = lazy(() => import("./rental-request-dialog").then((m) => ({ default: m.RentalRequestDialog })));
 
 type Vendor = RentalVendor;
 
@@ -21,7 +21,7 @@ export function useRentalDialog(vendor?: Vendor): { openDialog: () => void; dial
       setLoaded(true);
       setOpen(true);
     },
-    dialog: loaded ? <RentalRequestDialog open={open} onOpenChange={setOpen} vendor={vendor} /> : null,
+    dialog: loaded ? <Suspense fallback={null}><RentalRequestDialog open={open} onOpenChange={setOpen} vendor={vendor} /></Suspense> : null,
   };
 }
 
