@@ -14,7 +14,15 @@ const nextConfig: NextConfig = {
   // The middleware holds every action's body to its own limit (a few kilobytes; a console
   // upload 2 MB and its form), counted as it streams. Next's own limit sits above it, so a
   // file just over 2 MB reaches the import action and is answered with its own message.
-  experimental: { serverActions: { bodySizeLimit: "3mb" } },
+  experimental: {
+    serverActions: { bodySizeLimit: "3mb" },
+    // Most visits come from a search result and read one page. Browsers open six connections to
+    // a server over HTTP/1.1, and a first visit's stylesheet and scripts all start together:
+    // merging each route's scripts into one chunk per group keeps them to six requests instead
+    // of nine, which Lighthouse measured as a largest paint 0.3 to 0.6 s sooner. Code shared
+    // between routes is downloaded again on navigation instead.
+    turbopackChunking: { maxChunkCountPerGroup: 1, maxMergeChunkSize: 500000, minChunkSize: 200000 },
+  },
   async headers() {
     return [
       // The policies govern documents; a build's scripts and styles need only nosniff, and each
