@@ -23,6 +23,11 @@ const nextConfig: NextConfig = {
     // between routes is downloaded again on navigation instead.
     turbopackChunking: { maxChunkCountPerGroup: 1, maxMergeChunkSize: 500000, minChunkSize: 200000 },
   },
+  // Browsers and crawlers ask for /favicon.ico whatever the page declares; it would otherwise
+  // resolve as a country slug and redirect to the home page's 180 kB of HTML.
+  async redirects() {
+    return [{ source: "/favicon.ico", destination: "/icon.svg", permanent: true }];
+  },
   async headers() {
     return [
       // The policies govern documents; a build's scripts and styles need only nosniff, and each

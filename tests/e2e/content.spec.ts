@@ -132,6 +132,16 @@ test("security headers on every page type", async ({ request }) => {
   }
 });
 
+test("every page declares the site's icon, and /favicon.ico leads to it rather than to a page", async ({ request }) => {
+  expect(await (await request.get("/about")).text()).toMatch(/<link rel="icon" href="\/icon\.svg[^"]*"[^>]*type="image\/svg\+xml"/);
+  const legacy = await request.get("/favicon.ico", { maxRedirects: 0 });
+  expect(legacy.status()).toBe(308);
+  expect(legacy.headers().location).toBe("/icon.svg");
+  const icon = await request.get("/icon.svg");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+});
+
 test("the site's own scripts break no rule of its Content-Security-Policy, validating forms included", async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
