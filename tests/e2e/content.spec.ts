@@ -142,6 +142,17 @@ test("every page declares the site's icon, and /favicon.ico leads to it rather t
   expect(icon.headers()["content-type"]).toContain("image/svg+xml");
 });
 
+test("/llms.txt describes the site in Markdown, and every page it links to answers", async ({ request }) => {
+  const response = await request.get("/llms.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/markdown");
+  const text = await response.text();
+  expect(text).toMatch(/^# Skid Steer Rentals\n/);
+  const links = [...text.matchAll(/\]\((https?:\/\/[^)]+)\)/g)].map((match) => new URL(match[1]).pathname);
+  expect(links).toEqual(expect.arrayContaining(["/us", "/us/skidsteers", "/articles", "/submit"]));
+  for (const path of links) expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
+});
+
 test("the site's own scripts break no rule of its Content-Security-Policy, validating forms included", async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
