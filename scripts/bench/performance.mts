@@ -170,6 +170,9 @@ async function lighthousePerPage(url: string, pages: Awaited<ReturnType<typeof p
       lcp: mid((lhr) => lhr.audits["largest-contentful-paint"].numericValue ?? 0), cls: mid((lhr) => lhr.audits["cumulative-layout-shift"].numericValue ?? 0),
       tbt: mid((lhr) => lhr.audits["total-blocking-time"].numericValue ?? 0),
       js: mid((lhr) => downloads(lhr).js), requests: mid((lhr) => downloads(lhr).requests),
+      // Each run's figures in round order: a median of 3 hides whether the runs agree.
+      runs: `LCP ${list.map((lhr) => (lhr.audits["largest-contentful-paint"].numericValue ?? 0).toFixed(0)).join(" ")} ms, `
+        + `TBT ${list.map((lhr) => (lhr.audits["total-blocking-time"].numericValue ?? 0).toFixed(0)).join(" ")} ms`,
       failing: Object.values(list[0].audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary").map((a) => a.id),
     };
   };
@@ -187,7 +190,7 @@ async function lighthousePerPage(url: string, pages: Awaited<ReturnType<typeof p
       + `${`${ms(m.lcp)} (${floor ? ms(floor.lcp) : "-"})`.padEnd(18)} ${m.cls.toFixed(3).padEnd(6)} ${`${ms(m.tbt)} (${floor ? ms(floor.tbt) : "-"})`.padEnd(18)} `
       + `${(floor && floor.tbt > 0 ? (m.tbt / floor.tbt).toFixed(2) : "-").padStart(9)}  ${`${kb(m.js)} kB`.padStart(13)}  ${String(m.requests).padStart(8)}  `
       + `${row.name === FLOOR ? "" : missed.join(", ") || "none"}`);
-    if (m.failing.length) console.log(`${"".padEnd(16)} failing audits: ${m.failing.join(", ")}`);
+    console.log(`${"".padEnd(16)} runs: ${m.runs}${m.failing.length ? `; failing audits: ${m.failing.join(", ")}` : ""}`);
   }
 }
 
