@@ -30,6 +30,9 @@ export type RentalVendor = { id: number; name: string; zip?: string | null };
 const SUCCESS = "Thanks! The vendor will contact you shortly about your rental request.";
 const FAILURE = "There was a problem submitting your request. Please try again.";
 
+/** The browser's owner token, set as a cookie before the draft starts (lib/rental/owner.ts says why). Its failure is the draft's to report. */
+const requestOwnerToken = () => fetch("/api/lead-owner", { method: "POST" }).catch(() => undefined);
+
 /** The job site's ZIP as the page knows it: the vendor's, or the city page's hint. */
 function pageZip(vendor?: RentalVendor): string {
   return vendor?.zip ?? document.querySelector("[data-job-zip]")?.getAttribute("data-job-zip") ?? "";
@@ -74,7 +77,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
     creating.current = true;
     setStartError(null);
     if (!form.getValues("job_zip")) form.setValue("job_zip", pageZip(vendor));
-    startLead({ vendorId: vendor?.id ?? null }).then(
+    requestOwnerToken().then(() => startLead({ vendorId: vendor?.id ?? null })).then(
       (result) => {
         if (result.ok) {
           setLeadId(result.data.leadId);

@@ -9,6 +9,11 @@ const OWNER_COOKIE = "lead_owner";
  * The secret that proves this browser created its rental requests, kept in an httpOnly
  * cookie for 30 days; the database keeps its hash on each request. `create` makes one
  * when the browser has none.
+ *
+ * The rental dialog has it made by POST /api/lead-owner before it starts a request: a
+ * cookie set by a server action makes Next render the page the action was posted from
+ * again, replacing its head and drawing anew whatever is random on it. Starting a request
+ * still makes one for a client that did not ask first (a page loaded before a deploy).
  */
 export async function ownerToken(create: boolean): Promise<string | null> {
   const jar = await cookies();

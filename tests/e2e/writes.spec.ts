@@ -148,6 +148,30 @@ test("a forged lead id changes nothing: only the browser that created a lead may
   expect(after).toEqual(victim);
 });
 
+test("opening the rental dialog leaves the page as it was: the owner cookie comes with the draft, not with a new render", async ({ page }) => {
+  await page.goto("/us/skidsteers");
+  // Next renders a page again after any action that sets a cookie itself: the head's title
+  // and meta tags are replaced and the recommended models drawn anew.
+  await page.evaluate(() => {
+    const removed: string[] = ((window as unknown as { removedFromHead: string[] }).removedFromHead = []);
+    new MutationObserver((records) => records.forEach((r) => r.removedNodes.forEach((n) => {
+      if (n.nodeName === "TITLE" || n.nodeName === "META") removed.push(n.nodeName);
+    }))).observe(document.head, { childList: true });
+  });
+  const recommended = () => page.getByTestId("recommended").locator("img").evaluateAll((images) => images.map((i) => (i as HTMLImageElement).alt));
+  const before = await recommended();
+  const started = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
+  await openBookingFromHeader(page);
+  expect((await started).status()).toBe(200);
+  const dialog = page.getByTestId("rental-dialog");
+  await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
+  await expect(dialog.getByText("When do you need it?")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { removedFromHead: string[] }).removedFromHead)).toEqual([]);
+  expect(await recommended()).toEqual(before);
+  const owner = (await page.context().cookies()).find((c) => c.name === "lead_owner");
+  expect(owner?.httpOnly).toBe(true);
+});
+
 test("submit your business: messages, city choice, the vendors_submissions row, and a duplicate refused", async ({ page }, info) => {
   const states = await query<{ name: string }>("select name from public.states order by name");
   const houston = await query<{ name: string }>(
