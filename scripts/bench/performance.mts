@@ -6,6 +6,7 @@
  * 3. Lighthouse first visits (mobile preset, Debian Chromium, a new browser and profile per run) per
  *    page type, median of 3 rounds, beside a blank App Router page built with the same Next (the floor)
  *    and measured at the start and again at the end of every round; the second is judged like a page.
+ *    Each run also prints the scripts its simulated LCP waited for (lcp-scripts.mts).
  * 4. Throughput (autocannon): a cached city page against /about in the same run.
  * 5. Scale: render time of the heaviest state and city pages, normal seed and 100k vendors.
  *
@@ -18,6 +19,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { createMigratedMemoryDb } from "../../lib/db/pglite";
+import { scriptBytesBeforePaint } from "./lcp-scripts.mts";
 import { scaledDataDir } from "./scale.mts";
 import { startFloor } from "./floor.mts";
 import { actionIds, callAction, clearRuntimeCaches, ensureBuild, startServer } from "./server.mts";
@@ -115,18 +117,20 @@ async function payloadPerPage(url: string, pages: Awaited<ReturnType<typeof page
 
 const LIGHTHOUSE_RUNS = 3;
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+interface Visit { lhr: Lhr; scriptsBeforePaint: number | null }
 
 /**
  * One first visit: a new Chromium with a new profile (chrome-launcher makes a temporary one
  * per launch), as PageSpeed Insights measures, with no warm-up. The browser then goes.
  */
-async function firstVisit(address: string): Promise<Lhr | null> {
+async function firstVisit(address: string): Promise<Visit | null> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
   try {
-    return (await lighthouse(address, { port: chrome.port, output: "json", logLevel: "error" }))?.lhr ?? null;
+    const result = await lighthouse(address, { port: chrome.port, output: "json", logLevel: "error" });
+    return result ? { lhr: result.lhr, scriptsBeforePaint: await scriptBytesBeforePaint(result) } : null;
   } finally {
     chrome.kill();
   }
@@ -149,20 +153,21 @@ async function lighthousePerPage(url: string, pages: Awaited<ReturnType<typeof p
   const FLOOR_AGAIN = "floor (again)";
   const floorRow = (name: string) => (floorUrl ? [{ name, path: "", base: floorUrl, kind: "content" as Kind }] : []);
   const rows = [...floorRow(FLOOR), ...pages.map((page) => ({ ...page, base: url })), ...floorRow(FLOOR_AGAIN)];
-  const runs = new Map<string, Lhr[]>(rows.map((row) => [row.name, []]));
+  const runs = new Map<string, Visit[]>(rows.map((row) => [row.name, []]));
   for (let round = 1; round <= LIGHTHOUSE_RUNS; round++) {
     const indices: number[] = [];
     for (const row of rows) {
-      const lhr = await firstVisit(`${row.base}${row.path}`);
-      if (!lhr) continue;
-      runs.get(row.name)!.push(lhr);
-      indices.push(lhr.environment.benchmarkIndex);
+      const visit = await firstVisit(`${row.base}${row.path}`);
+      if (!visit) continue;
+      runs.get(row.name)!.push(visit);
+      indices.push(visit.lhr.environment.benchmarkIndex);
     }
     console.log(`round ${round}: benchmarkIndex per run ${indices.map((index) => index.toFixed(0)).join(" ")}`);
   }
   const summary = (name: string) => {
-    const list = runs.get(name) ?? [];
-    if (list.length === 0) return null;
+    const visits = runs.get(name) ?? [];
+    if (visits.length === 0) return null;
+    const list = visits.map((visit) => visit.lhr);
     const mid = (pick: (lhr: Lhr) => number) => median(list.map(pick));
     return {
       perf: mid((lhr) => lhr.categories.performance?.score ?? 0), a11y: mid((lhr) => lhr.categories.accessibility?.score ?? 0),
@@ -172,7 +177,8 @@ async function lighthousePerPage(url: string, pages: Awaited<ReturnType<typeof p
       js: mid((lhr) => downloads(lhr).js), requests: mid((lhr) => downloads(lhr).requests),
       // Each run's figures in round order: a median of 3 hides whether the runs agree.
       runs: `LCP ${list.map((lhr) => (lhr.audits["largest-contentful-paint"].numericValue ?? 0).toFixed(0)).join(" ")} ms, `
-        + `TBT ${list.map((lhr) => (lhr.audits["total-blocking-time"].numericValue ?? 0).toFixed(0)).join(" ")} ms`,
+        + `TBT ${list.map((lhr) => (lhr.audits["total-blocking-time"].numericValue ?? 0).toFixed(0)).join(" ")} ms, `
+        + `scripts the LCP waited for ${visits.map((visit) => (visit.scriptsBeforePaint === null ? "?" : kb(visit.scriptsBeforePaint))).join(" ")} kB`,
       failing: Object.values(list[0].audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary").map((a) => a.id),
     };
   };
