@@ -10,7 +10,7 @@ import { LanternLargestContentfulPaint } from "lighthouse/core/computed/metrics/
 
 interface GraphNode { type: string; request?: { resourceType?: string; transferSize?: number } }
 
-/** Gzipped bytes of the scripts in the optimistic LCP graph, or null when Lighthouse's internals differ. */
+/** Bytes transferred for the scripts in the optimistic LCP graph (as the JavaScript column counts them), or null when Lighthouse's internals differ. */
 export async function scriptBytesBeforePaint(result: RunnerResult): Promise<number | null> {
   const { artifacts } = result;
   const settings = result.lhr.configSettings;
