@@ -230,6 +230,30 @@ test("Grid View and Table View keep every filter, the sort and the manufacturer"
   }
 });
 
+test("the desktop filter panel paints at its final size: nothing below it moves, and its form is in the page once", async ({ page, request }, info) => {
+  test.skip(info.project.name === "mobile", "the panel shows from the md width up");
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value)))
+      .observe({ type: "layout-shift", buffered: true });
+  });
+  for (const path of ["/us/skidsteers?view=table", "/us/skidsteers"]) {
+    // React may stream the panel's content after the page's first screen and reveal it after the
+    // first paint; the form must then already stand in its place, not only in the hidden segment.
+    const html = await (await request.get(path)).text();
+    const hiddenSegment = html.indexOf('<div hidden id="S:');
+    expect(html.indexOf('id="desktop-filters"'), path).toBeGreaterThan(-1);
+    if (hiddenSegment > -1) expect(html.indexOf('id="desktop-filters"'), path).toBeLessThan(hiddenSegment);
+    await page.goto(path);
+    // The panel is in view: its form's code loads and hydrates it.
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("#desktop-filters form")).toHaveCount(1);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0), `${path}: layout shifts ${shifts.join(", ")}`).toBeLessThanOrEqual(0.01);
+  }
+});
+
 test("compare shows each figure's basis and does not rank capacities rated on different bases", async ({ page }) => {
   const picked = await query<{ slug: string; name: string; operating_capacity: number; capacity_basis: string }>(`
     (select slug, name, operating_capacity::float8 operating_capacity, capacity_basis from public.equipment_models where capacity_basis like '35%' order by id limit 1)
