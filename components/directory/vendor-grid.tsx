@@ -38,10 +38,12 @@ export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel
             <article key={vendor.id} className="card">
               <VendorPhoto vendor={vendor} />
               <div className="card-body">
-                <h3 className="card-title">
-                  <Link href={vendorPath(vendor)} className="hover:underline">{vendor.name}</Link>
+                <div>
+                  <h3 className="card-title inline">
+                    <Link href={vendorPath(vendor)} className="hover:underline">{vendor.name}</Link>
+                  </h3>
                   {vendor.new && <span className="badge-new">New</span>}
-                </h3>
+                </div>
                 <Rating value={vendor.rating} />
                 <FromRate vendor={vendor} />
                 {vendor.claimed && <p className="claimed">Claimed by the business</p>}

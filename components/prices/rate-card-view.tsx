@@ -11,8 +11,9 @@ export function RateCardView({ card }: { card: RateCard }) {
   return (
     <section className="mt-8" aria-labelledby="vendor-rates" data-testid="rate-card">
       <h2 id="vendor-rates" className="text-2xl font-bold">Rental rates</h2>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+      {/* On a phone the table scrolls in its own box; the box takes keyboard focus so it can be scrolled without a pointer. */}
+      <div className="mt-3 overflow-x-auto" role="region" aria-labelledby="vendor-rates" tabIndex={0} data-testid="rate-table">
+        <table className="w-full min-w-[28rem] text-left text-sm wrap-normal">
           <caption className="sr-only">Rates by machine class, with the meter hours each period includes</caption>
           <thead className="border-b border-ink-200 text-ink-600">
             <tr><th scope="col" className="py-2 pr-3">Machine</th><th scope="col" className="py-2 pr-3">Day</th><th scope="col" className="py-2 pr-3">Week</th><th scope="col" className="py-2">4 weeks</th></tr>

@@ -137,14 +137,14 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
           <Dialog.Content
-            className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-[425px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-2xl"
+            className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-[425px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-white p-6 shadow-2xl wrap-anywhere"
             aria-describedby="rental-dialog-description"
             data-testid="rental-dialog"
           >
-            <Dialog.Close className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-ink-100" aria-label="Close">
+            <Dialog.Close className="absolute right-3 top-3 z-10 inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-ink-100" aria-label="Close">
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
-            <p id="rental-dialog-description" className="text-sm text-ink-600">
+            <p id="rental-dialog-description" className="pr-10 text-sm text-ink-600">
               {vendor ? `Rental request for ${vendor.name}` : "Rental request"} · Step {step} of 3
             </p>
             <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="mt-2">

@@ -72,3 +72,42 @@ select v.id, p.id from public.vendors v, prices_city pc join public.postcodes p 
 where v.slug = 'rate-card-rentals';
 
 drop table prices_city;
+
+-- The phone-width tests' listing, as large as the data gets: a 200-character name with a long
+-- unbroken word, a website whose host name is 243 characters, a 300-character street, opening hours at their limit, and a full
+-- rate card (every class at its highest rates, delivery, the waiver and five fees with 60-character
+-- labels), in the quietest city of the third quietest state.
+create temporary table longest_city as
+select c.id as city_id, c.name as city_name, (select min(p.code) from public.postcodes p where p.city_id = c.id) as zip
+from public.cities_with_vendors cw join public.cities c on c.id = cw.city_id
+where c.state_id = (select sw.state_id from public.states_with_vendors sw where sw.featured is not true
+                    order by sw.vendor_count, sw.state_slug offset 2 limit 1)
+order by cw.vendor_count, c.id limit 1;
+
+insert into public.vendors (name, slug, site, email, phone, full_address, street, hours, rating, postcode_id)
+select left('Northwesternmost-Superintendency-Earthmoving-Equipment-Rentals & Skid Steer, Compact Track Loader, '
+            || 'Mini Excavator and Attachment Rental Company of the Greater Metropolitan Area, Incorporated Since 1987', 200),
+       'longest-listing-rentals',
+       'https://www.northwesternmost-superintendency-earthmoving-equipment.skid-steer-and-compact-track-loader-rentals-and-sales'
+       || '.greater-metropolitan-area-yard-number-one-and-two.daily-weekly-and-four-week-rates-with-delivery.attachments-and-operators.example',
+       'quotes@longest-listing.example', '+1 (555) 010-3201 extension 12345',
+       left(repeat('Building 14, Unit 220, 12345 North Industrial Park Boulevard Frontage Road ', 5), 300) || ', ' || lc.city_name,
+       left(repeat('Building 14, Unit 220, 12345 North Industrial Park Boulevard Frontage Road ', 5), 300),
+       left(repeat('Monday to Friday 6:30 AM to 7:00 PM, Saturday 7:00 AM to 4:00 PM, Sunday by appointment; ', 4), 300),
+       4.1, (select p.id from public.postcodes p where p.code = lc.zip)
+from longest_city lc;
+insert into public.vendors_serviced (vendor_id, postcode_id)
+select v.id, p.id from public.vendors v, longest_city lc join public.postcodes p on p.city_id = lc.city_id
+where v.slug = 'longest-listing-rentals';
+
+insert into public.rate_cards (vendor_id, delivery_fee, delivery_miles, delivery_per_mile, waiver_percent, updated_by)
+select id, 9999.99, 500, 99.99, 50, 'fixture' from public.vendors where slug = 'longest-listing-rentals';
+insert into public.rate_card_classes (vendor_id, class, day_rate, week_rate, four_week_rate, day_hours, week_hours, four_week_hours)
+select v.id, k.class, 9999.99, 69999.00, 279996.00, 24, 168, 672
+from public.vendors v, (values ('small'), ('medium'), ('large'), ('track')) k(class) where v.slug = 'longest-listing-rentals';
+insert into public.rate_card_fees (vendor_id, position, label, percent, amount)
+select v.id, n, left('Environmental recovery, fuel surcharge and cleaning fee no. ' || n, 60),
+       case when n % 2 = 1 then 29.9 end, case when n % 2 = 0 then 4999.99 end
+from public.vendors v, generate_series(1, 5) n where v.slug = 'longest-listing-rentals';
+
+drop table longest_city;

@@ -76,9 +76,12 @@ export default async function VendorPage({ params }: Params) {
         { name: v.name, path: `/${country}/${state}/${city}/${v.slug}` },
       ]} />
       <JsonLd data={localBusiness(v)} />
-      <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <article>
-          <h1 className="text-3xl font-extrabold tracking-tight">{v.name}{v.new && <span className="badge-new">New</span>}</h1>
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <article className="wrap-anywhere">
+          <div className="flex flex-wrap items-center">
+            <h1 className="text-3xl font-extrabold tracking-tight">{v.name}</h1>
+            {v.new && <span className="badge-new">New</span>}
+          </div>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
             <Rating value={v.rating} />
             {v.response && (

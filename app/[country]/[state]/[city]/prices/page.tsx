@@ -97,7 +97,7 @@ export default async function CityPricesPage(props: Props) {
       ) : (
         <ol className="mt-4 grid gap-3" data-testid="price-list">
           {priced.map(({ vendor, rates, estimate }) => (
-            <li key={vendor.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4" data-testid="price-row">
+            <li key={vendor.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4 wrap-anywhere" data-testid="price-row">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <Link href={vendorPath(vendor)} className="text-lg font-bold hover:underline">{vendor.name}</Link>
                 <p className="text-lg font-extrabold" data-testid="estimated-total">{usd(estimate.total)} <span className="text-sm font-normal text-ink-600">estimated total</span></p>
