@@ -11,12 +11,13 @@ import type { PGlite } from "@electric-sql/pglite";
  */
 export const functionsDir = path.join(process.cwd(), "supabase", "functions");
 
+/** A file of supabase/functions/ and the functions it defines, schema-qualified (public.x, private.y). */
 export interface FunctionFile { name: string; sql: string; functions: string[] }
 
 export function functionFiles(): FunctionFile[] {
   const files = readdirSync(functionsDir).filter((name) => name.endsWith(".sql")).sort().map((name) => {
     const sql = readFileSync(path.join(functionsDir, name), "utf8");
-    const functions = [...sql.matchAll(/create (?:or replace )?function public\.([a-z_0-9]+)\s*\(/gi)].map((match) => match[1]);
+    const functions = [...sql.matchAll(/create (?:or replace )?function ((?:public|private)\.[a-z_0-9]+)\s*\(/gi)].map((match) => match[1]);
     return { name, sql, functions };
   });
   return inDependencyOrder(files);
@@ -28,7 +29,7 @@ export function functionFiles(): FunctionFile[] {
  */
 function inDependencyOrder(files: FunctionFile[]): FunctionFile[] {
   const uses = (file: FunctionFile, other: FunctionFile) =>
-    other !== file && other.functions.some((fn) => new RegExp(`public\\.${fn}\\s*\\(`).test(file.sql));
+    other !== file && other.functions.some((fn) => new RegExp(`${fn.replace(".", "\\.")}\\s*\\(`).test(file.sql));
   const ordered: FunctionFile[] = [];
   const placing = new Set<FunctionFile>();
   const place = (file: FunctionFile) => {
@@ -46,7 +47,7 @@ async function definitions(db: PGlite, functions: string[]): Promise<string> {
   const { rows } = await db.query<{ def: string }>(`
     select p.oid::regprocedure::text || E'\\n' || pg_get_functiondef(p.oid) || E'\\n' || coalesce(p.proacl::text, '') as def
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-    where n.nspname = 'public' and p.proname = any ($1) order by 1`, [functions]);
+    where n.nspname || '.' || p.proname = any ($1) order by 1`, [functions]);
   return rows.map((row) => row.def).join("\n");
 }
 

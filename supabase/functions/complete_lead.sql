@@ -1,10 +1,11 @@
 -- Completes the lead, routes it and queues its messages. Returns the recipient count. A
 -- request from the page of a vendor that asked to stop receiving requests goes to the
--- vendors near the job site instead.
+-- vendors near the job site instead. With the renter's email address, a copy of the request
+-- is queued for them too: the vendors it went to, with their phones as they were then.
 create or replace function public.complete_lead(
   p_lead_id bigint, p_owner_token text, p_skid_steer_type text,
   p_rental_start_date date, p_rental_end_date date, p_name text, p_phone text,
-  p_location text, p_widen boolean default false, p_webhook boolean default false)
+  p_location text, p_widen boolean default false, p_webhook boolean default false, p_renter_email text default null)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
   v_lead bigint;
@@ -30,6 +31,9 @@ begin
   end if;
   perform public.check_rental_dates(p_rental_start_date, p_rental_end_date);
   perform public.check_job_zip(p_location);
+  if p_renter_email is not null and (length(p_renter_email) > 254 or not public.is_email_address(lower(trim(p_renter_email)))) then
+    raise exception 'Please enter a valid email address' using errcode = 'P0001';
+  end if;
   -- Whole dates: the day difference is already an integer, its own ceiling.
   days := p_rental_end_date - p_rental_start_date;
   update public.leads l set
@@ -37,7 +41,7 @@ begin
     skid_steer_type = p_skid_steer_type, rental_start_date = p_rental_start_date,
     rental_end_date = p_rental_end_date, rental_days = days,
     name = trim(p_name), phone = trim(p_phone), location = p_location,
-    widen = coalesce(p_widen, false)
+    widen = coalesce(p_widen, false), renter_email = lower(trim(p_renter_email))
   where l.id = v_lead
   returning l.vendor_id into chosen;
 
@@ -50,10 +54,16 @@ begin
     insert into public.lead_messages (lead_id, channel) values (v_lead, 'webhook');
   end if;
   select count(*) into recipients from public.lead_recipients r where r.lead_id = v_lead;
+  if p_renter_email is not null then
+    insert into public.lead_messages (kind, lead_id, channel, recipient, payload)
+    select 'renter_copy', v_lead, 'email', lower(trim(p_renter_email)), jsonb_build_object('recipients', coalesce(jsonb_agg(
+             jsonb_build_object('name', v.name, 'phone', v.phone) order by r.rank), '[]'::jsonb))
+    from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = v_lead;
+  end if;
   return jsonb_build_object('id', v_lead, 'rental_days', days, 'recipients', recipients);
 end;
 $$;
 
 
-revoke execute on function public.complete_lead(bigint, text, text, date, date, text, text, text, boolean, boolean) from public, anon, authenticated;
-grant execute on function public.complete_lead(bigint, text, text, date, date, text, text, text, boolean, boolean) to service_role;
+revoke execute on function public.complete_lead(bigint, text, text, date, date, text, text, text, boolean, boolean, text) from public, anon, authenticated;
+grant execute on function public.complete_lead(bigint, text, text, date, date, text, text, text, boolean, boolean, text) to service_role;

@@ -1,7 +1,9 @@
 -- How quickly a vendor answers: over its leads of the last 90 days marked contacted or
 -- quoted, the median hours from the email being sent to that first response, rounded up,
--- with how many leads it rests on; null below 3 such leads. Only the aggregate leaves.
-create or replace function public.vendor_response(p_vendor_id bigint)
+-- with how many leads it rests on; null below 3 such leads. Only the aggregate leaves: it
+-- reads private tables as its owner, so it lives in the schema the API does not expose and
+-- is reached only through vendor_page.
+create or replace function private.vendor_response(p_vendor_id bigint)
 returns jsonb language sql stable security definer set search_path = '' as $$
   select case when count(*) >= 3 then jsonb_build_object(
       'hours', greatest(ceil(percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - m.sent_at) / 3600)), 1)::int,
@@ -13,7 +15,7 @@ $$;
 
 -- A listing's page: its place, and the vendor's card with its street, description,
 -- whether its name is shared in the city (the title then adds the street), how quickly it
--- responds, and its rate card.
+-- responds, whether it has stopped taking requests, and its rate card.
 create or replace function public.vendor_page(p_country_slug text, p_state_slug text, p_city_slug text, p_vendor_slug text)
 returns jsonb language sql stable set search_path = '' as $$
   with co as (select * from public.countries where slug = lower(p_country_slug)),
@@ -33,10 +35,10 @@ returns jsonb language sql stable set search_path = '' as $$
                    join public.postcodes op on op.id = o.postcode_id
                    join public.postcodes vp on vp.id = v.postcode_id
                    where o.name = v.name and o.id <> v.id and op.city_id = vp.city_id),
-                 'response', public.vendor_response(v.id), 'hours', v.hours,
+                 'response', private.vendor_response(v.id), 'hours', v.hours, 'paused', v.leads_paused_at is not null,
                  'rates', public.rate_card_json(v.id))
                from v where exists (select 1 from c)));
 $$;
 
-revoke execute on function public.vendor_response(bigint), public.vendor_page(text, text, text, text) from public;
-grant execute on function public.vendor_response(bigint), public.vendor_page(text, text, text, text) to anon, authenticated, service_role;
+revoke execute on function private.vendor_response(bigint), public.vendor_page(text, text, text, text) from public;
+grant execute on function private.vendor_response(bigint), public.vendor_page(text, text, text, text) to anon, authenticated, service_role;

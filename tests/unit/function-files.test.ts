@@ -13,8 +13,8 @@ describe("the migration convention for functions (supabase/functions/)", () => {
     const files = functionFiles();
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
-      expect(file.functions, file.name).toContain(file.name.replace(/\.sql$/, ""));
-      for (const fn of file.functions) expect(file.sql, `${file.name}: ${fn}`).toMatch(new RegExp(`revoke execute on function[^;]*public\\.${fn}\\(`));
+      expect(file.functions, file.name).toContain(`public.${file.name.replace(/\.sql$/, "")}`);
+      for (const fn of file.functions) expect(file.sql, `${file.name}: ${fn}`).toMatch(new RegExp(`revoke execute on function[^;]*${fn.replace(".", "\\.")}\\(`));
     }
   });
 
