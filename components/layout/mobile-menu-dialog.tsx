@@ -4,6 +4,7 @@ import { BOOKING_LABEL, useRentalDialog } from "@/components/rental/booking-butt
 import { Button } from "@/components/ui/button";
 import { Sheet } from "@/components/ui/sheet";
 import { socialLinks } from "@/lib/site";
+import { YourRequestsLink } from "./your-requests-link";
 
 interface MobileMenuDialogProps {
   items: ReadonlyArray<{ href: string; label: string }>;
@@ -11,7 +12,7 @@ interface MobileMenuDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The menu under 768 px: the main links, Popular Models, booking and the social links. */
+/** The menu under 768 px: the main links, Popular Models, the visitor's own requests, booking and the social links. */
 export function MobileMenuDialog({ items, open, onOpenChange: setOpen }: MobileMenuDialogProps) {
   const links = [...items, { href: "/models", label: "Popular Models" }];
   const booking = useRentalDialog();
@@ -24,6 +25,7 @@ export function MobileMenuDialog({ items, open, onOpenChange: setOpen }: MobileM
               {item.label}
             </TrackedLink>
           ))}
+          <YourRequestsLink onClick={() => setOpen(false)} className="rounded-md px-3 py-3 font-medium hover:bg-ink-100" />
         </nav>
         <Button
           className="mt-2 w-full"

@@ -1,6 +1,7 @@
 import { TrackedLink } from "@/components/analytics/tracked-link";
 import { getFooterStates } from "@/lib/data/directory";
 import { socialLinks } from "@/lib/site";
+import { YourRequestsLink } from "./your-requests-link";
 
 export async function SiteFooter() {
   const states = await getFooterStates().catch(() => []);
@@ -27,6 +28,7 @@ export async function SiteFooter() {
             <li><TrackedLink href="/contact" className="hover:underline">Contact</TrackedLink></li>
             <li><TrackedLink href="/submit" className="hover:underline">Submit Your Business</TrackedLink></li>
             <li><TrackedLink href="/business" className="hover:underline">For businesses</TrackedLink></li>
+            <YourRequestsLink listItem className="hover:underline" />
           </ul>
         </div>
         <div>

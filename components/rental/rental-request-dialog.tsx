@@ -2,6 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import { addDays } from "date-fns";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { TrackedButton } from "@/components/analytics/tracked-button";
@@ -9,10 +10,12 @@ import { Button } from "@/components/ui/button";
 import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
 import { FeatureToaster, showToast } from "@/components/ui/toaster";
 import { completeLead, startLead } from "@/lib/actions/rental";
+import type { MachineClass } from "@/lib/prices/classes";
 import { isEndDayDisabled, isStartDayDisabled, toIsoDay } from "@/lib/rental/dates";
 import { rentalFormSchema, type RentalFormValues, type SkidSteerType } from "@/lib/rental/schema";
 import { DateField } from "./date-field";
 import { LeadDraft, type Step } from "./lead-draft";
+import { markRequestsMade } from "./requests-made";
 
 const TOASTER = "rental";
 
@@ -23,9 +26,14 @@ interface RentalRequestDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   vendor?: RentalVendor;
+  preset?: RentalPreset;
 }
 
-export type RentalVendor = { id: number; name: string; zip?: string | null };
+/** The listing a request starts from; a paused one (not taking requests) sends it to the vendors near it instead. */
+export type RentalVendor = { id: number; name: string; zip?: string | null; paused?: boolean };
+
+/** What a price page's row was priced for: the dialog starts at the dates, and its estimate prices that class. */
+export type RentalPreset = { type: SkidSteerType; machineClass: MachineClass; days: number };
 
 const SUCCESS = "Thanks! The vendor will contact you shortly about your rental request.";
 const FAILURE = "There was a problem submitting your request. Please try again.";
@@ -49,8 +57,16 @@ const typeOptions: Array<{ value: SkidSteerType; label: string }> = [
   { value: "tracked", label: "Tracked Skid Steer" },
 ];
 
-export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalRequestDialogProps) {
-  const [step, setStep] = useState<Step>(1);
+/** The line above each step: whom the request is for. */
+function forWhom(vendor?: RentalVendor): string {
+  if (!vendor) return "Rental request";
+  return vendor.paused ? `Rental request to vendors near ${vendor.name}` : `Rental request for ${vendor.name}`;
+}
+
+export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: RentalRequestDialogProps) {
+  const firstStep: Step = preset ? 2 : 1;
+  const defaults = { skid_steer_type: preset?.type ?? "wheeled", name: "", phone: "", job_zip: "", email: "", widen: false } as const;
+  const [step, setStep] = useState<Step>(firstStep);
   const [leadId, setLeadId] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
@@ -62,14 +78,14 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
     resolver: zodResolver(rentalFormSchema),
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: { skid_steer_type: "wheeled", name: "", phone: "", job_zip: "", widen: false },
+    defaultValues: defaults,
   });
   const start = useWatch({ control: form.control, name: "rental_start_date" });
   const end = useWatch({ control: form.control, name: "rental_end_date" });
   const chosenType = useWatch({ control: form.control, name: "skid_steer_type" });
   const jobZip = useWatch({ control: form.control, name: "job_zip" });
   const widen = useWatch({ control: form.control, name: "widen" });
-  const [typePicked, setTypePicked] = useState(false);
+  const [typePicked, setTypePicked] = useState(Boolean(preset));
 
   // Opening the dialog creates the draft lead once.
   useEffect(() => {
@@ -77,6 +93,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
     creating.current = true;
     setStartError(null);
     if (!form.getValues("job_zip")) form.setValue("job_zip", pageZip(vendor));
+    if (preset) draft.save(2, { skid_steer_type: preset.type });
     requestOwnerToken().then(() => startLead({ vendorId: vendor?.id ?? null })).then(
       (result) => {
         if (result.ok) {
@@ -88,14 +105,14 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
     ).finally(() => {
       creating.current = false;
     });
-  }, [open, leadId, vendor, draft, form]);
+  }, [open, leadId, vendor, preset, draft, form]);
 
   function reset() {
-    form.reset({ skid_steer_type: "wheeled", name: "", phone: "", job_zip: "", widen: false });
-    setStep(1);
+    form.reset(defaults);
+    setStep(firstStep);
     setLeadId(null);
     draft.clear();
-    setTypePicked(false);
+    setTypePicked(Boolean(preset));
   }
 
   async function onSubmit(values: RentalFormValues) {
@@ -108,14 +125,16 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
     const result = await completeLead({
       leadId, skid_steer_type: values.skid_steer_type, rental_start_date: toIsoDay(values.rental_start_date),
       rental_end_date: toIsoDay(values.rental_end_date), name: values.name, phone: values.phone,
-      job_zip: values.job_zip, widen: values.widen, website: honeypot,
+      job_zip: values.job_zip, email: values.email, widen: values.widen, website: honeypot,
     }).catch(() => null);
     setSubmitting(false);
     if (!result?.ok) {
       if (result?.fieldErrors?.job_zip) form.setError("job_zip", { message: result.fieldErrors.job_zip });
+      if (result?.fieldErrors?.email) form.setError("email", { message: result.fieldErrors.email });
       showToast(TOASTER, "error", "Error", { description: FAILURE });
       return;
     }
+    markRequestsMade();
     showToast(TOASTER, "success", "Success!", {
       description: (
         <>
@@ -145,7 +164,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
             <p id="rental-dialog-description" className="pr-10 text-sm text-ink-600">
-              {vendor ? `Rental request for ${vendor.name}` : "Rental request"} · Step {step} of 3
+              {forWhom(vendor)} · Step {step} of 3
             </p>
             <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="mt-2">
               {step === 1 && (
@@ -180,6 +199,11 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
               {step === 2 && (
                 <div>
                   <Dialog.Title className="text-xl font-bold">When do you need it?</Dialog.Title>
+                  {preset && (
+                    <p className="mt-1 text-sm text-ink-600" data-testid="preset-length">
+                      Priced for {preset.days} day{preset.days === 1 ? "" : "s"}: pick your start date and the end date follows (you can change it).
+                    </p>
+                  )}
                   <div className="mt-4 grid gap-4">
                     <DateField
                       label="Start Date"
@@ -188,6 +212,13 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                       onChange={(day) => {
                         if (!day) return;
                         form.setValue("rental_start_date", day);
+                        // From a price page, the end date follows at the length the row was priced for.
+                        const presetEnd = preset && addDays(day, preset.days);
+                        if (presetEnd && !isEndDayDisabled(presetEnd, day, today)) {
+                          form.setValue("rental_end_date", presetEnd);
+                          save(2, { rental_start_date: toIsoDay(day), rental_end_date: toIsoDay(presetEnd) });
+                          return;
+                        }
                         if (end && end <= day) form.resetField("rental_end_date");
                         save(2, { rental_start_date: toIsoDay(day) });
                       }}
@@ -224,7 +255,11 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                       <input {...fieldAria("rental-zip", errors.job_zip?.message)} inputMode="numeric" autoComplete="postal-code" maxLength={5} placeholder="e.g. 77002" className={inputClass}
                         {...form.register("job_zip", { onBlur: (e) => { if (/^\d{5}$/.test(e.target.value)) save(3, { job_zip: e.target.value }); } })} />
                     </FormField>
-                    {vendor && (
+                    <FormField id="rental-email" label="Email (optional)" error={errors.email?.message}>
+                      <input {...fieldAria("rental-email", errors.email?.message)} type="email" placeholder="We email you a copy with each vendor's phone" autoComplete="email" className={inputClass}
+                        {...form.register("email")} />
+                    </FormField>
+                    {vendor && !vendor.paused && (
                       <label className="flex min-h-6 items-start gap-2 text-sm">
                         <input type="checkbox" className="mt-0.5 h-4 w-4" {...form.register("widen", { onChange: (e) => save(3, { widen: e.target.checked }) })} />
                         Also send my request to up to 2 other nearby vendors
@@ -233,7 +268,8 @@ export function RentalRequestDialog({ open, onOpenChange, vendor }: RentalReques
                     {start && end && (
                       <Suspense fallback={null}>
                         <RequestEstimates request={{
-                          vendorId: vendor?.id ?? null, widen: Boolean(vendor && widen), skid_steer_type: chosenType,
+                          vendorId: vendor?.id ?? null, widen: Boolean(vendor && !vendor.paused && widen), skid_steer_type: chosenType,
+                          ...(preset && preset.type === chosenType ? { machine_class: preset.machineClass } : {}),
                           rental_start_date: toIsoDay(start), rental_end_date: toIsoDay(end), job_zip: jobZip.trim(),
                         }} />
                       </Suspense>

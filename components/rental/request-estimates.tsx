@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { EstimateBreakdown } from "@/components/prices/estimate-breakdown";
 import { estimateRequest, type RecipientEstimate } from "@/lib/actions/estimates";
+import type { MachineClass } from "@/lib/prices/classes";
 import { usd } from "@/lib/prices/format";
 import type { SkidSteerType } from "@/lib/rental/schema";
 
@@ -9,14 +10,16 @@ export interface EstimateRequest {
   vendorId: number | null;
   widen: boolean;
   skid_steer_type: SkidSteerType;
+  machine_class?: MachineClass;
   rental_start_date: string;
   rental_end_date: string;
   job_zip: string;
 }
 
 /**
- * Each vendor the request will go to, with its estimated total (or "no published rates"),
- * once the dates and a five-digit job ZIP are known. Loaded with the dialog's last step.
+ * Who will receive the request, named before it is sent: each vendor with its estimated
+ * total (or "no published rates"), once the dates and a five-digit job ZIP are known.
+ * Loaded with the dialog's last step.
  */
 export default function RequestEstimates({ request }: { request: EstimateRequest }) {
   const [estimates, setEstimates] = useState<{ key: string; list: RecipientEstimate[] } | null>(null);
@@ -32,10 +35,20 @@ export default function RequestEstimates({ request }: { request: EstimateRequest
       current = false;
     };
   }, [key, ready]);
-  if (!ready || estimates?.key !== key || estimates.list.length === 0) return null;
+  if (!ready || estimates?.key !== key) return null;
+  if (estimates.list.length === 0) {
+    return (
+      <p className="rounded-md bg-ink-50 p-3 text-sm" data-testid="request-receivers">
+        No vendor serves ZIP {request.job_zip} yet: we will keep your request and find one for you.
+      </p>
+    );
+  }
   return (
     <section aria-labelledby="estimates-heading" className="rounded-md bg-ink-50 p-3 text-sm" data-testid="request-estimates">
       <h3 id="estimates-heading" className="font-semibold">Estimated totals (estimates, not quotes)</h3>
+      <p className="mt-1" data-testid="request-receivers">
+        Your request will go to {estimates.list.length === 1 ? "this vendor" : `these ${estimates.list.length} vendors`}:
+      </p>
       <ul className="mt-2 space-y-2">
         {estimates.list.map((vendor) => (
           <li key={vendor.id} data-testid="request-estimate">

@@ -12,7 +12,8 @@ export interface RecipientEstimate { id: number; name: string; estimate: Estimat
 
 /**
  * The vendors the dialog's request would go to (routed as complete_lead routes it), each
- * with its estimated total for the machine, the days and the job ZIP.
+ * with its estimated total for the machine (or the one class a price page's row priced),
+ * the days and the job ZIP.
  */
 export async function estimateRequest(input: unknown): Promise<ActionResult<RecipientEstimate[]>> {
   const parsed = tooLarge(input) ? null : requestEstimateSchema.safeParse(input);
@@ -22,7 +23,7 @@ export async function estimateRequest(input: unknown): Promise<ActionResult<Reci
     "Estimating a request", "lead_route_rates", { p_zip: request.job_zip, p_vendor_id: request.vendorId, p_widen: request.widen });
   if ("error" in call) return { ok: false, message: "Estimates are not available just now" };
   const days = rentalDays(request.rental_start_date, request.rental_end_date);
-  const classes = classesForType(request.skid_steer_type);
+  const classes = request.machine_class ? [request.machine_class] : classesForType(request.skid_steer_type);
   return {
     ok: true,
     data: call.data.map((vendor) => ({

@@ -4,7 +4,9 @@ import { redirect } from "next/navigation";
 import { recordId } from "../data/record-id";
 import { serviceAttempt } from "../data/rpc";
 import { wakeOutbox } from "../outbox/sender";
+import { hashToken } from "../auth/token";
 import { ownerToken } from "../rental/owner";
+import { requestStatusPath, statusKey } from "../rental/status-link";
 import { JOB_ZIP_MESSAGE, leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
 import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
 
@@ -57,7 +59,7 @@ export async function completeLead(input: unknown): Promise<ActionResult<{ renta
     p_lead_id: lead.leadId, p_owner_token: await ownerToken(false), p_skid_steer_type: lead.skid_steer_type,
     p_rental_start_date: lead.rental_start_date, p_rental_end_date: lead.rental_end_date,
     p_name: lead.name, p_phone: lead.phone, p_location: lead.job_zip, p_widen: lead.widen,
-    p_webhook: Boolean(process.env.LEAD_WEBHOOK_URL),
+    p_webhook: Boolean(process.env.LEAD_WEBHOOK_URL), p_renter_email: lead.email || null,
   });
   if ("error" in call) {
     return call.error.refusal === JOB_ZIP_MESSAGE
@@ -68,10 +70,16 @@ export async function completeLead(input: unknown): Promise<ActionResult<{ renta
   return { ok: true, data: { rentalDays: call.data.rental_days, recipients: call.data.recipients } };
 }
 
-/** Withdraws this browser's own request from its status page: unsent messages are cancelled. */
+/**
+ * Withdraws the renter's own request from its status page (this browser's, or opened by the
+ * emailed status link, whose key the form carries): unsent messages are cancelled.
+ */
 export async function withdrawLeadAction(form: FormData): Promise<void> {
   const lead = recordId(form.get("id"));
   if (lead === null) redirect("/");
-  const call = await serviceAttempt("Withdrawing a request", "withdraw_lead", { p_lead_id: lead, p_owner_token: await ownerToken(false) });
-  redirect(`/requests/${lead}${"error" in call ? "" : "?withdrawn=1"}`);
+  const key = statusKey(form.get("key"));
+  const call = await serviceAttempt("Withdrawing a request", "withdraw_lead", {
+    p_lead_id: lead, p_owner_token: await ownerToken(false), p_link_hash: key && hashToken(key),
+  });
+  redirect(`${requestStatusPath(lead, key)}${"error" in call ? "" : `${key ? "&" : "?"}withdrawn=1`}`);
 }

@@ -83,7 +83,10 @@ export async function followLinkAction(form: FormData): Promise<void> {
     if (used.ok.address) refreshListingPage(used.ok.address);
     back("/business", { notice: "marked-contacted" });
   }
-  if (used.ok.outcome === "opted_out") back("/business", { notice: "opted-out" });
+  if (used.ok.outcome === "opted_out") {
+    if (used.ok.address) refreshListingPage(used.ok.address);
+    back("/business", { notice: "opted-out" });
+  }
   await startSession(BUSINESS_SESSION, used.ok.email);
   if (used.ok.outcome === "owner") refreshListingPages();
   back("/business", { notice: used.ok.outcome === "owner" ? "claimed" : "signed-in" });
@@ -160,6 +163,8 @@ export async function setLeadsPausedAction(form: FormData): Promise<void> {
   const paused = form.get("paused") === "true";
   const done = await attempt(() => serviceRpc("business_set_leads_paused", { p_email: email, p_vendor_id: vendor, p_paused: paused }));
   if ("error" in done) back("/business", { error: done.error }, `#listing-${vendor}`);
+  // The listing's page says whether it takes requests.
+  refreshListingPages();
   back("/business", { notice: paused ? "opted-out" : "opted-in" }, `#listing-${vendor}`);
 }
 

@@ -94,6 +94,8 @@ export interface VendorDetail extends VendorCard {
   hours: string | null;
   /** Median hours to the first response over at least 3 recent requests; null with fewer. */
   response: { hours: number; count: number } | null;
+  /** The business asked to stop receiving rental requests: its page offers the vendors nearby instead. */
+  paused: boolean;
   /** The published rate card; null when the vendor publishes none. */
   rates: RateCard | null;
 }

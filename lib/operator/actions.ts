@@ -78,6 +78,8 @@ export async function approveSubmissionAction(form: FormData): Promise<void> {
   });
   if (problem || listing === null) back("/operator/submissions", { error: problem ?? "refused" });
   refreshListingPages();
+  // The "is now listed" email leaves now, not at the outbox timer's next tick.
+  after(() => wakeOutbox());
   // Straight to the new listing, whose console page links its public page.
   back(`/operator/vendors/${listing}`, { notice: "approved" });
 }

@@ -6,6 +6,7 @@ import { linkUrl, oneClickOptOutUrl } from "../auth/links";
 import { hashToken, newToken } from "../auth/token";
 import { leadEmail, type ClaimedLead, type ClaimedVendor } from "./lead-email";
 import { listingLiveEmail, type ListingLivePayload } from "./listing-live-email";
+import { renterCopyEmail, type RenterCopyPayload } from "./renter-copy-email";
 import { sendMail, type OutgoingMail } from "./transport";
 
 interface ClaimedMessage {
@@ -13,7 +14,7 @@ interface ClaimedMessage {
   claim_id: string;
   channel: "email" | "webhook";
   attempts: number;
-  /** Which template renders it: "lead" (a rental request to its vendor) or "listing_live". */
+  /** Which template renders it: "lead" (a rental request to its vendor), "renter_copy" (the renter's own copy) or "listing_live". */
   kind: string;
   payload: Record<string, unknown>;
   /** The address of a message to someone other than a lead's vendor. */
@@ -47,6 +48,15 @@ const EMAILS: Record<string, (message: ClaimedMessage, site: string, client: Sup
       to: vendor.email, ...leadEmail(lead, vendor, links), messageId: `<lead-${lead.id}-vendor-${vendor.id}@skidsteer-rentals>`,
       headers: { "List-Unsubscribe": `<${oneClickOptOutUrl(site, optOut)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     };
+  },
+  async renter_copy(message, site, client) {
+    const { lead, recipient } = message;
+    if (!lead || !recipient) throw new PermanentFailure("The renter's copy has no request or no address");
+    // The status link's token is made now and only its hash stored, as for a vendor's links.
+    const token = newToken();
+    await callWith(client, "renter_status_link", { p_lead_id: lead.id, p_token_hash: hashToken(token) });
+    const statusLink = `${site}/requests/${lead.id}?${new URLSearchParams({ key: token })}`;
+    return { to: recipient, ...renterCopyEmail(lead, message.payload as unknown as RenterCopyPayload, statusLink), messageId: `<renter-copy-${lead.id}@skidsteer-rentals>` };
   },
   async listing_live(message, site, client) {
     if (!message.recipient) throw new PermanentFailure("The message has no recipient");

@@ -1,5 +1,3 @@
-import type { SkidSteerType } from "../rental/schema";
-
 /**
  * The machine classes a rate card prices. Wheeled skid steers are classed by rated
  * operating capacity (ROC), as rental houses list them; compact track loaders are one class.
@@ -18,4 +16,4 @@ export const isMachineClass = (value: unknown): value is MachineClass =>
   typeof value === "string" && (MACHINE_CLASSES as readonly string[]).includes(value);
 
 /** The classes a rental request's type can be met with: a wheeled request is priced at the cheapest wheeled class. */
-export const classesForType = (type: SkidSteerType): MachineClass[] => (type === "tracked" ? ["track"] : ["small", "medium", "large"]);
+export const classesForType = (type: "wheeled" | "tracked"): MachineClass[] => (type === "tracked" ? ["track"] : ["small", "medium", "large"]);

@@ -1,8 +1,9 @@
 import "../zod";
 import {
-  boolean, date, enum as oneOf, int, maximum, maxLength, minLength, minimum, nullable, object, optional, refine, regex,
-  strictObject, string, trim, type output,
+  boolean, date, email, enum as oneOf, int, literal, maximum, maxLength, minLength, minimum, nullable, object, optional, refine, regex,
+  strictObject, string, trim, union, type output,
 } from "zod/mini";
+import { MACHINE_CLASSES } from "../prices/classes";
 import { isCalendarDay } from "./dates";
 
 export const SKID_STEER_TYPES = ["wheeled", "tracked"] as const;
@@ -12,6 +13,9 @@ export const nameField = string().check(minLength(2, "Name must be at least 2 ch
 export const phoneField = string().check(minLength(10, "Please enter a valid phone number"), maxLength(30, "Please enter a valid phone number"));
 export const JOB_ZIP_MESSAGE = "Please enter a valid US ZIP code for the job site";
 export const jobZipField = string().check(trim(), regex(/^\d{5}$/, JOB_ZIP_MESSAGE));
+export const RENTER_EMAIL_MESSAGE = "Please enter a valid email address, or leave it empty";
+/** The renter's address for a copy of their request: optional, so empty is allowed. */
+export const renterEmailField = union([literal(""), email(RENTER_EMAIL_MESSAGE).check(maxLength(254, RENTER_EMAIL_MESSAGE))]);
 
 /** The rental request form, as the visitor fills it in. */
 export const rentalFormSchema = object({
@@ -21,6 +25,7 @@ export const rentalFormSchema = object({
   name: nameField,
   phone: phoneField,
   job_zip: jobZipField,
+  email: string().check(trim(), refine((value) => renterEmailField.safeParse(value).success, RENTER_EMAIL_MESSAGE)),
   widen: boolean(),
 });
 export type RentalFormValues = output<typeof rentalFormSchema>;
@@ -54,20 +59,28 @@ export const leadCompletionSchema = strictObject({
   name: nameField,
   phone: phoneField,
   job_zip: jobZipField,
+  email: optional(renterEmailField),
   widen: boolean(),
   website: optional(string().check(maxLength(200))),
 }).check(endAfterStart);
 export type LeadCompletion = output<typeof leadCompletionSchema>;
 
-/** What the dialog sends to see its recipients' estimated totals before the request is sent. */
+/**
+ * What the dialog sends to see who its request goes to, each with an estimated total, before
+ * it is sent. A machine class (from a price page's row) prices that class only; it must be
+ * one the type can be met with.
+ */
 export const requestEstimateSchema = strictObject({
   vendorId: nullable(recordId),
   widen: boolean(),
   skid_steer_type: oneOf(SKID_STEER_TYPES),
+  machine_class: optional(oneOf(MACHINE_CLASSES)),
   rental_start_date: isoDay,
   rental_end_date: isoDay,
   job_zip: jobZipField,
-}).check(endAfterStart);
+}).check(endAfterStart, refine((v) => v.machine_class === undefined || (v.machine_class === "track") === (v.skid_steer_type === "tracked"), {
+  message: "The machine class does not match the type", path: ["machine_class"],
+}));
 
 export const leadStartSchema = strictObject({
   vendorId: nullable(recordId),

@@ -246,10 +246,10 @@ test("a vendor marks leads contacted from the emailed link; from the third, its 
   }
 });
 
-test("the one-click opt-out in a lead email's List-Unsubscribe header takes the vendor out of routing", async ({ browser, request }) => {
-  const [vendor] = await query<{ id: number; email: string; zip: string }>(`
-    select v.id, v.email, p.code as zip from public.vendors v join public.vendors_serviced sv on sv.vendor_id = v.id
-    join public.postcodes p on p.id = sv.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+test("the one-click opt-out in a lead email's List-Unsubscribe header takes the vendor out of routing; its page then offers the vendors nearby", async ({ browser, request }) => {
+  const [vendor] = await query<{ id: number; name: string; email: string; zip: string; path: string }>(`
+    select v.id, v.name, v.email, p.code as zip, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path
+    from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where v.email is not null and s.slug in ('new-mexico', 'nevada') order by v.id limit 1`);
   const visitor = await person(browser, "198.51.100.33");
   const before = smtp.received.length;
@@ -266,4 +266,101 @@ test("the one-click opt-out in a lead email's List-Unsubscribe header takes the 
   const leads = await operatorRows<LeadRow>(request, "leads", 1000);
   expect(leads.find((lead) => lead.id === first)!.recipients.map((r) => r.vendor_id)).toContain(vendor.id);
   expect(leads.find((lead) => lead.id === second)!.recipients.map((r) => r.vendor_id)).not.toContain(vendor.id);
+
+  // Its page says so at once, offers the vendors nearby instead, and the dialog names them before sending.
+  const page = await person(browser, "198.51.100.34");
+  await page.goto(vendor.path);
+  await expect(page.getByTestId("requests-paused")).toContainText(`${vendor.name} is not taking rental requests here right now.`);
+  await expect(page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" })).toHaveCount(0);
+  await page.getByRole("main").getByRole("button", { name: "Ask nearby vendors" }).click();
+  const dialog = page.getByTestId("rental-dialog");
+  await expect(dialog).toContainText(`Rental request to vendors near ${vendor.name} · Step 1 of 3`);
+  await expect(dialog).not.toContainText(`Rental request for ${vendor.name}`);
+  await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
+  await chooseDates(dialog);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog).toContainText(`Rental request to vendors near ${vendor.name} · Step 3 of 3`);
+  await expect(dialog.getByLabel("Also send my request to up to 2 other nearby vendors")).toHaveCount(0);
+  await expect(dialog.getByTestId("request-receivers")).toContainText("Your request will go to");
+  const shown = (await dialog.getByTestId("request-estimate").allInnerTexts()).map((text) => text.split(":")[0]);
+  expect(shown.length).toBeGreaterThan(0);
+  await dialog.getByPlaceholder("Your name").fill("Paused Page Renter");
+  await dialog.getByPlaceholder("Your phone number").fill("(555) 010-5152");
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
+  const sent = (await operatorRows<LeadRow>(request, "leads", 1000)).find((lead) => lead.name === "Paused Page Renter")!;
+  // The vendors named before sending are those it went to, the paused one not among them (a namesake may be).
+  expect(sent.recipients.map((r) => r.vendor_name)).toEqual(shown);
+  expect(sent.recipients.map((r) => r.vendor_id)).not.toContain(vendor.id);
+});
+
+test("a renter who gives an email address gets a copy with each vendor's phone and a status link; Your requests lists it; a bad address changes nothing", async ({ browser, request }) => {
+  const [vendor] = await query<{ id: number; name: string; path: string; zip: string }>(`
+    select v.id, v.name, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip from public.vendors v
+    join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+    where s.slug in ('maine', 'new-hampshire', 'rhode-island') order by v.id limit 1`);
+  const page = await person(browser, "198.51.100.35");
+  // The server refuses a bad address whatever the form let through, and completes nothing.
+  const ids = actionIds();
+  const started = await callAction(page.request, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]));
+  const draft = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const refused = await callAction(page.request, ids.completeLead, JSON.stringify([{
+    leadId: draft, skid_steer_type: "wheeled", rental_start_date: day(20), rental_end_date: day(22), name: "Bad Address Renter",
+    phone: "(555) 010-5153", job_zip: vendor.zip, email: "renter@@example", widen: false,
+  }]));
+  expect(await refused.text()).toContain('"ok":false');
+  expect((await operatorRows<LeadRow>(request, "leads", 1000)).find((lead) => lead.id === draft)?.completed ?? false).toBe(false);
+
+  await page.goto(vendor.path);
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Your requests" })).toHaveCount(0);
+  await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
+  const dialog = page.getByTestId("rental-dialog");
+  await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
+  await chooseDates(dialog);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByPlaceholder("Your name").fill("Copy Keeping Renter");
+  await dialog.getByPlaceholder("Your phone number").fill("(555) 010-5154");
+  await dialog.getByLabel("Email (optional)").fill("not-an-address");
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(dialog.getByText("Please enter a valid email address, or leave it empty")).toBeVisible();
+  await dialog.getByLabel("Email (optional)").fill("Copy.Renter@example.com");
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
+
+  const lead = (await operatorRows<LeadRow>(request, "leads", 1000)).find((l) => l.name === "Copy Keeping Renter")!;
+  const vendors = await query<{ name: string; phone: string }>("select name, phone from public.vendors where id = any($1)", [lead.recipients.map((r) => r.vendor_id)]);
+  let copy: TestSmtpServer["received"][number] | undefined;
+  await expect.poll(() => (copy = smtp.received.find((m) => addressOf(m) === "copy.renter@example.com")), { timeout: 15_000 }).toBeTruthy();
+  expect(copy!.subject).toBe(`Your rental request #${lead.id}: Wheeled Skid Steer, ${lead.rental_days} day${lead.rental_days === 1 ? "" : "s"} near ${vendor.zip}`);
+  expect(vendors.length).toBeGreaterThan(0);
+  for (const v of vendors) expect(copy!.text).toContain(`- ${v.name}${v.phone ? `, ${v.phone}` : ""}`);
+  expect(copy!.text).toContain("Phone: (555) 010-5154");
+  expect(copy!.html).toContain(vendors[0].name.replace(/&/g, "&amp;"));
+  const link = new URL(copy!.text!.match(/https?:\/\/\S+\/requests\/\d+\?key=\S+/)![0]);
+  expect(link.pathname).toBe(`/requests/${lead.id}`);
+
+  // The browser that sent it finds it under "Your requests" in the footer.
+  await page.reload();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Your requests" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your requests");
+  const listed = page.getByTestId("your-request").filter({ hasText: `Request #${lead.id}` });
+  await expect(listed.getByTestId("your-request-state")).toHaveText(`Sent to ${lead.recipients.length} vendor${lead.recipients.length === 1 ? "" : "s"}`);
+
+  // The emailed link opens the status page from any browser; an altered key, or none, finds nothing.
+  const elsewhere = await person(browser, "198.51.100.36");
+  await elsewhere.goto(link.pathname + link.search);
+  await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText(`Your rental request #${lead.id}`);
+  await expect(elsewhere.getByTestId("request-recipients").locator("li")).toHaveCount(lead.recipients.length);
+  const altered = link.searchParams.get("key")!.replace(/^./, (c) => (c === "A" ? "B" : "A"));
+  expect((await elsewhere.goto(`/requests/${lead.id}?key=${altered}`))?.status()).toBe(404);
+  expect((await elsewhere.goto(`/requests/${lead.id}`))?.status()).toBe(404);
+  await elsewhere.goto("/requests");
+  await expect(elsewhere.getByTestId("no-requests")).toHaveText("No rental requests from this browser yet.");
+  // The link's holder may withdraw it too.
+  await elsewhere.goto(link.pathname + link.search);
+  await elsewhere.getByRole("button", { name: "Withdraw my request" }).click();
+  await expect(elsewhere.getByTestId("request-withdrawn")).toBeVisible();
+  await page.goto("/requests");
+  await expect(page.getByTestId("your-request").filter({ hasText: `Request #${lead.id}` }).getByTestId("your-request-state")).toHaveText("Withdrawn");
 });

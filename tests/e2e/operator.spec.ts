@@ -125,6 +125,12 @@ test("approve a submission: it becomes a listing on its city page and in the sit
   const files = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]+)<\/loc>/g)].map((m) => m[1]);
   const sitemaps = await Promise.all(files.map(async (file) => (await request.get(file)).text()));
   expect(sitemaps.some((xml) => xml.includes(`${href}</loc>`))).toBe(true);
+  // Marked New beside its name on the card and the page, not inside the headings' names.
+  await expect(card.getByText("New", { exact: true })).toBeVisible();
+  await expect(card.getByRole("heading", { name: "Approve Me Skid Steers", exact: true })).toBeVisible();
+  await page.goto(href!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveAccessibleName("Approve Me Skid Steers");
+  await expect(page.getByRole("main").getByText("New", { exact: true })).toBeVisible();
   await page.goto("/operator/submissions?status=approved");
   await expect(page.getByTestId("submission").filter({ hasText: "Approve Me Skid Steers" })).toContainText(`approved by ${OPERATOR.email}`);
 });

@@ -7,7 +7,7 @@ import { usd } from "@/lib/prices/format";
 import type { RateCard } from "@/lib/prices/rate-card";
 import type { CityPricesData } from "@/lib/directory/types";
 import { query } from "./helpers/db";
-import { logIn } from "./helpers/operator";
+import { logIn, operatorRows, type LeadRow } from "./helpers/operator";
 import { chooseDates, pickedDay } from "./helpers/rental-dialog";
 
 /** The city with the most vendors publishing medium wheeled rates (all of them sample data in the seed). */
@@ -19,6 +19,9 @@ async function busiestPricedCity() {
     group by st.slug, c.slug`);
   return city;
 }
+
+/** The server's completed leads of this name (the operator report). */
+const serverLeads = async (page: Page, name: string) => (await operatorRows<LeadRow>(page.request, "leads", 1000)).filter((lead) => lead.name === name);
 
 /** Gzipped bytes of the scripts a page loads from `open` until `settled` (by default, until the network is idle). */
 async function scriptBytes(page: Page, open: () => Promise<unknown>, settled = () => page.waitForLoadState("networkidle")): Promise<number> {
@@ -106,6 +109,41 @@ test("the rental dialog shows the estimated total of each vendor the request wil
   expect(scripts).toBeLessThanOrEqual(5 * 1024);
   await dialog.getByLabel("Also send my request to up to 2 other nearby vendors").check();
   await check(true);
+});
+
+test("each price row's Request this price opens the dialog for that vendor, priced for the page's machine, days and ZIP, at the same total", async ({ page }, info) => {
+  const city = await busiestPricedCity();
+  const [{ data }] = await query<{ data: CityPricesData }>("select public.city_prices('us', $1, $2, $3, 'large') as data", [city.state, city.city, city.zip]);
+  const expected = compareEstimates(data, { machineClass: "large", days: 9, zip: city.zip });
+  expect(expected.length).toBeGreaterThan(1);
+  // The two projects take different rows, so both are exercised.
+  const index = info.project.name === "desktop" ? 0 : 1;
+  const chosen = expected[index];
+  await page.goto(`/us/${city.state}/${city.city}/prices?class=large&days=9&zip=${city.zip}`);
+  const row = page.getByTestId("price-row").nth(index);
+  await expect(row.getByRole("link", { name: chosen.vendor.name })).toHaveAttribute("href", new RegExp(`/${chosen.vendor.slug}$`));
+  await expect(row.getByTestId("estimated-total")).toContainText(usd(chosen.estimate.total));
+  await row.getByRole("button", { name: "Request this price" }).click();
+
+  const dialog = page.getByTestId("rental-dialog");
+  await expect(dialog).toContainText(`Rental request for ${chosen.vendor.name} · Step 2 of 3`);
+  await expect(dialog.getByTestId("preset-length")).toContainText("Priced for 9 days");
+  await dialog.getByRole("button", { name: /Start Date/ }).click();
+  await dialog.locator("[data-day] button:not([disabled])").first().click();
+  expect(differenceInCalendarDays(await pickedDay(dialog, "End Date"), await pickedDay(dialog, "Start Date"))).toBe(9);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(dialog.getByLabel("Job Site ZIP Code")).toHaveValue(city.zip);
+  const shown = dialog.getByTestId("request-estimate");
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toContainText(chosen.vendor.name);
+  await expect(shown).toContainText(usd(chosen.estimate.total));
+
+  await dialog.getByPlaceholder("Your name").fill(`Price Row Renter ${info.project.name}`);
+  await dialog.getByPlaceholder("Your phone number").fill("(555) 010-5160");
+  await dialog.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
+  const [lead] = await serverLeads(page, `Price Row Renter ${info.project.name}`);
+  expect(lead).toMatchObject({ vendor_id: chosen.vendor.id, skid_steer_type: "wheeled", rental_days: 9, location: city.zip, completed: true });
 });
 
 test.describe("rate cards from the console and the vendor CSV", () => {

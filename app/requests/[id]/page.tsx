@@ -1,22 +1,25 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
 import { withdrawLeadAction } from "@/lib/actions/rental";
 import { recordId } from "@/lib/data/record-id";
-import { leadStatus } from "@/lib/rental/status";
+import { leadStatus, machineLabel } from "@/lib/rental/status";
+import { statusKey } from "@/lib/rental/status-link";
 
-// Private to the browser that made the request: never indexed, never cached.
+// Private to the browser that made the request, or to the holder of its emailed link: never indexed, never cached.
 export const metadata: Metadata = { title: "Your Rental Request", robots: { index: false, follow: false } };
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function RequestStatusPage({ params, searchParams }: Props) {
   const id = recordId((await params).id);
-  const lead = id === null ? null : await leadStatus(id);
+  const { withdrawn, key: givenKey } = await searchParams;
+  const key = statusKey(givenKey);
+  const lead = id === null ? null : await leadStatus(id, key);
   if (!lead) notFound();
-  const { withdrawn } = await searchParams;
   return (
-    <div className="mx-auto max-w-2xl">
+    <div className="mx-auto max-w-2xl wrap-anywhere">
       <h1 className="text-3xl font-extrabold tracking-tight">Your rental request #{lead.id}</h1>
       <p className="mt-2 text-ink-700">
         {lead.skid_steer_type === "tracked" ? "Tracked" : "Wheeled"} skid steer, {lead.rental_start_date} to {lead.rental_end_date}, job site ZIP {lead.location}.
@@ -33,9 +36,13 @@ export default async function RequestStatusPage({ params, searchParams }: Props)
       {!lead.withdrawn_at && (
         <form action={withdrawLeadAction} className="mt-6">
           <input type="hidden" name="id" value={lead.id} />
+          {key && <input type="hidden" name="key" value={key} />}
           <Button type="submit" variant="outline">Withdraw my request</Button>
         </form>
       )}
+      <p className="mt-8 text-sm text-ink-600">
+        {machineLabel(lead.skid_steer_type)} for {lead.rental_days} day{lead.rental_days === 1 ? "" : "s"}. <Link href="/requests" className="text-brand-700 underline">All your requests</Link>
+      </p>
     </div>
   );
 }

@@ -137,9 +137,17 @@ export default async function VendorPage({ params }: Params) {
             )}
           </section>
           {v.rates && <RateCardView card={v.rates} />}
-          <div className="mt-6">
-            <BookingButton vendor={{ id: v.id, name: v.name, zip: v.postcode }} size="lg" />
-          </div>
+          {v.paused ? (
+            <div className="mt-6 rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-4" data-testid="requests-paused">
+              <p className="font-semibold">{v.name} is not taking rental requests here right now.</p>
+              <p className="mt-1 text-sm text-ink-700">Send your request to the vendors near {v.city_name} instead: the last step names each one before it is sent.</p>
+              <BookingButton vendor={{ id: v.id, name: v.name, zip: v.postcode, paused: true }} label="Ask nearby vendors" size="lg" className="mt-3" />
+            </div>
+          ) : (
+            <div className="mt-6">
+              <BookingButton vendor={{ id: v.id, name: v.name, zip: v.postcode }} size="lg" />
+            </div>
+          )}
         </article>
         <div className="flex flex-col gap-6">
           <AdSlot />

@@ -6,6 +6,7 @@ import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { JsonLd } from "@/components/json-ld";
 import { EstimateBreakdown } from "@/components/prices/estimate-breakdown";
 import { SampleNote } from "@/components/prices/sample-note";
+import { BookingButton } from "@/components/rental/booking-button";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { getCityPrices, getCityZip } from "@/lib/data/directory";
@@ -99,12 +100,14 @@ export default async function CityPricesPage(props: Props) {
           {priced.map(({ vendor, rates, estimate }) => (
             <li key={vendor.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4 wrap-anywhere" data-testid="price-row">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <Link href={vendorPath(vendor)} className="text-lg font-bold hover:underline">{vendor.name}</Link>
+                <Link href={vendorPath(vendor)} className="text-lg font-bold text-brand-700 underline">{vendor.name}</Link>
                 <p className="text-lg font-extrabold" data-testid="estimated-total">{usd(estimate.total)} <span className="text-sm font-normal text-ink-600">estimated total</span></p>
               </div>
               <EstimateBreakdown estimate={estimate} />
               <p className="mt-1 text-xs text-ink-600">{rates.sample ? "Sample rates" : "Provided by the business"} · {confirmedLine(rates.confirmed_on).text}</p>
               {rates.sample && <SampleNote />}
+              <BookingButton label="Request this price" variant="outline" className="mt-3 w-full sm:w-auto"
+                vendor={{ id: vendor.id, name: vendor.name, zip }} preset={{ type: query.machineClass === "track" ? "tracked" : "wheeled", machineClass: query.machineClass, days: query.days }} />
             </li>
           ))}
         </ol>
