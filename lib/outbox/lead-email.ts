@@ -37,11 +37,12 @@ export function howTheyFoundYou(vendor: ClaimedVendor, zip: string): string {
 /** The links a vendor's copy carries, each acting without a sign-in (lib/business/lead-links.ts). */
 export interface LeadEmailLinks { contacted: string; optOut: string; claim: string | null }
 
-/** The vendor's copy of a rental request: subject, plain text and HTML. */
-export function leadEmail(lead: ClaimedLead, vendor: ClaimedVendor, links: LeadEmailLinks): { subject: string; text: string; html: string } {
-  const machine = lead.skid_steer_type === "tracked" ? "Tracked Skid Steer" : "Wheeled Skid Steer";
-  const rows: Array<[string, string]> = [
-    ["Machine", machine],
+export const machineName = (lead: ClaimedLead) => (lead.skid_steer_type === "tracked" ? "Tracked Skid Steer" : "Wheeled Skid Steer");
+
+/** What the renter asked for, as the vendor's and the renter's copies both list it. */
+export function requestRows(lead: ClaimedLead): Array<[string, string]> {
+  return [
+    ["Machine", machineName(lead)],
     ["Start date", longDay(lead.rental_start_date)],
     ["End date", longDay(lead.rental_end_date)],
     ["Rental days", String(lead.rental_days)],
@@ -49,6 +50,16 @@ export function leadEmail(lead: ClaimedLead, vendor: ClaimedVendor, links: LeadE
     ["Name", lead.name],
     ["Phone", lead.phone],
   ];
+}
+
+/** The request's rows as an HTML table. */
+export const requestTable = (rows: Array<[string, string]>) =>
+  `<table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`;
+
+/** The vendor's copy of a rental request: subject, plain text and HTML. */
+export function leadEmail(lead: ClaimedLead, vendor: ClaimedVendor, links: LeadEmailLinks): { subject: string; text: string; html: string } {
+  const machine = machineName(lead);
+  const rows = requestRows(lead);
   const found = howTheyFoundYou(vendor, lead.location);
   const subject = `Rental request: ${machine}, ${lead.rental_days} day${lead.rental_days === 1 ? "" : "s"} near ${lead.location}`;
   const text = [
@@ -68,9 +79,7 @@ export function leadEmail(lead: ClaimedLead, vendor: ClaimedVendor, links: LeadE
     `Request #${lead.id}`,
   ].join("\n");
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
-  const html = `<p>Hello ${escapeHtml(vendor.name)},</p><p>A customer would like to rent a skid steer:</p><table>${rows
-    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join("")}</table><p>${escapeHtml(found)}</p><p>Please call them back soon.</p>` +
+  const html = `<p>Hello ${escapeHtml(vendor.name)},</p><p>A customer would like to rent a skid steer:</p>${requestTable(rows)}<p>${escapeHtml(found)}</p><p>Please call them back soon.</p>` +
     `<p>${link(links.contacted, "I've contacted this customer")}${links.claim ? ` · ${link(links.claim, "Claim your listing")}` : ""}</p>` +
     `<p>Request #${lead.id} · ${link(links.optOut, "Stop sending me requests")}</p>`;
   return { subject, text, html };

@@ -1,25 +1,14 @@
-import { format, parseISO } from "date-fns";
-import { escapeHtml, type ClaimedLead } from "./lead-email";
+import { escapeHtml, machineName, requestRows, requestTable, type ClaimedLead } from "./lead-email";
 
 /** What complete_lead queues for a renter who gave an email address: the vendors it went to, as they were then. */
 export interface RenterCopyPayload {
   recipients: Array<{ name: string; phone: string | null }>;
 }
 
-const longDay = (isoDay: string) => format(parseISO(isoDay), "EEEE, MMMM d, yyyy");
-
 /** The renter's copy of their own request: what they asked for, who received it with each phone, and the status link. */
 export function renterCopyEmail(lead: ClaimedLead, payload: RenterCopyPayload, statusLink: string): { subject: string; text: string; html: string } {
-  const machine = lead.skid_steer_type === "tracked" ? "Tracked Skid Steer" : "Wheeled Skid Steer";
-  const rows: Array<[string, string]> = [
-    ["Machine", machine],
-    ["Start date", longDay(lead.rental_start_date)],
-    ["End date", longDay(lead.rental_end_date)],
-    ["Rental days", String(lead.rental_days)],
-    ["Job site ZIP", lead.location],
-    ["Name", lead.name],
-    ["Phone", lead.phone],
-  ];
+  const machine = machineName(lead);
+  const rows = requestRows(lead);
   const vendors = payload.recipients.map((vendor) => `${vendor.name}${vendor.phone ? `, ${vendor.phone}` : ""}`);
   const sentTo = vendors.length === 0
     ? ["No vendor serves this ZIP yet: our team has your request and will find one for you."]
@@ -38,8 +27,7 @@ export function renterCopyEmail(lead: ClaimedLead, payload: RenterCopyPayload, s
     "",
     `Request #${lead.id}`,
   ].join("\n");
-  const html = `<p>Hello ${escapeHtml(lead.name)},</p><p>Here is a copy of the rental request you sent through Skid Steer Rentals:</p><table>${rows
-    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>` +
+  const html = `<p>Hello ${escapeHtml(lead.name)},</p><p>Here is a copy of the rental request you sent through Skid Steer Rentals:</p>${requestTable(rows)}` +
     (vendors.length === 0 ? `<p>${escapeHtml(sentTo[0])}</p>` : `<p>${escapeHtml(sentTo[0])}</p><ul>${vendors.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`) +
     `<p><a href="${escapeHtml(statusLink)}">See your request's status</a> (whether each vendor has received it and contacted you, or withdraw it; the link works for 90 days)</p>` +
     `<p>Request #${lead.id}</p>`;
