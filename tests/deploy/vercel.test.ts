@@ -12,14 +12,25 @@ const DB_PORT = 3250;
 const KEYS = { anon: "vercel-check-anon-key-0123456789", service: "vercel-check-service-key-0123456789" };
 const base: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: "https://skidsteer.example", VERCEL_TELEMETRY_DISABLED: "1" };
 
+// The CLI is installed here on demand, at the version its package.json and lockfile pin: as a
+// dependency of the project it would add about 400 MB to every npm install.
+const cli = path.resolve("tests/deploy/vercel-cli");
+const vercel = path.join(cli, "node_modules/.bin/vercel");
+
+function installCli(): void {
+  if (existsSync(vercel)) return;
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefix", cli], { stdio: "inherit", env: process.env });
+}
+
 const vercelBuild = (env: NodeJS.ProcessEnv) =>
-  spawnSync(path.join(copy, "node_modules/.bin/vercel"), ["build", "--yes"], { cwd: copy, env, encoding: "utf8", timeout: 600_000 });
+  spawnSync(vercel, ["build", "--yes"], { cwd: copy, env, encoding: "utf8", timeout: 600_000 });
 
 let refused: ReturnType<typeof vercelBuild>;
 let built: ReturnType<typeof vercelBuild>;
 let database: Started | undefined;
 
 beforeAll(async () => {
+  installCli();
   rmSync(copy, { recursive: true, force: true });
   const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { encoding: "utf8" }).split("\0").filter(Boolean);
   for (const file of files.filter((name) => existsSync(name))) {
