@@ -5,7 +5,8 @@ import { BusinessNotice } from "@/components/business/notice";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { requestSignInAction, signOutAction } from "@/lib/business/actions";
-import { businessLeads, businessListings } from "@/lib/business/data";
+import { Link } from "@/components/ui/link";
+import { businessLeads, businessListings, LEADS_PAGE, leadsShown } from "@/lib/business/data";
 import { currentBusiness } from "@/lib/business/session";
 
 export const metadata: Metadata = { title: "For Businesses", description: "Sign in to manage your skid steer rental listing." };
@@ -14,7 +15,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /** Signed in: the listings the business manages. Otherwise: the emailed sign-in link. */
 export default async function BusinessPage({ searchParams }: Props) {
-  const [{ notice, error }, email] = await Promise.all([searchParams, currentBusiness()]);
+  const [{ notice, error, leads: leadsAsked }, email] = await Promise.all([searchParams, currentBusiness()]);
   if (!email) {
     return (
       <>
@@ -34,8 +35,8 @@ export default async function BusinessPage({ searchParams }: Props) {
       </>
     );
   }
-  const listings = await businessListings(email);
-  const leads = await Promise.all(listings.map((listing) => businessLeads(email, listing.id)));
+  const shown = leadsShown(leadsAsked);
+  const [listings, received] = await Promise.all([businessListings(email), businessLeads(email, shown)]);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -47,12 +48,18 @@ export default async function BusinessPage({ searchParams }: Props) {
       </div>
       <BusinessNotice notice={notice} error={error} />
       {listings.length === 0 && <p className="mt-6 text-ink-700">This address manages no listing any more.</p>}
-      {listings.map((listing, i) => (
+      {listings.map((listing) => (
         <div key={listing.id}>
           <ListingEditor listing={listing} self={email} />
-          <ListingLeads listing={listing} leads={leads[i]} />
+          <ListingLeads listing={listing} leads={received.leads.filter((lead) => lead.vendor_id === listing.id)} older={received.more} />
         </div>
       ))}
+      {received.more && (
+        <p className="mt-6 text-sm" data-testid="older-requests">
+          Showing your newest {shown} requests.{" "}
+          <Link href={`/business?leads=${shown + LEADS_PAGE}`} className="font-semibold text-brand-700 underline">Show older requests</Link>
+        </p>
+      )}
     </>
   );
 }

@@ -6,8 +6,11 @@ import type { BusinessLead, BusinessListing } from "@/lib/business/data";
 const STATUSES = [["contacted", "Contacted"], ["quoted", "Quoted"], ["won", "Won"], ["lost", "Lost"], ["not_a_fit", "Not a fit"]] as const;
 const label = (status: BusinessLead["status"]) => STATUSES.find(([value]) => value === status)?.[1] ?? "New";
 
-/** A listing's rental requests, newest first, each with its status; and whether requests are on. */
-export function ListingLeads({ listing, leads }: { listing: BusinessListing; leads: BusinessLead[] }) {
+/**
+ * A listing's rental requests among the dashboard's page of them, newest first, each with its
+ * status; and whether requests are on. `older`: the page left older requests out.
+ */
+export function ListingLeads({ listing, leads, older }: { listing: BusinessListing; leads: BusinessLead[]; older: boolean }) {
   return (
     <section aria-label={`Rental requests for ${listing.name}`} className="mt-6" data-testid="listing-leads">
       <div className="flex flex-wrap items-center gap-3">
@@ -18,7 +21,7 @@ export function ListingLeads({ listing, leads }: { listing: BusinessListing; lea
           <Button type="submit" size="sm" variant="outline">{listing.leads_paused ? "Turn requests back on" : "Stop sending me requests"}</Button>
         </form>
       </div>
-      {leads.length === 0 && <p className="mt-2 text-sm text-ink-600">No requests yet.</p>}
+      {leads.length === 0 && <p className="mt-2 text-sm text-ink-600">{older ? "None among your newest requests: see older requests below." : "No requests yet."}</p>}
       <ul className="mt-3 space-y-3 text-sm">
         {leads.map((lead) => (
           <li key={lead.id} id={`lead-${listing.id}-${lead.id}`} className="rounded-md border border-ink-200 p-3" data-testid="business-lead">

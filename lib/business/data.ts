@@ -22,11 +22,22 @@ export const claimableListing = (id: number) => serviceRpc<{ id: number; name: s
 
 /** A rental request a listing received, with the business's own status of it. */
 export interface BusinessLead {
-  id: number; name: string; phone: string; skid_steer_type: string | null; rental_start_date: string | null; rental_end_date: string | null;
+  id: number; vendor_id: number; name: string; phone: string; skid_steer_type: string | null; rental_start_date: string | null; rental_end_date: string | null;
   rental_days: number; location: string; completed_at: string; reason: string;
   status: "contacted" | "quoted" | "won" | "lost" | "not_a_fit" | null; status_reason: string | null; status_at: string | null;
   withdrawn_at: string | null;
 }
 
-export const businessLeads = (email: string, vendorId: number) =>
-  serviceRpc<BusinessLead[]>("business_leads", { p_email: email, p_vendor_id: vendorId });
+/** How many requests the dashboard shows at first, and how many more each "Show older requests" adds. */
+export const LEADS_PAGE = 50;
+
+/** The newest `limit` requests of every listing the address manages, in one call, and whether older ones exist. */
+export const businessLeads = (email: string, limit: number) =>
+  serviceRpc<{ leads: BusinessLead[]; more: boolean }>("business_leads", { p_email: email, p_limit: limit });
+
+/** How many requests a dashboard URL asks for (?leads=), in whole pages, from one page to the API's 1,000 rows. */
+export function leadsShown(value: string | string[] | undefined): number {
+  const asked = Number(Array.isArray(value) ? value[0] : value);
+  if (!Number.isInteger(asked) || asked <= LEADS_PAGE) return LEADS_PAGE;
+  return Math.min(Math.ceil(asked / LEADS_PAGE) * LEADS_PAGE, 1000);
+}

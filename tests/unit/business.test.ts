@@ -249,6 +249,78 @@ describe("the renter's own status page", () => {
   });
 });
 
+describe("the renter's copy and list", () => {
+  it("an email address queues one copy with the vendors' phones; its status link opens and withdraws only that request; the browser lists its own requests", async () => {
+    const token = ownerToken(90);
+    const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
+    const complete = async (email: string | null) => {
+      const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, 'copy-client', null) as id", [token]);
+      await asService(db, "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Copy Renter', '5551234567', '77002', false, false, $5)",
+        [draft.id, token, day(5), day(8), email]);
+      return draft.id;
+    };
+    const bad = (await asService<{ id: number }>(db, "select public.create_lead($1, 'copy-client', null) as id", [token]))[0].id;
+    await expect(asService(db, "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Copy Renter', '5551234567', '77002', false, false, 'no-at-sign')",
+      [bad, token, day(5), day(8)])).rejects.toThrow("Please enter a valid email address");
+    expect((await inspect<{ completed: boolean }>("select completed from public.leads where id = $1", [bad]))[0].completed).toBe(false);
+
+    const without = await complete(null);
+    const lead = await complete(" Copy.Renter@Example.com ");
+    expect(await inspect("select 1 from public.lead_messages where lead_id = $1 and kind = 'renter_copy'", [without])).toEqual([]);
+    const [copy] = await inspect<{ recipient: string; payload: { recipients: Array<{ name: string; phone: string | null }> } }>(
+      "select recipient, payload from public.lead_messages where lead_id = $1 and kind = 'renter_copy'", [lead]);
+    const vendors = await inspect<{ name: string; phone: string | null }>(`
+      select v.name, v.phone from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = $1 order by r.rank`, [lead]);
+    expect(copy).toEqual({ recipient: "copy.renter@example.com", payload: { recipients: vendors } });
+
+    const link = newToken();
+    await one("select public.renter_status_link($1, $2)", [lead, hashToken(link)]);
+    await expect(one("select public.renter_status_link($1, $2)", [without, hashToken(newToken())])).rejects.toThrow("No such request");
+    const status = (id: number, hash: string | null) => one<{ s: { id: number } | null }>("select public.lead_status($1, null, $2) as s", [id, hash]).then((x) => x.s);
+    expect((await status(lead, hashToken(link)))?.id).toBe(lead);
+    expect(await status(without, hashToken(link))).toBeNull();
+    expect(await status(lead, hashToken(newToken()))).toBeNull();
+    await db.query("update public.auth_links set expires_at = now() - interval '1 second' where token_hash = $1", [hashToken(link)]);
+    expect(await status(lead, hashToken(link))).toBeNull();
+    await db.query("update public.auth_links set expires_at = now() + interval '1 day' where token_hash = $1", [hashToken(link)]);
+    await one("select public.withdraw_lead($1, null, $2)", [lead, hashToken(link)]);
+    // Withdrawing cancels the vendors' unsent messages, not the renter's own copy.
+    const kinds = await inspect<{ kind: string; status: string }>("select kind, status from public.lead_messages where lead_id = $1 and channel = 'email' order by kind", [lead]);
+    expect(new Set(kinds.map((k) => `${k.kind}:${k.status}`))).toEqual(new Set(["lead:failed", "renter_copy:pending"]));
+
+    const [{ list }] = await asService<{ list: Array<{ id: number; withdrawn_at: string | null; recipients: number }> }>(db,
+      "select public.renter_requests($1) as list", [token]);
+    expect(list.map((r) => r.id)).toEqual([lead, without]);
+    expect(list[0].withdrawn_at).not.toBeNull();
+    expect(list[1].recipients).toBe(vendors.length);
+    expect((await asService<{ list: unknown[] }>(db, "select public.renter_requests($1) as list", [ownerToken(91)]))[0].list).toEqual([]);
+  });
+});
+
+describe("the business dashboard's requests", () => {
+  it("come for every managed listing in one call, newest first, in pages, and only for the listings the address manages", async () => {
+    const [a, b] = [await listing(7), await listing(8)];
+    const email = "two-listings@business.example";
+    for (const v of [a, b]) await db.query("insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'colleague', 'test')", [v.id, email]);
+    for (let n = 0; n < 60; n++) {
+      const [lead] = await inspect<{ id: number }>(`
+        insert into public.leads (step, location, name, phone, skid_steer_type, rental_days, completed, completed_at, owner_token_hash)
+        values (3, '77002', $1, '(555) 010-1212', 'wheeled', 2, true, now() - make_interval(mins => $2), 'x') returning id`, [`Paged Renter ${n}`, n]);
+      await db.query("insert into public.lead_recipients (lead_id, vendor_id, reason, rank) values ($1, $2, 'nearby', 1)", [lead.id, n % 2 ? a.id : b.id]);
+    }
+    const page = (limit: number, who = email) => one<{ r: { leads: Array<{ name: string; vendor_id: number }>; more: boolean } }>(
+      "select public.business_leads($1, $2) as r", [who, limit]).then((x) => x.r);
+    const first = await page(50);
+    expect(first.more).toBe(true);
+    expect(first.leads.map((l) => l.name)).toEqual(Array.from({ length: 50 }, (_, n) => `Paged Renter ${n}`));
+    expect(new Set(first.leads.map((l) => l.vendor_id))).toEqual(new Set([a.id, b.id]));
+    const all = await page(100);
+    expect(all.more).toBe(false);
+    expect(all.leads.filter((l) => l.name.startsWith("Paged Renter"))).toHaveLength(60);
+    expect(await page(50, "nobody@business.example")).toEqual({ leads: [], more: false });
+  });
+});
+
 describe("a business's change of name or website", () => {
   it("waits for the operator, who applies it or not; hours are public at once", async () => {
     const v = await listing(6);
