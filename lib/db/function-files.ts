@@ -3,11 +3,12 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 
 /**
- * The migration convention for functions. Each function changed since the console was
- * hardened has its current definition in supabase/functions/<name>.sql, with its revoke
- * and grant beside it. A change is made there, and `npm run db:migration -- <name>` writes
- * a migration holding every function file the migrations do not yet match. The database
- * built from the migrations must match every file (tests/unit/function-files.test.ts).
+ * The migration convention for functions. Every function has its current definition in
+ * supabase/functions/<its name>.sql, one function a file, with its revoke and grant beside
+ * it. A change is made there, and `npm run db:migration -- <name>` writes a migration holding
+ * every function file the migrations do not yet match. The database built from the
+ * migrations must match every file, and have no function without one
+ * (tests/unit/function-files.test.ts).
  */
 export const functionsDir = path.join(process.cwd(), "supabase", "functions");
 

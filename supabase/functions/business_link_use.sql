@@ -47,5 +47,5 @@ begin
 end;
 $$;
 
-revoke execute on function public.business_link_use(text, text) from public, anon, authenticated;
-grant execute on function public.business_link_use(text, text) to service_role;
+revoke execute on function public.business_link_use(text,text) from public, anon, authenticated;
+grant execute on function public.business_link_use(text,text) to service_role;

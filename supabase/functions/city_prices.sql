@@ -37,5 +37,5 @@ returns jsonb language sql stable set search_path = '' as $$
   from place;
 $$;
 
-revoke execute on function public.city_prices(text, text, text, text, text) from public;
-grant execute on function public.city_prices(text, text, text, text, text) to anon, authenticated, service_role;
+revoke execute on function public.city_prices(text,text,text,text,text) from public;
+grant execute on function public.city_prices(text,text,text,text,text) to anon, authenticated, service_role;

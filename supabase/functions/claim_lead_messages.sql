@@ -1,3 +1,6 @@
+-- Claims up to p_limit due outbox messages for one sender (skip locked, with a lease), so
+-- any number of senders in any number of instances send each message once; returns each
+-- with what its template needs.
 create or replace function public.claim_lead_messages(p_limit int default 20, p_lease_seconds int default 120)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare claimed jsonb;
@@ -39,5 +42,5 @@ begin
 end;
 $$;
 
-revoke execute on function public.claim_lead_messages(int, int) from public, anon, authenticated;
-grant execute on function public.claim_lead_messages(int, int) to service_role;
+revoke execute on function public.claim_lead_messages(integer,integer) from public, anon, authenticated;
+grant execute on function public.claim_lead_messages(integer,integer) to service_role;

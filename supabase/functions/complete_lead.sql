@@ -64,6 +64,5 @@ begin
 end;
 $$;
 
-
-revoke execute on function public.complete_lead(bigint, text, text, date, date, text, text, text, boolean, boolean, text) from public, anon, authenticated;
-grant execute on function public.complete_lead(bigint, text, text, date, date, text, text, text, boolean, boolean, text) to service_role;
+revoke execute on function public.complete_lead(bigint,text,text,date,date,text,text,text,boolean,boolean,text) from public, anon, authenticated;
+grant execute on function public.complete_lead(bigint,text,text,date,date,text,text,text,boolean,boolean,text) to service_role;

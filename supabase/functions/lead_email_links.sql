@@ -25,5 +25,5 @@ begin
 end;
 $$;
 
-revoke execute on function public.lead_email_links(bigint, bigint, text, text, text) from public, anon, authenticated;
-grant execute on function public.lead_email_links(bigint, bigint, text, text, text) to service_role;
+revoke execute on function public.lead_email_links(bigint,bigint,text,text,text) from public, anon, authenticated;
+grant execute on function public.lead_email_links(bigint,bigint,text,text,text) to service_role;

@@ -52,5 +52,5 @@ begin
 end;
 $$;
 
-revoke execute on function public.operator_approve_submission(bigint, text) from public, anon, authenticated;
-grant execute on function public.operator_approve_submission(bigint, text) to service_role;
+revoke execute on function public.operator_approve_submission(bigint,text) from public, anon, authenticated;
+grant execute on function public.operator_approve_submission(bigint,text) to service_role;

@@ -63,4 +63,4 @@ begin
 end;
 $$;
 
-revoke execute on function public.vendors_near_zip(text, int, bigint) from public, anon, authenticated;
+revoke execute on function public.vendors_near_zip(text,integer,bigint) from public, anon, authenticated;

@@ -9,13 +9,23 @@ beforeAll(async () => {
 });
 
 describe("the migration convention for functions (supabase/functions/)", () => {
-  it("each file is named for a function it defines and states every one's privileges beside it", () => {
+  it("each file defines one function, is named after it and states its privileges beside it", () => {
     const files = functionFiles();
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
-      expect(file.functions, file.name).toContain(`public.${file.name.replace(/\.sql$/, "")}`);
-      for (const fn of file.functions) expect(file.sql, `${file.name}: ${fn}`).toMatch(new RegExp(`revoke execute on function[^;]*${fn.replace(".", "\\.")}\\(`));
+      expect(file.functions, file.name).toHaveLength(1);
+      expect(file.functions[0].split(".")[1], file.name).toBe(file.name.replace(/\.sql$/, ""));
+      expect(file.sql, file.name).toMatch(new RegExp(`revoke execute on function ${file.functions[0].replace(".", "\\.")}\\(`));
     }
+  });
+
+  it("every function of the database built from the migrations has its file", async () => {
+    const { rows } = await db.query<{ fn: string }>(`
+      select n.nspname || '.' || p.proname as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      left join pg_depend d on d.objid = p.oid and d.deptype = 'e'
+      where n.nspname in ('public', 'private') and d.objid is null order by 1`);
+    expect(rows.length).toBeGreaterThan(100);
+    expect(functionFiles().flatMap((file) => file.functions).sort()).toEqual(rows.map((row) => row.fn));
   });
 
   it("the database built from the migrations matches every file", async () => {

@@ -1,0 +1,14 @@
+-- One rental request for the console: every field, its recipients and its messages.
+create or replace function public.operator_lead(p_id bigint)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select public.operator_lead_json(l) || jsonb_build_object(
+    'messages', (select coalesce(jsonb_agg(to_jsonb(m) - 'claim_id' || jsonb_build_object(
+                   'vendor_name', (select v.name from public.vendors v where v.id = m.vendor_id),
+                   'attempt_log', (select coalesce(jsonb_agg(to_jsonb(a) order by a.id), '[]'::jsonb)
+                                   from public.lead_message_attempts a where a.message_id = m.id)) order by m.id), '[]'::jsonb)
+                 from public.lead_messages m where m.lead_id = l.id))
+  from public.leads l where l.id = p_id and l.completed;
+$$;
+
+revoke execute on function public.operator_lead(bigint) from public, anon, authenticated;
+grant execute on function public.operator_lead(bigint) to service_role;

@@ -1,0 +1,22 @@
+-- The operator's JSON report of leads (spam left out), with their recipients and messages.
+create or replace function public.operator_leads(p_limit int default 100)
+returns table (id bigint, vendor_id bigint, vendor_name text, step smallint, location text,
+               name text, phone text, skid_steer_type text, rental_days int,
+               rental_start_date date, rental_end_date date, completed boolean, widen boolean,
+               created_at timestamptz, completed_at timestamptz, recipients jsonb, messages jsonb)
+language sql stable security definer set search_path = '' as $$
+  select l.id, l.vendor_id, l.vendor_name, l.step, l.location, l.name, l.phone, l.skid_steer_type,
+         l.rental_days, l.rental_start_date, l.rental_end_date, l.completed, l.widen, l.created_at, l.completed_at,
+         public.lead_recipients_json(l.id),
+         (select coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'vendor_id', m.vendor_id, 'channel', m.channel,
+                                                       'status', m.status, 'attempts', m.attempts, 'sent_at', m.sent_at,
+                                                       'sent_via', m.sent_via, 'last_error', m.last_error) order by m.id), '[]'::jsonb)
+          from public.lead_messages m where m.lead_id = l.id)
+  from public.leads l
+  where not l.spam
+  order by l.id desc
+  limit least(greatest(coalesce(p_limit, 100), 1), 5000);
+$$;
+
+revoke execute on function public.operator_leads(integer) from public, anon, authenticated;
+grant execute on function public.operator_leads(integer) to service_role;

@@ -1,0 +1,18 @@
+-- Marks a lead spam, or not: spam leaves reports and counts, and its unsent messages are not sent.
+create or replace function public.operator_mark_spam(p_id bigint, p_spam boolean, p_operator text)
+returns void language plpgsql security definer set search_path = '' as $$
+begin
+  update public.leads l set spam = p_spam where l.id = p_id and l.completed;
+  if not found then
+    raise exception 'No such rental request' using errcode = 'PT404';
+  end if;
+  if p_spam then
+    update public.lead_messages m set status = 'failed', last_error = 'marked as spam', claim_id = null, claimed_until = null
+    where m.lead_id = p_id and m.status in ('pending', 'sending');
+  end if;
+  perform public.audit(p_operator, case when p_spam then 'spam' else 'not_spam' end, 'lead ' || p_id);
+end;
+$$;
+
+revoke execute on function public.operator_mark_spam(bigint,boolean,text) from public, anon, authenticated;
+grant execute on function public.operator_mark_spam(bigint,boolean,text) to service_role;
