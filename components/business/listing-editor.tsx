@@ -1,21 +1,16 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { ListingForm } from "@/components/directory/listing-form";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { RateCardForm } from "@/components/prices/rate-card-form";
 import { setColleagueAction, setRateCardAction, updateListingAction } from "@/lib/business/actions";
 import type { BusinessListing } from "@/lib/business/data";
 
-const area = "rounded-md border border-ink-200 bg-white px-3 py-2";
 
 /** One managed listing: its public link, the fields the business edits, and its people. */
 export function ListingEditor({ listing, self }: { listing: BusinessListing; self: string }) {
   const { address } = listing;
   const id = (name: string) => `listing-${listing.id}-${name}`;
-  const fields: Array<[keyof BusinessListing, string, string]> = [
-    ["name", "Business name (checked by our team)", "text"], ["site", "Website (checked by our team)", "text"],
-    ["phone", "Phone", "tel"], ["email", "Email for rental requests", "email"], ["street", "Street address", "text"],
-    ["hours", "Opening hours", "text"], ["photo", "Photo URL (https://)", "url"],
-  ];
   const pending = listing.pending_change;
   return (
     <section id={`listing-${listing.id}`} aria-labelledby={id("name")} className="mt-6 rounded-[var(--radius-card)] border border-ink-200 p-5" data-testid="business-listing">
@@ -29,25 +24,7 @@ export function ListingEditor({ listing, self }: { listing: BusinessListing; sel
           Waiting for our team: {[pending.name && `name “${pending.name}”`, pending.site && `website ${pending.site}`].filter(Boolean).join(", ")}.
         </p>
       )}
-      <form action={updateListingAction} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <input type="hidden" name="vendor_id" value={listing.id} />
-        {fields.map(([key, label, type]) => (
-          <FormField key={key} id={id(key)} label={label}>
-            <input id={id(key)} name={key} type={type} defaultValue={(listing[key] as string | null) ?? ""} className={inputClass} />
-          </FormField>
-        ))}
-        <div className="sm:col-span-2">
-          <FormField id={id("description")} label="Description">
-            <textarea id={id("description")} name="description" rows={5} defaultValue={listing.description ?? ""} className={area} />
-          </FormField>
-        </div>
-        <div className="sm:col-span-2">
-          <FormField id={id("service_zips")} label="ZIP codes you serve (separated by spaces)">
-            <textarea id={id("service_zips")} name="service_zips" rows={3} defaultValue={listing.service_zips.join(" ")} className={area} />
-          </FormField>
-        </div>
-        <div className="sm:col-span-2"><Button type="submit">Save changes</Button></div>
-      </form>
+      <ListingForm audience="business" action={updateListingAction} listing={listing} hidden={{ vendor_id: listing.id }} idPrefix={`listing-${listing.id}`} />
       <h3 id={`rates-${listing.id}`} className="mt-6 text-lg font-bold">Your rental rates</h3>
       <RateCardForm action={setRateCardAction} hidden={{ vendor_id: listing.id }} card={listing.rates} idPrefix={id("rates")} />
       <h3 className="mt-6 text-lg font-bold">People who manage this listing</h3>

@@ -9,6 +9,7 @@ import { refreshListingPage, refreshListingPages } from "../data/revalidate";
 import { serviceRpc } from "../data/rpc";
 import { recordId } from "../data/record-id";
 import type { LinkPurpose } from "../auth/links";
+import { parseListingForm } from "../directory/listing-form";
 import { rateCardSubmission } from "../prices/rate-card-form";
 import { sendLinkEmail } from "./emails";
 import { businessRefusal, type BusinessNotice } from "./messages";
@@ -92,17 +93,12 @@ export async function followLinkAction(form: FormData): Promise<void> {
   back("/business", { notice: used.ok.outcome === "owner" ? "claimed" : "signed-in" });
 }
 
-const listingSchema = z.object({
-  name: text(200), site: text(300), phone: text(30), email: text(320), street: text(300), hours: text(300), description: text(5000), photo: text(500),
-  service_zips: text(20000).transform((zips) => zips.split(/[\s,;]+/).filter(Boolean)),
-});
-
 /** A business's edit of a listing it manages; public at once. */
 export async function updateListingAction(form: FormData): Promise<void> {
   const email = await requireBusiness();
   const vendor = recordId(form.get("vendor_id"));
   if (vendor === null) back("/business", { error: "no-listing" });
-  const changes = listingSchema.safeParse(Object.fromEntries(Object.keys(listingSchema.shape).map((key) => [key, field(form, key)])));
+  const changes = parseListingForm(form);
   if (!changes.success) back("/business", { error: "too-long" }, `#listing-${vendor}`);
   const saved = await attempt(() => serviceRpc<{ pending: boolean }>("business_update_vendor", { p_email: email, p_vendor_id: vendor, p_changes: changes.data }));
   if ("error" in saved) back("/business", { error: saved.error }, `#listing-${vendor}`);

@@ -7,7 +7,6 @@ import type { VendorDetail } from "../operator/data";
 export interface BusinessListing extends Omit<VendorDetail, "hidden" | "rating"> {
   role: "owner" | "colleague";
   leads_paused: boolean;
-  hours: string | null;
   /** The listing's rate card, published or not; null when it has none. */
   rates: RateCard | null;
   /** A new name or website waiting for the operator. */

@@ -8,6 +8,7 @@ import { serviceRpc } from "../data/rpc";
 import {
   approveSubmission, markSpam, recordId, resendLead, reviewChange, reviewClaim, reviewSubmission, revokeManager, setVendorHidden, updateVendor,
 } from "./data";
+import { parseListingForm } from "../directory/listing-form";
 import { rateCardSubmission } from "../prices/rate-card-form";
 import { importStopped, importSummary, importVendors, parseVendorCsv, type ImportResult } from "./import";
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES } from "./import-limits";
@@ -94,15 +95,10 @@ export async function reviewSubmissionAction(form: FormData): Promise<void> {
   back("/operator/submissions", problem ? { error: problem } : { notice: outcome.data });
 }
 
-const vendorFormSchema = z.object({
-  name: text(200), phone: text(30), site: text(300), email: text(320), street: text(300), description: text(5000), photo: text(500),
-  service_zips: text(20000).transform((zips) => zips.split(/[\s,;]+/).filter(Boolean)),
-});
-
 export async function updateVendorAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
   const vendor = formRecord(form, "/operator/vendors");
-  const parsed = vendorFormSchema.safeParse(Object.fromEntries(Object.keys(vendorFormSchema.shape).map((key) => [key, form.get(key) ?? ""])));
+  const parsed = parseListingForm(form);
   const problem = parsed.success ? await refusal(() => updateVendor(vendor, parsed.data, operator)) : "too-long";
   if (!problem) refreshListingPages();
   back(`/operator/vendors/${vendor}`, problem ? { error: problem } : { notice: "saved" });

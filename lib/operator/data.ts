@@ -67,7 +67,7 @@ export interface VendorRow { id: number; name: string; slug: string; site: strin
 export interface VendorAddress { id: number; slug: string; name: string; city_slug: string; state_slug: string; country_slug: string; hidden: boolean }
 export interface VendorDetail {
   id: number; name: string; slug: string; site: string | null; email: string | null; phone: string | null; street: string | null;
-  photo: string | null; hidden: boolean; rating: number | null; description: string | null; service_zips: string[]; address: VendorAddress;
+  hours: string | null; photo: string | null; hidden: boolean; rating: number | null; description: string | null; service_zips: string[]; address: VendorAddress;
 }
 export const vendorPage = (query: string, page: number) =>
   call<Page<VendorRow>>("operator_vendor_page", { p_query: query, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });

@@ -11,13 +11,6 @@ declare
 begin
   perform public.business_require_manager(p_email, p_vendor_id);
   select * into v from public.vendors x where x.id = p_vendor_id;
-  if p_changes ? 'hours' and nullif(trim(p_changes->>'hours'), '') is distinct from v.hours then
-    if length(p_changes->>'hours') > 300 then
-      raise exception 'A field is too long' using errcode = 'P0001';
-    end if;
-    update public.vendors x set hours = nullif(trim(p_changes->>'hours'), ''), updated_at = now() where x.id = p_vendor_id;
-    perform public.audit(actor, 'edit', 'vendor ' || p_vendor_id, jsonb_build_object('hours', jsonb_build_object('from', v.hours, 'to', nullif(trim(p_changes->>'hours'), ''))));
-  end if;
   if p_changes ? 'name' and trim(p_changes->>'name') is distinct from v.name then
     if length(trim(coalesce(p_changes->>'name', ''))) not between 2 and 200 then
       raise exception 'Name must be 2 to 200 characters' using errcode = 'P0001';
@@ -38,8 +31,8 @@ begin
   end if;
   return jsonb_build_object('pending', wanted <> '{}'::jsonb) || public.operator_update_vendor(p_vendor_id,
     coalesce((select jsonb_object_agg(c.key, c.value) from jsonb_each(coalesce(p_changes, '{}'::jsonb)) c
-              where c.key in ('phone', 'email', 'street', 'description', 'photo', 'service_zips')), '{}'::jsonb),
-    'business ' || lower(trim(p_email)));
+              where c.key in ('phone', 'email', 'street', 'hours', 'description', 'photo', 'service_zips')), '{}'::jsonb),
+    actor);
 end;
 $$;
 

@@ -1,4 +1,4 @@
--- Applies the given fields (name, site, email, phone, street, description, photo,
+-- Applies the given fields (name, site, email, phone, street, hours, description, photo,
 -- service_zips) after checking each; records what changed. Returns the vendor's address.
 create or replace function public.operator_update_vendor(p_id bigint, p_changes jsonb, p_operator text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
@@ -29,7 +29,8 @@ begin
   if p_changes ? 'photo' and nullif(trim(p_changes->>'photo'), '') is not null and trim(p_changes->>'photo') !~* '^https://\S+$' then
     raise exception 'The photo must be an https:// address' using errcode = 'P0001';
   end if;
-  if length(coalesce(p_changes->>'street', '')) > 300 or length(coalesce(p_changes->>'description', '')) > 5000 then
+  if length(coalesce(p_changes->>'street', '')) > 300 or length(coalesce(p_changes->>'hours', '')) > 300
+     or length(coalesce(p_changes->>'description', '')) > 5000 then
     raise exception 'A field is too long' using errcode = 'P0001';
   end if;
   if p_changes ? 'service_zips' then
@@ -47,6 +48,7 @@ begin
     email = case when p_changes ? 'email' then lower(nullif(trim(p_changes->>'email'), '')) else v.email end,
     street = case when p_changes ? 'street' then nullif(trim(p_changes->>'street'), '') else v.street end,
     photo = case when p_changes ? 'photo' then nullif(trim(p_changes->>'photo'), '') else v.photo end,
+    hours = case when p_changes ? 'hours' then nullif(trim(p_changes->>'hours'), '') else v.hours end,
     updated_at = now()
   where v.id = p_id;
   if p_changes ? 'description' then

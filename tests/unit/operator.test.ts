@@ -107,6 +107,23 @@ describe("moderation", () => {
   });
 });
 
+describe("listing edits", () => {
+  it("the operator's and the business's edits go through one check: hours included, too long refused, each in the audit log", async () => {
+    const [v] = await inspect<{ id: number; email: string; hours: string | null }>(
+      "select id, email, hours from public.vendors where email is not null order by id desc limit 1");
+    await one("select public.operator_update_vendor($1, $2, 'op@example.com')", [v.id, { hours: "  Mon-Sat 6-6  ", phone: "(555) 010-8080" }]);
+    expect((await inspect<{ hours: string; phone: string }>("select hours, phone from public.vendors where id = $1", [v.id]))[0])
+      .toEqual({ hours: "Mon-Sat 6-6", phone: "(555) 010-8080" });
+    await expect(one("select public.operator_update_vendor($1, $2, 'op@example.com')", [v.id, { hours: "x".repeat(301) }])).rejects.toThrow("A field is too long");
+    await db.query("insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing", [v.id, v.email]);
+    await one("select public.business_update_vendor($1, $2, $3)", [v.email, v.id, { hours: "Mon-Fri 7-5" }]);
+    const audit = await inspect<{ operator_email: string; details: { hours?: { from: string | null; to: string } } }>(
+      "select operator_email, details from public.operator_audit where subject = $1 and details ? 'hours' order by id", [`vendor ${v.id}`]);
+    expect(audit.map((entry) => [entry.operator_email, entry.details.hours?.to])).toEqual([
+      ["op@example.com", "Mon-Sat 6-6"], [`business ${v.email}`, "Mon-Fri 7-5"]]);
+  });
+});
+
 describe("vendor import", () => {
   const csv = (rows: string[]) => parseVendorCsv(["name,website,phone,email,street,city,state,zip,description,rating,service zips", ...rows].join("\n"));
   const run = (rows: ReturnType<typeof csv>, dryRun: boolean) => importVendors(embeddedCaller(db), rows, { dryRun, operator: "ops" }).then((x) => x.results);

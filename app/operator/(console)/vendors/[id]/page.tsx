@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ListingForm } from "@/components/directory/listing-form";
 import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/form-field";
 import { vendorPath } from "@/lib/directory/ordering";
 import { RateCardForm } from "@/components/prices/rate-card-form";
 import { revokeManagerAction, setRateCardAction, setVendorHiddenAction, updateVendorAction } from "@/lib/operator/actions";
@@ -12,8 +12,6 @@ import { requireOperator } from "@/lib/operator/session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const field = `${inputClass} mt-1 block w-full font-normal`;
-const area = "mt-1 block w-full rounded-md border border-ink-200 bg-white px-3 py-2 font-normal";
 
 // The public page is not prefetched: a render begun just before an edit or a hide would
 // be cached after it, and serve the old listing until the page's next revalidation.
@@ -25,10 +23,6 @@ export default async function VendorEditor({ params, searchParams }: Props) {
     : await Promise.all([vendorDetail(record), vendorManagers(record), vendorRateCard(record)]);
   if (!vendor) notFound();
   const { notice, error } = await searchParams;
-  const inputs: Array<[keyof typeof vendor, string, string]> = [
-    ["name", "Name", "text"], ["phone", "Phone", "tel"], ["site", "Website", "text"], ["email", "Email for rental requests", "email"],
-    ["street", "Street", "text"], ["photo", "Photo URL (https://)", "url"],
-  ];
   return (
     <article>
       <h1 className="text-2xl font-extrabold">{vendor.name}</h1>
@@ -36,21 +30,7 @@ export default async function VendorEditor({ params, searchParams }: Props) {
         {vendor.hidden ? "Hidden from the public site." : <Link href={vendorPath(vendor.address)} prefetch={false} className="text-brand-700 underline">Its public page</Link>}
       </p>
       <Notice notice={notice} error={error} />
-      <form action={updateVendorAction} className="mt-4 grid max-w-3xl gap-4 text-sm sm:grid-cols-2">
-        <input type="hidden" name="id" value={vendor.id} />
-        {inputs.map(([key, label, type]) => (
-          <label key={key} className="font-semibold">{label}
-            <input name={key} type={type} defaultValue={(vendor[key] as string | null) ?? ""} className={field} />
-          </label>
-        ))}
-        <label className="font-semibold sm:col-span-2">Description
-          <textarea name="description" rows={5} defaultValue={vendor.description ?? ""} className={area} />
-        </label>
-        <label className="font-semibold sm:col-span-2">Service ZIP codes (separated by spaces or commas)
-          <textarea name="service_zips" rows={3} defaultValue={vendor.service_zips.join(" ")} className={area} />
-        </label>
-        <div className="sm:col-span-2"><Button type="submit">Save</Button></div>
-      </form>
+      <ListingForm audience="operator" action={updateVendorAction} listing={vendor} hidden={{ id: vendor.id }} idPrefix="console-listing" />
       <form action={setVendorHiddenAction} className="mt-6">
         <input type="hidden" name="id" value={vendor.id} /><input type="hidden" name="hidden" value={String(!vendor.hidden)} />
         <Button type="submit" variant="outline">{vendor.hidden ? "Unhide listing" : "Hide listing"}</Button>
