@@ -5,5 +5,5 @@ import type { ReactNode } from "react";
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 export default function BusinessLayout({ children }: { children: ReactNode }) {
-  return <div className="mx-auto max-w-3xl">{children}</div>;
+  return <div className="mx-auto max-w-3xl wrap-anywhere">{children}</div>;
 }

@@ -27,7 +27,7 @@ export default async function BusinessPage({ searchParams }: Props) {
         <BusinessNotice notice={notice} error={error} />
         <form action={requestSignInAction} className="mt-6 flex flex-wrap items-end gap-3">
           <FormField id="business-email" label="Email address">
-            <input id="business-email" name="email" type="email" autoComplete="email" required className={`${inputClass} w-72`} />
+            <input id="business-email" name="email" type="email" autoComplete="email" required className={`${inputClass} w-72 max-w-full`} />
           </FormField>
           <Button type="submit">Email me a sign-in link</Button>
         </form>

@@ -19,8 +19,8 @@ export function ImportForm() {
   return (
     <div>
       <form action={action} onSubmit={checkSize} className="mt-4 flex flex-wrap items-end gap-4 text-sm">
-        <label className="font-semibold">CSV file
-          <input name="file" type="file" accept=".csv,text/csv" required className="mt-1 block" />
+        <label className="min-w-0 max-w-full font-semibold">CSV file
+          <input name="file" type="file" accept=".csv,text/csv" required className="mt-1 block max-w-full" />
         </label>
         <label className="flex items-center gap-2 font-semibold"><input name="dry_run" type="checkbox" /> Dry run (write nothing)</label>
         <Button type="submit" disabled={pending}>{pending ? "Importing…" : "Import"}</Button>

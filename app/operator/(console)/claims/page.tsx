@@ -41,9 +41,9 @@ export default async function ClaimsQueue({ searchParams }: Props) {
                   <input type="hidden" name="id" value={c.id} /><input type="hidden" name="approve" value="true" />
                   <Button type="submit" size="sm">Approve</Button>
                 </form>
-                <form action={reviewClaimAction} className="flex items-end gap-2">
+                <form action={reviewClaimAction} className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="id" value={c.id} /><input type="hidden" name="approve" value="false" />
-                  <label className="font-semibold">Reason<input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 font-normal`} /></label>
+                  <label className="font-semibold">Reason<input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 max-w-full font-normal`} /></label>
                   <Button type="submit" size="sm" variant="outline">Reject</Button>
                 </form>
               </div>

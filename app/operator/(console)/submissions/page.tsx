@@ -40,9 +40,9 @@ export default async function SubmissionsQueue({ searchParams }: Props) {
             {s.status === "new" ? (
               <div className="mt-3 flex flex-wrap items-end gap-3">
                 <form action={approveSubmissionAction}><input type="hidden" name="id" value={s.id} /><Button type="submit" size="sm">Approve</Button></form>
-                <form action={reviewSubmissionAction} className="flex items-end gap-2">
+                <form action={reviewSubmissionAction} className="flex flex-wrap items-end gap-2">
                   <input type="hidden" name="id" value={s.id} /><input type="hidden" name="outcome" value="rejected" />
-                  <label className="font-semibold">Reason<input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 font-normal`} /></label>
+                  <label className="font-semibold">Reason<input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 max-w-full font-normal`} /></label>
                   <Button type="submit" size="sm" variant="outline">Reject</Button>
                 </form>
                 <form action={reviewSubmissionAction}>
