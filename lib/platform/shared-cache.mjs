@@ -8,6 +8,14 @@ import { createClient } from "redis";
 export const ENTRY_SECONDS = 24 * 60 * 60;
 /** A cache call slower than this is given up, and the page served from the instance's own cache. */
 const CALL_TIMEOUT_MS = 300;
+/**
+ * How many slow answers in a row, from a connection that is up, count as an outage. One is a
+ * busy moment (this process's own event loop can hold the answer back); a run of them is a
+ * Redis that no longer answers.
+ */
+const SLOW_ANSWERS_FOR_OUTAGE = 3;
+
+class SlowAnswer extends Error {}
 
 // Entries hold Buffers (RSC payloads, route bodies) and Maps (segment payloads), which
 // JSON does not keep: they are written as {"$buffer": base64} and {"$map": entries}.
@@ -32,7 +40,7 @@ export function deserializeEntry(text) {
 
 const withTimeout = (promise) => Promise.race([
   promise,
-  new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref()),
+  new Promise((_, reject) => setTimeout(() => reject(new SlowAnswer(`no answer within ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref()),
 ]);
 
 /**
@@ -46,6 +54,7 @@ export class SharedCacheStore {
     this.url = url;
     this.log = log;
     this.down = false;
+    this.slowAnswers = 0;
     this.client = createClient({
       url,
       disableOfflineQueue: true,
@@ -55,6 +64,7 @@ export class SharedCacheStore {
     this.client.on("ready", () => {
       if (this.down) this.log.info(`Shared page cache: Redis is back at ${url}.`);
       this.down = false;
+      this.slowAnswers = 0;
     });
     this.client.connect().catch((error) => this.unavailable(error));
   }
@@ -70,9 +80,11 @@ export class SharedCacheStore {
   async attempt(call) {
     if (!this.client.isReady) return undefined;
     try {
-      return await withTimeout(call(this.client));
+      const answer = await withTimeout(call(this.client));
+      this.slowAnswers = 0;
+      return answer;
     } catch (error) {
-      this.unavailable(error);
+      if (!(error instanceof SlowAnswer) || ++this.slowAnswers >= SLOW_ANSWERS_FOR_OUTAGE) this.unavailable(error);
       return undefined;
     }
   }
