@@ -1,5 +1,5 @@
 "use server";
-import { serviceAttempt } from "../data/rpc";
+import { attempt, serviceRpc } from "../data/rpc";
 import { classesForType } from "../prices/classes";
 import { cheapestEstimate, type Estimate } from "../prices/estimate";
 import type { RateCard } from "../prices/rate-card";
@@ -19,9 +19,9 @@ export async function estimateRequest(input: unknown): Promise<ActionResult<Reci
   const parsed = tooLarge(input) ? null : requestEstimateSchema.safeParse(input);
   if (!parsed?.success) return { ok: false, message: "Invalid request" };
   const request = parsed.data;
-  const call = await serviceAttempt<Array<{ id: number; name: string; miles: number | null; rates: RateCard | null }>>(
-    "Estimating a request", "lead_route_rates", { p_zip: request.job_zip, p_vendor_id: request.vendorId, p_widen: request.widen });
-  if ("error" in call) return { ok: false, message: "Estimates are not available just now" };
+  const call = await attempt(() => serviceRpc<Array<{ id: number; name: string; miles: number | null; rates: RateCard | null }>>(
+    "lead_route_rates", { p_zip: request.job_zip, p_vendor_id: request.vendorId, p_widen: request.widen }), "Estimating a request");
+  if (!call?.ok) return { ok: false, message: "Estimates are not available just now" };
   const days = rentalDays(request.rental_start_date, request.rental_end_date);
   const classes = request.machine_class ? [request.machine_class] : classesForType(request.skid_steer_type);
   return {

@@ -2,12 +2,13 @@
 import { after } from "next/server";
 import { redirect } from "next/navigation";
 import { recordId } from "../data/record-id";
-import { serviceAttempt } from "../data/rpc";
+import { attempt, serviceRpc } from "../data/rpc";
 import { wakeOutbox } from "../outbox/sender";
 import { hashToken } from "../auth/token";
 import { ownerToken } from "../rental/owner";
 import { requestStatusPath, statusKey } from "../rental/status-link";
-import { JOB_ZIP_MESSAGE, leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
+import { RENTAL_REFUSALS } from "../rental/messages";
+import { leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
 import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
 
 const SUBMIT_FAILURE = "There was a problem submitting your request. Please try again.";
@@ -17,10 +18,10 @@ export async function startLead(input: unknown): Promise<ActionResult<{ leadId: 
   const parsed = tooLarge(input) ? null : leadStartSchema.safeParse(input);
   if (!parsed?.success) return { ok: false, message: "Invalid request" };
   const token = await ownerToken(true);
-  const call = await serviceAttempt<number>("Lead draft creation", "create_lead", {
-    p_owner_token: token, p_client_key: await clientKey(), p_vendor_id: parsed.data.vendorId,
-  });
-  if ("error" in call) return { ok: false, message: call.error.code === "PT429" ? call.error.reason : "Could not start the request" };
+  const key = await clientKey();
+  const call = await attempt(() => serviceRpc<number>("create_lead", { p_owner_token: token, p_client_key: key, p_vendor_id: parsed.data.vendorId }),
+    "Lead draft creation");
+  if (!call?.ok) return { ok: false, message: call?.refusal === "limit-lead" ? RENTAL_REFUSALS["limit-lead"] : "Could not start the request" };
   return { ok: true, data: { leadId: Number(call.data) } };
 }
 
@@ -29,15 +30,16 @@ export async function saveLeadDraft(input: unknown): Promise<ActionResult> {
   const parsed = tooLarge(input) ? null : leadDraftSchema.safeParse(input);
   if (!parsed?.success) return { ok: false, message: "Invalid request", fieldErrors: parsed ? fieldErrorsOf(parsed.error.issues) : undefined };
   const draft = parsed.data;
-  const call = await serviceAttempt("Lead draft update", "update_lead", {
-    p_lead_id: draft.leadId, p_owner_token: await ownerToken(false), p_step: draft.step,
+  const token = await ownerToken(false);
+  const call = await attempt(() => serviceRpc("update_lead", {
+    p_lead_id: draft.leadId, p_owner_token: token, p_step: draft.step,
     p_skid_steer_type: draft.skid_steer_type ?? null, p_rental_start_date: draft.rental_start_date ?? null,
     p_rental_end_date: draft.rental_end_date ?? null, p_name: draft.name ?? null, p_phone: draft.phone ?? null,
     p_location: draft.job_zip ?? null, p_widen: draft.widen ?? null,
-  });
-  if ("error" in call) {
-    return call.error.refusal === JOB_ZIP_MESSAGE
-      ? { ok: false, message: JOB_ZIP_MESSAGE, fieldErrors: { job_zip: JOB_ZIP_MESSAGE } }
+  }), "Lead draft update");
+  if (!call?.ok) {
+    return call?.refusal === "job-zip"
+      ? { ok: false, message: RENTAL_REFUSALS["job-zip"], fieldErrors: { job_zip: RENTAL_REFUSALS["job-zip"] } }
       : { ok: false, message: "The draft could not be saved" };
   }
   return { ok: true };
@@ -55,15 +57,16 @@ export async function completeLead(input: unknown): Promise<ActionResult<{ renta
   const lead = parsed.data;
   // The hidden honeypot field is only ever filled in by bots: accept quietly, store nothing.
   if (lead.website) return { ok: true, data: { rentalDays: 0, recipients: 0 } };
-  const call = await serviceAttempt<{ rental_days: number; recipients: number }>("Lead completion", "complete_lead", {
-    p_lead_id: lead.leadId, p_owner_token: await ownerToken(false), p_skid_steer_type: lead.skid_steer_type,
+  const token = await ownerToken(false);
+  const call = await attempt(() => serviceRpc<{ rental_days: number; recipients: number }>("complete_lead", {
+    p_lead_id: lead.leadId, p_owner_token: token, p_skid_steer_type: lead.skid_steer_type,
     p_rental_start_date: lead.rental_start_date, p_rental_end_date: lead.rental_end_date,
     p_name: lead.name, p_phone: lead.phone, p_location: lead.job_zip, p_widen: lead.widen,
     p_webhook: Boolean(process.env.LEAD_WEBHOOK_URL), p_renter_email: lead.email || null,
-  });
-  if ("error" in call) {
-    return call.error.refusal === JOB_ZIP_MESSAGE
-      ? { ok: false, message: SUBMIT_FAILURE, fieldErrors: { job_zip: JOB_ZIP_MESSAGE } }
+  }), "Lead completion");
+  if (!call?.ok) {
+    return call?.refusal === "job-zip"
+      ? { ok: false, message: SUBMIT_FAILURE, fieldErrors: { job_zip: RENTAL_REFUSALS["job-zip"] } }
       : { ok: false, message: SUBMIT_FAILURE };
   }
   after(() => wakeOutbox());
@@ -78,8 +81,8 @@ export async function withdrawLeadAction(form: FormData): Promise<void> {
   const lead = recordId(form.get("id"));
   if (lead === null) redirect("/");
   const key = statusKey(form.get("key"));
-  const call = await serviceAttempt("Withdrawing a request", "withdraw_lead", {
-    p_lead_id: lead, p_owner_token: await ownerToken(false), p_link_hash: key && hashToken(key),
-  });
-  redirect(`${requestStatusPath(lead, key)}${"error" in call ? "" : `${key ? "&" : "?"}withdrawn=1`}`);
+  const token = await ownerToken(false);
+  const call = await attempt(() => serviceRpc("withdraw_lead", { p_lead_id: lead, p_owner_token: token, p_link_hash: key && hashToken(key) }),
+    "Withdrawing a request");
+  redirect(`${requestStatusPath(lead, key)}${call?.ok ? `${key ? "&" : "?"}withdrawn=1` : ""}`);
 }

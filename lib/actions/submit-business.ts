@@ -1,5 +1,6 @@
 "use server";
-import { rpcAllRows, serviceAttempt } from "../data/rpc";
+import { attempt, rpcAllRows, serviceRpc } from "../data/rpc";
+import { SUBMISSION_REFUSALS } from "../submissions/messages";
 import { businessActionSchema } from "../submissions/schema";
 import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
 
@@ -11,16 +12,16 @@ export async function submitBusiness(input: unknown): Promise<ActionResult> {
   const v = parsed.data;
   // Only bots fill in the hidden field: accept quietly, store nothing.
   if (v.company_fax) return { ok: true };
-  const call = await serviceAttempt("Business submission", "submit_vendor", {
+  const key = await clientKey();
+  const call = await attempt(() => serviceRpc("submit_vendor", {
     p_name: v.name, p_site: v.website, p_phone: v.phone, p_address: v.address, p_state: v.state,
-    p_city: v.city, p_zipcode: v.zipcode, p_client_key: await clientKey(), p_email: v.email || null,
-  });
-  if ("error" in call) {
+    p_city: v.city, p_zipcode: v.zipcode, p_client_key: key, p_email: v.email || null,
+  }), "Business submission");
+  if (!call?.ok) {
     // The toast always carries the generic message; a duplicate website or the daily
     // limit also says what happened, beside the field or the form.
-    const { code, reason } = call.error;
-    if (code === "PT409") return { ok: false, message: FAILURE, fieldErrors: { website: reason } };
-    if (code === "PT429") return { ok: false, message: FAILURE, fieldErrors: { form: reason } };
+    if (call?.refusal === "website-submitted") return { ok: false, message: FAILURE, fieldErrors: { website: SUBMISSION_REFUSALS[call.refusal] } };
+    if (call?.refusal === "limit-submission") return { ok: false, message: FAILURE, fieldErrors: { form: SUBMISSION_REFUSALS[call.refusal] } };
     return { ok: false, message: FAILURE };
   }
   return { ok: true };

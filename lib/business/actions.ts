@@ -1,18 +1,19 @@
 "use server";
 import { redirect } from "next/navigation";
+import { after } from "next/server";
 import { z } from "zod";
 import { BUSINESS_SESSION } from "../auth/roles";
 import { endSession, startSession } from "../auth/session";
-import { hashToken, isToken, newToken } from "../auth/token";
+import { hashToken, isToken } from "../auth/token";
 import { clientKey } from "../actions/request-context";
 import { refreshListingPage, refreshListingPages } from "../data/revalidate";
-import { serviceRpc } from "../data/rpc";
+import { attempt, serviceRpc } from "../data/rpc";
 import { recordId } from "../data/record-id";
 import type { LinkPurpose } from "../auth/links";
 import { parseListingForm } from "../directory/listing-form";
 import { rateCardSubmission } from "../prices/rate-card-form";
-import { sendLinkEmail } from "./emails";
-import { businessRefusal, type BusinessNotice } from "./messages";
+import { wakeOutbox } from "../outbox/sender";
+import { businessErrorCode, type BusinessNotice } from "./messages";
 import { requireBusiness } from "./session";
 
 type ListingAddress = Parameters<typeof refreshListingPage>[0];
@@ -27,47 +28,35 @@ function back(path: string, params: { notice: BusinessNotice } | { error: string
 const text = (max: number) => z.string().trim().max(max);
 const field = (form: FormData, name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
 
-/** Runs a database call; a refusal comes back as its error code, anything else is thrown. */
-async function attempt<T>(call: () => Promise<T>): Promise<{ ok: T } | { error: string }> {
-  try {
-    return { ok: await call() };
-  } catch (error) {
-    return { error: businessRefusal(error) };
-  }
-}
-
-/** Emails a sign-in link when the address manages a listing; the answer is the same either way. */
+/**
+ * Queues a sign-in email when the address manages a listing. The answer is the same
+ * either way, in content and in time: the outbox sends the email after the answer.
+ */
 export async function requestSignInAction(form: FormData): Promise<void> {
   const email = text(320).safeParse(field(form, "email"));
   if (!email.success) back("/business", { error: "too-long" });
-  const token = newToken();
-  const stored = await attempt(async () => serviceRpc<boolean>("business_sign_in_start", {
-    p_email: email.data, p_client_key: await clientKey(), p_token_hash: hashToken(token),
-  }));
-  if ("error" in stored) back("/business", { error: stored.error });
-  if (stored.ok && !(await sent(() => sendLinkEmail(email.data.toLowerCase(), "sign_in", token)))) back("/business", { error: "not-sent" });
+  const key = await clientKey();
+  const queued = await attempt(() => serviceRpc("business_sign_in_start", { p_email: email.data, p_client_key: key }));
+  if (!queued.ok) back("/business", { error: businessErrorCode(queued.refusal) });
+  after(() => wakeOutbox());
   back("/business", { notice: "link-sent" });
 }
 
 const claimSchema = z.object({ email: text(320), name: text(200), phone: text(30), note: text(2000) });
 
-/** A claim: a link to the listing's own address, or the operator's queue; the same answer either way. */
+/** A claim: a link emailed to the listing's own address, or the operator's queue; the same answer either way. */
 export async function claimListingAction(form: FormData): Promise<void> {
   const vendor = recordId(form.get("vendor_id"));
   if (vendor === null) back("/business", { error: "no-listing" });
   const page = `/business/claim/${vendor}`;
   const claim = claimSchema.safeParse({ email: field(form, "email"), name: field(form, "name"), phone: field(form, "phone"), note: field(form, "note") });
   if (!claim.success) back(page, { error: "too-long" });
-  const token = newToken();
-  const outcome = await attempt(async () => serviceRpc<"link" | "queued">("business_claim_start", {
-    p_vendor_id: vendor, p_email: claim.data.email, p_name: claim.data.name, p_phone: claim.data.phone, p_note: claim.data.note,
-    p_client_key: await clientKey(), p_token_hash: hashToken(token),
+  const key = await clientKey();
+  const outcome = await attempt(() => serviceRpc<"link" | "queued">("business_claim_start", {
+    p_vendor_id: vendor, p_email: claim.data.email, p_name: claim.data.name, p_phone: claim.data.phone, p_note: claim.data.note, p_client_key: key,
   }));
-  if ("error" in outcome) back(page, { error: outcome.error });
-  if (outcome.ok === "link") {
-    const listing = field(form, "listing").slice(0, 200) || "your listing";
-    if (!(await sent(() => sendLinkEmail(claim.data.email.toLowerCase(), "claim", token, listing)))) back(page, { error: "not-sent" });
-  }
+  if (!outcome.ok) back(page, { error: businessErrorCode(outcome.refusal) });
+  after(() => wakeOutbox());
   back(page, { notice: "claim-received" });
 }
 
@@ -78,19 +67,19 @@ export async function followLinkAction(form: FormData): Promise<void> {
   if (!isToken(token) || !purpose.success) back("/business", { error: "link-invalid" });
   const used = await attempt(() => serviceRpc<{ email: string; outcome: "signed_in" | "owner" | "queued" | "contacted" | "opted_out"; address?: ListingAddress }>(
     "business_link_use", { p_token_hash: hashToken(token), p_purpose: purpose.data satisfies LinkPurpose }));
-  if ("error" in used) back("/business", { error: "link-invalid" });
-  if (used.ok.outcome === "queued") back("/business", { notice: "claim-queued" });
-  if (used.ok.outcome === "contacted") {
-    if (used.ok.address) refreshListingPage(used.ok.address);
+  if (!used.ok) back("/business", { error: "link-invalid" });
+  if (used.data.outcome === "queued") back("/business", { notice: "claim-queued" });
+  if (used.data.outcome === "contacted") {
+    if (used.data.address) refreshListingPage(used.data.address);
     back("/business", { notice: "marked-contacted" });
   }
-  if (used.ok.outcome === "opted_out") {
-    if (used.ok.address) refreshListingPage(used.ok.address);
+  if (used.data.outcome === "opted_out") {
+    if (used.data.address) refreshListingPage(used.data.address);
     back("/business", { notice: "opted-out" });
   }
-  await startSession(BUSINESS_SESSION, used.ok.email);
-  if (used.ok.outcome === "owner") refreshListingPages();
-  back("/business", { notice: used.ok.outcome === "owner" ? "claimed" : "signed-in" });
+  await startSession(BUSINESS_SESSION, used.data.email);
+  if (used.data.outcome === "owner") refreshListingPages();
+  back("/business", { notice: used.data.outcome === "owner" ? "claimed" : "signed-in" });
 }
 
 /** A business's edit of a listing it manages; public at once. */
@@ -101,9 +90,9 @@ export async function updateListingAction(form: FormData): Promise<void> {
   const changes = parseListingForm(form);
   if (!changes.success) back("/business", { error: "too-long" }, `#listing-${vendor}`);
   const saved = await attempt(() => serviceRpc<{ pending: boolean }>("business_update_vendor", { p_email: email, p_vendor_id: vendor, p_changes: changes.data }));
-  if ("error" in saved) back("/business", { error: saved.error }, `#listing-${vendor}`);
+  if (!saved.ok) back("/business", { error: businessErrorCode(saved.refusal) }, `#listing-${vendor}`);
   refreshListingPages();
-  back("/business", { notice: saved.ok.pending ? "saved-pending" : "saved" }, `#listing-${vendor}`);
+  back("/business", { notice: saved.data.pending ? "saved-pending" : "saved" }, `#listing-${vendor}`);
 }
 
 /** A business's rate card for a listing it manages (or its removal); public at once. */
@@ -114,7 +103,7 @@ export async function setRateCardAction(form: FormData): Promise<void> {
   const submitted = rateCardSubmission(form);
   if ("problem" in submitted) back("/business", { error: submitted.problem }, `#rates-${vendor}`);
   const saved = await attempt(() => serviceRpc("business_set_rate_card", { p_email: email, p_vendor_id: vendor, p_card: submitted.card }));
-  if ("error" in saved) back("/business", { error: saved.error }, `#rates-${vendor}`);
+  if (!saved.ok) back("/business", { error: businessErrorCode(saved.refusal) }, `#rates-${vendor}`);
   refreshListingPages();
   back("/business", { notice: "rates-saved" }, `#rates-${vendor}`);
 }
@@ -128,7 +117,7 @@ export async function setColleagueAction(form: FormData): Promise<void> {
   const colleague = text(320).safeParse(field(form, "colleague"));
   if (!colleague.success) back("/business", { error: "too-long" }, `#listing-${vendor}`);
   const done = await attempt(() => serviceRpc("business_set_colleague", { p_email: email, p_vendor_id: vendor, p_colleague: colleague.data, p_add: add }));
-  if ("error" in done) back("/business", { error: done.error }, `#listing-${vendor}`);
+  if (!done.ok) back("/business", { error: businessErrorCode(done.refusal) }, `#listing-${vendor}`);
   back("/business", { notice: add ? "colleague-added" : "colleague-removed" }, `#listing-${vendor}`);
 }
 
@@ -146,8 +135,8 @@ export async function setLeadStatusAction(form: FormData): Promise<void> {
   const done = await attempt(() => serviceRpc<ListingAddress>("business_set_lead_status", {
     p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_status: parsed.data.status, p_reason: parsed.data.reason,
   }));
-  if ("error" in done) back("/business", { error: done.error }, `#lead-${vendor}-${lead}`);
-  refreshListingPage(done.ok);
+  if (!done.ok) back("/business", { error: businessErrorCode(done.refusal) }, `#lead-${vendor}-${lead}`);
+  refreshListingPage(done.data);
   back("/business", { notice: "status-saved" }, `#lead-${vendor}-${lead}`);
 }
 
@@ -158,7 +147,7 @@ export async function setLeadsPausedAction(form: FormData): Promise<void> {
   if (vendor === null) back("/business", { error: "no-listing" });
   const paused = form.get("paused") === "true";
   const done = await attempt(() => serviceRpc("business_set_leads_paused", { p_email: email, p_vendor_id: vendor, p_paused: paused }));
-  if ("error" in done) back("/business", { error: done.error }, `#listing-${vendor}`);
+  if (!done.ok) back("/business", { error: businessErrorCode(done.refusal) }, `#listing-${vendor}`);
   // The listing's page says whether it takes requests.
   refreshListingPages();
   back("/business", { notice: paused ? "opted-out" : "opted-in" }, `#listing-${vendor}`);
@@ -167,15 +156,4 @@ export async function setLeadsPausedAction(form: FormData): Promise<void> {
 export async function signOutAction(): Promise<void> {
   await endSession(BUSINESS_SESSION);
   back("/business", { notice: "signed-out" });
-}
-
-/** Whether an email went out; a failure is logged and the visitor asked to try again. */
-async function sent(send: () => Promise<void>): Promise<boolean> {
-  try {
-    await send();
-    return true;
-  } catch (error) {
-    console.error("Sending a link email failed:", (error as Error).message);
-    return false;
-  }
 }

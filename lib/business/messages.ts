@@ -1,5 +1,6 @@
-import { messageCatalog, type ErrorEntry } from "../data/messages";
-import { RATE_CARD_ERRORS } from "../prices/messages";
+import { messageCatalog } from "../data/messages";
+import type { RefusalTexts } from "../data/refusals";
+import { RATE_CARD_PROBLEMS } from "../prices/messages";
 
 /**
  * The business pages' messages after an action, by code (`?notice=`, `?error=`): only
@@ -23,32 +24,38 @@ const NOTICES = {
   "rates-saved": "Saved: your rates show on the public pages, confirmed today.",
 } as const;
 
-const ERRORS: Record<string, ErrorEntry> = {
-  "link-invalid": { text: "This link is invalid or has expired. Ask for a new one below.", refusal: /^This link is invalid or has expired/ },
-  email: { text: "Please enter a valid email address", refusal: /^Please enter a valid email address$/ },
-  name: { text: "Please enter your name", refusal: /^Please enter your name$/ },
-  "listing-name": { text: "Name must be 2 to 200 characters", refusal: /^Name must be 2 to 200 characters$/ },
-  website: { text: "Please enter a valid website URL (e.g. example.com)", refusal: /^Please enter a valid website URL/ },
-  phone: { text: "Please enter a valid phone number", refusal: /^Please enter a valid phone number$/ },
-  photo: { text: "The photo must be an https:// address", refusal: /^The photo must be an https:\/\/ address$/ },
-  zip: { text: "A service ZIP code is not a US ZIP code in the directory", refusal: /^Unknown ZIP code: / },
-  "too-long": { text: "A field is too long", refusal: /^A field is too long$/ },
-  "too-many": { text: "Too many requests from your connection. Please try again later.", refusal: /^Too many / },
-  "listing-limit": { text: "This listing has had too many claims today. Please try again tomorrow.", refusal: /^This listing has had too many claims/ },
-  "no-listing": { text: "No such listing", refusal: /^No such listing$/ },
-  "team-full": { text: "A listing has at most 10 people", refusal: /^A listing has at most 10 people$/ },
-  "owner-stays": { text: "The owner cannot be removed", refusal: /^The owner cannot be removed$/ },
-  "not-sent": { text: "We could not send the email just now. Please try again in a few minutes." },
-  status: { text: "Unknown status", refusal: /^Unknown status$/ },
-  "reason-missing": { text: "Please give a reason", refusal: /^Please give a reason$/ },
-  "no-request": { text: "No such request", refusal: /^No such request$/ },
-  ...RATE_CARD_ERRORS,
-  refused: { text: "That change could not be made." },
+const TOO_MANY = "Too many requests from your connection. Please try again later.";
+
+const REFUSALS: RefusalTexts = {
+  "link-invalid": "This link is invalid or has expired. Ask for a new one below.",
+  email: "Please enter a valid email address",
+  name: "Please enter your name",
+  "listing-name": "Name must be 2 to 200 characters",
+  website: "Please enter a valid website URL (e.g. example.com)",
+  phone: "Please enter a valid phone number",
+  photo: "The photo must be an https:// address",
+  zip: "A service ZIP code is not a US ZIP code in the directory",
+  "too-long": "A field is too long",
+  "limit-sign-in": TOO_MANY,
+  "limit-sign-in-email": TOO_MANY,
+  "limit-claim": TOO_MANY,
+  "limit-claim-listing": "This listing has had too many claims today. Please try again tomorrow.",
+  "no-listing": "No such listing",
+  "team-full": "A listing has at most 10 people",
+  "owner-stays": "The owner cannot be removed",
+  status: "Unknown status",
+  "reason-missing": "Please give a reason",
+  "no-request": "No such request",
+  ...RATE_CARD_PROBLEMS,
+};
+
+const ERRORS = {
+  refused: "That change could not be made.",
 };
 
 export type BusinessNotice = keyof typeof NOTICES;
 
-const catalog = messageCatalog(NOTICES, ERRORS);
+const catalog = messageCatalog(NOTICES, REFUSALS, ERRORS);
 
 export const businessMessage = catalog.message;
-export const businessRefusal = catalog.refusalCode;
+export const businessErrorCode = catalog.errorCode;

@@ -4,21 +4,24 @@ import { unstable_cache } from "next/cache";
 import { serviceSupabase, supabase } from "../supabase/server";
 import { STALE_SECONDS } from "../site";
 import type { CacheTag } from "./cache-tags";
+import { isRefusalCode, type RefusalCode } from "./refusals";
 
 /**
  * A database function's failure, with PostgREST's error code. Functions refuse bad input
- * with SQLSTATE P0001 or a PTnnn code (4xx) and a message written for the person who sent
- * it; every other failure is ours, and the user gets a general message instead.
+ * with SQLSTATE P0001 or a PTnnn code (4xx) and the refusal's code as the hint
+ * (lib/data/refusals.ts); every other failure is ours, and the user gets a general
+ * message instead.
  */
 export class DatabaseError extends Error {
-  constructor(readonly fn: string, readonly code: string | undefined, readonly reason: string) {
+  constructor(readonly fn: string, readonly code: string | undefined, readonly reason: string, readonly hint: string | null = null) {
     super(`Calling ${fn} failed: ${reason}`);
     this.name = "DatabaseError";
   }
 
-  /** The function's own message for the user when it refused the input; null for a fault. */
-  get refusal(): string | null {
-    return this.code === "P0001" || /^PT4\d\d$/.test(this.code ?? "") ? this.reason : null;
+  /** The refusal's code when the function refused the input; null for a fault. */
+  get refusal(): RefusalCode | null {
+    const refused = this.code === "P0001" || /^PT4\d\d$/.test(this.code ?? "");
+    return refused && isRefusalCode(this.hint) ? this.hint : null;
   }
 }
 
@@ -28,7 +31,7 @@ export type Caller = <T>(fn: string, args?: Record<string, unknown>) => Promise<
 /** Calls a database function through the given client. */
 export async function callWith<T>(client: SupabaseClient, fn: string, args: Record<string, unknown> = {}): Promise<T> {
   const { data, error } = await client.rpc(fn, args);
-  if (error) throw new DatabaseError(fn, error.code, error.message);
+  if (error) throw new DatabaseError(fn, error.code, error.message, error.hint ?? null);
   return data as T;
 }
 
@@ -38,17 +41,25 @@ export const rpc = <T>(fn: string, args: Record<string, unknown> = {}): Promise<
 /** Calls a write or private function with the service role: actions, console and scripts. */
 export const serviceRpc = <T>(fn: string, args: Record<string, unknown> = {}): Promise<T> => callWith<T>(serviceSupabase(), fn, args);
 
+/** A database call's outcome for an action: its result, or the code of its refusal. */
+export type Attempt<T> = { ok: true; data: T } | { ok: false; refusal: RefusalCode };
+
 /**
- * A service call for an action that answers its failure rather than throwing it: the
- * result, or the DatabaseError (logged as "`what` failed"). Anything else is thrown.
+ * Runs a database call for an action that answers a refusal rather than throwing it.
+ * A fault (anything but a refusal) is thrown, unless `what` names the call: then it is
+ * logged as "`what` failed" and answered as null, for actions that show a general message.
  */
-export async function serviceAttempt<T>(what: string, fn: string, args: Record<string, unknown>): Promise<{ data: T } | { error: DatabaseError }> {
+export async function attempt<T>(call: () => Promise<T>): Promise<Attempt<T>>;
+export async function attempt<T>(call: () => Promise<T>, what: string): Promise<Attempt<T> | null>;
+export async function attempt<T>(call: () => Promise<T>, what?: string): Promise<Attempt<T> | null> {
   try {
-    return { data: await serviceRpc<T>(fn, args) };
+    return { ok: true, data: await call() };
   } catch (error) {
-    if (!(error instanceof DatabaseError)) throw error;
+    const refusal = error instanceof DatabaseError ? error.refusal : null;
+    if (refusal) return { ok: false, refusal };
+    if (what === undefined || !(error instanceof DatabaseError)) throw error;
     console.error(`${what} failed:`, error.reason);
-    return { error };
+    return null;
   }
 }
 
@@ -65,7 +76,7 @@ export async function rpcAllRows<T>(fn: string, args: Record<string, unknown> = 
   for (let from = 0; from < max; from += MAX_ROWS_PER_CALL) {
     const to = Math.min(from + MAX_ROWS_PER_CALL, max) - 1;
     const { data, error } = await client.rpc(fn, args).range(from, to);
-    if (error) throw new DatabaseError(fn, error.code, error.message);
+    if (error) throw new DatabaseError(fn, error.code, error.message, error.hint ?? null);
     rows.push(...(data as T[]));
     if ((data as T[]).length < to - from + 1) break;
   }

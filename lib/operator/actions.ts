@@ -4,7 +4,7 @@ import { after } from "next/server";
 import { z } from "zod";
 import { wakeOutbox } from "../outbox/sender";
 import { refreshListingPages } from "../data/revalidate";
-import { serviceRpc } from "../data/rpc";
+import { attempt, serviceRpc } from "../data/rpc";
 import {
   approveSubmission, markSpam, recordId, resendLead, reviewChange, reviewClaim, reviewSubmission, revokeManager, setVendorHidden, updateVendor,
 } from "./data";
@@ -12,7 +12,7 @@ import { parseListingForm } from "../directory/listing-form";
 import { rateCardSubmission } from "../prices/rate-card-form";
 import { importStopped, importSummary, importVendors, parseVendorCsv, type ImportResult } from "./import";
 import { FILE_TOO_LARGE, MAX_IMPORT_BYTES } from "./import-limits";
-import { refusalCode, type NoticeCode } from "./messages";
+import { consoleErrorCode, type NoticeCode } from "./messages";
 import { logIn, logOut, requireOperator } from "./session";
 
 // Every action checks the operator's session first: a request without one is sent to
@@ -32,14 +32,10 @@ function formRecord(form: FormData, page: string): number {
   return record;
 }
 
-/** Runs a database change; a refusal comes back as its error code, anything else is thrown. */
+/** Runs a database change: null when done, or the page's error code for its refusal (a fault is thrown). */
 async function refusal(change: () => Promise<unknown>): Promise<string | null> {
-  try {
-    await change();
-    return null;
-  } catch (error) {
-    return refusalCode(error);
-  }
+  const outcome = await attempt(change);
+  return outcome.ok ? null : consoleErrorCode(outcome.refusal);
 }
 
 export async function logInAction(form: FormData): Promise<void> {

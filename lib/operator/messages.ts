@@ -1,5 +1,6 @@
-import { messageCatalog, type ErrorEntry } from "../data/messages";
-import { RATE_CARD_ERRORS } from "../prices/messages";
+import { messageCatalog } from "../data/messages";
+import type { RefusalTexts } from "../data/refusals";
+import { RATE_CARD_PROBLEMS } from "../prices/messages";
 
 /**
  * Every message the console shows after an action, by code. Actions redirect with
@@ -25,39 +26,39 @@ const NOTICES = {
   "rates-saved": "Saved: the rate card shows on the public pages, confirmed today.",
 } as const;
 
-/**
- * Errors, with the database refusal each stands for (matched on the function's message;
- * one that carries a value, like a ZIP, is matched by its fixed part).
- */
-const ERRORS: Record<string, ErrorEntry> = {
-  wrong: { text: "Wrong email or password." },
-  throttled: { text: "Too many failed logins from your connection. Wait a few minutes, then try again." },
-  busy: { text: "Too many logins at once. Try again in a moment." },
-  "no-record": { text: "No such record", refusal: /^No such (rental request|submission|vendor)$/ },
-  "unknown-outcome": { text: "Unknown review outcome", refusal: /^Unknown review outcome$/ },
-  "too-long": { text: "A field is too long", refusal: /^(A field|The reason) is too long$/ },
-  spam: { text: "This request is marked as spam", refusal: /^This request is marked as spam$/ },
-  reviewed: { text: "This has already been reviewed", refusal: /^(This submission is already |No new (submission|claim|change) with this id)/ },
-  "no-person": { text: "No such person on this listing", refusal: /^No such person on this listing$/ },
-  "listing-exists": { text: "A listing with this website already exists", refusal: /^A listing with this website already exists/ },
-  "city-missing": { text: "The submission's city is not in the directory", refusal: /^The submission's city is not in the directory$/ },
-  "reason-missing": { text: "Please give a reason for the rejection", refusal: /^Please give a reason for the rejection$/ },
-  name: { text: "Name must be 2 to 200 characters", refusal: /^Name must be 2 to 200 characters$/ },
-  phone: { text: "Please enter a valid phone number", refusal: /^Please enter a valid phone number$/ },
-  website: { text: "Please enter a valid website URL (e.g. example.com)", refusal: /^Please enter a valid website URL/ },
-  email: { text: "Please enter a valid email address", refusal: /^Please enter a valid email address$/ },
-  photo: { text: "The photo must be an https:// address", refusal: /^The photo must be an https:\/\/ address$/ },
-  zip: { text: "A service ZIP code is not a US ZIP code in the directory", refusal: /^Unknown ZIP code: / },
-  ...RATE_CARD_ERRORS,
-  refused: { text: "The database refused the change." },
+/** The texts of the database's refusals that console actions can meet. */
+const REFUSALS: RefusalTexts = {
+  "no-record": "No such record",
+  "unknown-outcome": "Unknown review outcome",
+  "too-long": "A field is too long",
+  spam: "This request is marked as spam",
+  reviewed: "This has already been reviewed",
+  "no-person": "No such person on this listing",
+  "listing-exists": "A listing with this website already exists",
+  "city-missing": "The submission's city is not in the directory",
+  "reason-missing": "Please give a reason for the rejection",
+  "listing-name": "Name must be 2 to 200 characters",
+  phone: "Please enter a valid phone number",
+  website: "Please enter a valid website URL (e.g. example.com)",
+  email: "Please enter a valid email address",
+  photo: "The photo must be an https:// address",
+  zip: "A service ZIP code is not a US ZIP code in the directory",
+  ...RATE_CARD_PROBLEMS,
+};
+
+const ERRORS = {
+  wrong: "Wrong email or password.",
+  throttled: "Too many failed logins from your connection. Wait a few minutes, then try again.",
+  busy: "Too many logins at once. Try again in a moment.",
+  refused: "The database refused the change.",
 };
 
 export type NoticeCode = keyof typeof NOTICES;
 
-const catalog = messageCatalog(NOTICES, ERRORS);
+const catalog = messageCatalog(NOTICES, REFUSALS, ERRORS);
 
 /** The text for a `?notice=` or `?error=` code; null for anything that is not one of ours. */
 export const consoleMessage = catalog.message;
 
-/** The error code for a database refusal; faults (anything not a refusal) are rethrown. */
-export const refusalCode = catalog.refusalCode;
+/** The `?error=` code for a database refusal. */
+export const consoleErrorCode = catalog.errorCode;

@@ -5,18 +5,16 @@ import { siteUrl } from "../site";
 import { linkUrl, oneClickOptOutUrl } from "../auth/links";
 import { hashToken, newToken } from "../auth/token";
 import { leadEmail, type ClaimedLead, type ClaimedVendor } from "./lead-email";
+import { linkEmail, type ClaimLinkPayload } from "./link-email";
 import { listingLiveEmail, type ListingLivePayload } from "./listing-live-email";
 import { renterCopyEmail, type RenterCopyPayload } from "./renter-copy-email";
 import { sendMail, type OutgoingMail } from "./transport";
 
-interface ClaimedMessage {
+interface ClaimedRow {
   id: number;
   claim_id: string;
   channel: "email" | "webhook";
   attempts: number;
-  /** Which template renders it: "lead" (a rental request to its vendor), "renter_copy" (the renter's own copy) or "listing_live". */
-  kind: string;
-  payload: Record<string, unknown>;
   /** The address of a message to someone other than a lead's vendor. */
   recipient: string | null;
   lead: ClaimedLead | null;
@@ -24,53 +22,91 @@ interface ClaimedMessage {
   recipients: Array<{ vendor_id: number; vendor_name: string; reason: string }>;
 }
 
+/**
+ * A message as claim_outbox_messages returns it: its kind says which template renders it
+ * and what its payload holds. A row of a kind this code does not know is failed at once.
+ */
+type ClaimedMessage = ClaimedRow & (
+  | { kind: "lead"; payload: Record<string, never> }
+  | { kind: "renter_copy"; payload: RenterCopyPayload }
+  | { kind: "listing_live"; payload: ListingLivePayload }
+  | { kind: "sign_in"; payload: Record<string, never> }
+  | { kind: "claim_link"; payload: ClaimLinkPayload }
+);
+
+type Message<Kind extends ClaimedMessage["kind"]> = Extract<ClaimedMessage, { kind: Kind }>;
+
 /** A failure that retrying cannot fix: the message is marked failed at once. */
 class PermanentFailure extends Error {}
 
 const BATCH = 20;
 export const MAX_ATTEMPTS = 6;
 
-/** The email of each kind of message, built from what the claim carries. */
-const EMAILS: Record<string, (message: ClaimedMessage, site: string, client: SupabaseClient) => OutgoingMail | Promise<OutgoingMail>> = {
-  async lead(message, site, client) {
-    const { lead, vendor } = message;
-    if (!lead || !vendor?.email) throw new PermanentFailure("The vendor has no email address");
-    // The links' tokens are made now and only their hashes stored: the outbox keeps no token.
-    const [contacted, optOut, claim] = [newToken(), newToken(), newToken()];
-    const stored = await callWith<{ claim: boolean }>(client, "lead_email_links", {
-      p_lead_id: lead.id, p_vendor_id: vendor.id, p_contacted_hash: hashToken(contacted), p_opt_out_hash: hashToken(optOut), p_claim_hash: hashToken(claim),
-    });
-    const links = {
-      contacted: linkUrl(site, "lead_contacted", contacted), optOut: linkUrl(site, "opt_out", optOut),
-      claim: stored.claim ? linkUrl(site, "claim", claim) : null,
-    };
-    return {
-      to: vendor.email, ...leadEmail(lead, vendor, links), messageId: `<lead-${lead.id}-vendor-${vendor.id}@skidsteer-rentals>`,
-      headers: { "List-Unsubscribe": `<${oneClickOptOutUrl(site, optOut)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-    };
-  },
-  async renter_copy(message, site, client) {
-    const { lead, recipient } = message;
-    if (!lead || !recipient) throw new PermanentFailure("The renter's copy has no request or no address");
-    // The status link's token is made now and only its hash stored, as for a vendor's links.
-    const token = newToken();
-    await callWith(client, "renter_status_link", { p_lead_id: lead.id, p_token_hash: hashToken(token) });
-    const statusLink = `${site}/requests/${lead.id}?${new URLSearchParams({ key: token })}`;
-    return { to: recipient, ...renterCopyEmail(lead, message.payload as unknown as RenterCopyPayload, statusLink), messageId: `<renter-copy-${lead.id}@skidsteer-rentals>` };
-  },
-  async listing_live(message, site, client) {
-    if (!message.recipient) throw new PermanentFailure("The message has no recipient");
-    const token = newToken();
-    const stored = await callWith<boolean>(client, "business_welcome_link", { p_email: message.recipient, p_token_hash: hashToken(token) });
-    const signIn = stored ? linkUrl(site, "sign_in", token) : null;
-    return { to: message.recipient, ...listingLiveEmail(message.payload as unknown as ListingLivePayload, site, signIn), messageId: `<listing-live-${message.id}@skidsteer-rentals>` };
-  },
-};
+// The email of each kind of message, built from what the claim carries. A link's token is
+// made as its email is rendered and only its hash stored: the outbox keeps no token.
+
+async function vendorLeadEmail({ lead, vendor }: Message<"lead">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
+  if (!lead || !vendor?.email) throw new PermanentFailure("The vendor has no email address");
+  const [contacted, optOut, claim] = [newToken(), newToken(), newToken()];
+  const stored = await callWith<{ claim: boolean }>(client, "lead_email_links", {
+    p_lead_id: lead.id, p_vendor_id: vendor.id, p_contacted_hash: hashToken(contacted), p_opt_out_hash: hashToken(optOut), p_claim_hash: hashToken(claim),
+  });
+  const links = {
+    contacted: linkUrl(site, "lead_contacted", contacted), optOut: linkUrl(site, "opt_out", optOut),
+    claim: stored.claim ? linkUrl(site, "claim", claim) : null,
+  };
+  return {
+    to: vendor.email, ...leadEmail(lead, vendor, links), messageId: `<lead-${lead.id}-vendor-${vendor.id}@skidsteer-rentals>`,
+    headers: { "List-Unsubscribe": `<${oneClickOptOutUrl(site, optOut)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+async function renterCopy({ lead, recipient, payload }: Message<"renter_copy">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
+  if (!lead || !recipient) throw new PermanentFailure("The renter's copy has no request or no address");
+  const token = newToken();
+  await callWith(client, "renter_status_link", { p_lead_id: lead.id, p_token_hash: hashToken(token) });
+  const statusLink = `${site}/requests/${lead.id}?${new URLSearchParams({ key: token })}`;
+  return { to: recipient, ...renterCopyEmail(lead, payload, statusLink), messageId: `<renter-copy-${lead.id}@skidsteer-rentals>` };
+}
+
+/** The message's link (sign-in or claim), stored for its recipient; null when it would no longer work. */
+async function messageLink(message: ClaimedMessage, client: SupabaseClient): Promise<string | null> {
+  const token = newToken();
+  return (await callWith<boolean>(client, "outbox_link", { p_message_id: message.id, p_token_hash: hashToken(token) })) ? token : null;
+}
+
+async function listingLive(message: Message<"listing_live">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
+  if (!message.recipient) throw new PermanentFailure("The message has no recipient");
+  const token = await messageLink(message, client);
+  const signIn = token ? linkUrl(site, "sign_in", token) : null;
+  return { to: message.recipient, ...listingLiveEmail(message.payload, site, signIn), messageId: `<listing-live-${message.id}@skidsteer-rentals>` };
+}
+
+async function signInOrClaimLink(message: Message<"sign_in" | "claim_link">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
+  if (!message.recipient) throw new PermanentFailure("The message has no recipient");
+  const token = await messageLink(message, client);
+  if (!token) throw new PermanentFailure("The link would no longer work: the address manages no listing, or the listing was claimed");
+  const claim = message.kind === "claim_link" ? message.payload : null;
+  const link = linkUrl(site, claim ? "claim" : "sign_in", token);
+  return { to: message.recipient, ...linkEmail(link, claim), messageId: `<${message.kind.replace("_", "-")}-${message.id}@skidsteer-rentals>` };
+}
+
+function renderEmail(message: ClaimedMessage, site: string, client: SupabaseClient): Promise<OutgoingMail> {
+  switch (message.kind) {
+    case "lead": return vendorLeadEmail(message, site, client);
+    case "renter_copy": return renterCopy(message, site, client);
+    case "listing_live": return listingLive(message, site, client);
+    case "sign_in":
+    case "claim_link": return signInOrClaimLink(message, site, client);
+    default: {
+      const unknown: { kind: string } = message;
+      throw new PermanentFailure(`No email template for messages of kind ${unknown.kind}`);
+    }
+  }
+}
 
 async function deliverEmail(message: ClaimedMessage, env: NodeJS.ProcessEnv, client: SupabaseClient): Promise<string> {
-  const render = Object.hasOwn(EMAILS, message.kind) ? EMAILS[message.kind] : null;
-  if (!render) throw new PermanentFailure(`No email template for messages of kind ${message.kind}`);
-  return sendMail(await render(message, (env.NEXT_PUBLIC_SITE_URL ?? siteUrl()).replace(/\/+$/, ""), client), env);
+  return sendMail(await renderEmail(message, (env.NEXT_PUBLIC_SITE_URL ?? siteUrl()).replace(/\/+$/, ""), client), env);
 }
 
 async function deliverWebhook(message: ClaimedMessage, webhook: string | undefined): Promise<string> {
@@ -105,7 +141,7 @@ export async function drainOutbox(
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
   while (result.sent + result.failed < maxMessages) {
-    const messages = (await callWith<ClaimedMessage[] | null>(client, "claim_lead_messages", { p_limit: BATCH, p_lease_seconds: 120 })) ?? [];
+    const messages = (await callWith<ClaimedMessage[] | null>(client, "claim_outbox_messages", { p_limit: BATCH, p_lease_seconds: 120 })) ?? [];
     if (messages.length === 0) break;
     for (const message of messages) {
       let via: string | null = null;
@@ -115,7 +151,7 @@ export async function drainOutbox(
       } catch (e) {
         failure = e;
       }
-      await callWith(client, "record_lead_message", {
+      await callWith(client, "record_outbox_message", {
         p_id: message.id, p_claim_id: message.claim_id, p_ok: failure === null, p_sent_via: via,
         p_error: failure === null ? null : failure instanceof Error ? failure.message : String(failure),
         p_max_attempts: failure instanceof PermanentFailure ? 1 : MAX_ATTEMPTS,
@@ -129,7 +165,8 @@ export async function drainOutbox(
 
 /**
  * Drains the outbox in the background and logs a failure: the one way every part of the
- * site (a completed lead, an operator's resend, the timer) asks for due messages to go.
+ * site (a completed lead, a sign-in or claim, an operator's resend, the timer) asks for
+ * due messages to go.
  */
 export function wakeOutbox(env: NodeJS.ProcessEnv = process.env): Promise<DrainResult | null> {
   return drainOutbox({ env }).catch((error: Error) => {

@@ -1,8 +1,7 @@
-import type { ErrorEntry } from "../data/messages";
-
 /**
  * Why a rate card is refused, in the words of both its checks: the forms' schema
- * (rate-card-form.ts) and the database's rate_card_problem(). Codes for the pages' catalogs.
+ * (rate-card-form.ts) and the database's rate_card_problem(). The same codes as the database's refusals
+ * (lib/data/refusals.ts); pages show these texts for them.
  */
 export const RATE_CARD_PROBLEMS = {
   "rates-form": "The rate card is not in the expected form",
@@ -28,12 +27,6 @@ export const RATE_CARD_PROBLEMS = {
 } as const;
 
 export type RateCardProblem = keyof typeof RATE_CARD_PROBLEMS;
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** The catalog entries of every rate card problem, each matching the database's refusal. */
-export const RATE_CARD_ERRORS: Record<string, ErrorEntry> = Object.fromEntries(
-  Object.entries(RATE_CARD_PROBLEMS).map(([code, text]) => [code, { text, refusal: new RegExp(`^${escape(text)}$`) }]));
 
 /** The code of a problem's text (as the form's schema words it). */
 export const rateCardProblemCode = (text: string | undefined): RateCardProblem =>

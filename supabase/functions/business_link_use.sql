@@ -16,7 +16,7 @@ begin
   where a.token_hash = p_token_hash and a.purpose = p_purpose and (a.used_at is null or a.purpose = 'opt_out') and a.expires_at > now()
   returning * into link;
   if link.token_hash is null then
-    raise exception 'This link is invalid or has expired.' using errcode = 'PT404';
+    raise exception 'This link is invalid or has expired.' using errcode = 'PT404', hint = 'link-invalid';
   end if;
   if link.purpose = 'sign_in' then
     return jsonb_build_object('email', link.email, 'outcome', 'signed_in');

@@ -6,17 +6,17 @@ declare
 begin
   perform public.business_require_manager(p_email, p_vendor_id);
   if not public.is_email_address(v_colleague) then
-    raise exception 'Please enter a valid email address' using errcode = 'P0001';
+    raise exception 'Please enter a valid email address' using errcode = 'P0001', hint = 'email';
   end if;
   if p_add then
     if (select count(*) from public.vendor_managers m where m.vendor_id = p_vendor_id) >= 10 then
-      raise exception 'A listing has at most 10 people' using errcode = 'P0001';
+      raise exception 'A listing has at most 10 people' using errcode = 'P0001', hint = 'team-full';
     end if;
     insert into public.vendor_managers (vendor_id, email, role, added_by) values (p_vendor_id, v_colleague, 'colleague', lower(trim(p_email)))
     on conflict (vendor_id, email) do nothing;
   else
     if exists (select 1 from public.vendor_managers m where m.vendor_id = p_vendor_id and m.email = v_colleague and m.role = 'owner') then
-      raise exception 'The owner cannot be removed' using errcode = 'P0001';
+      raise exception 'The owner cannot be removed' using errcode = 'P0001', hint = 'owner-stays';
     end if;
     delete from public.vendor_managers m where m.vendor_id = p_vendor_id and m.email = v_colleague;
   end if;

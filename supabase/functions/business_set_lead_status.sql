@@ -6,19 +6,19 @@ returns jsonb language plpgsql security definer set search_path = '' as $$
 begin
   perform public.business_require_manager(p_email, p_vendor_id);
   if p_status is null or p_status not in ('contacted', 'quoted', 'won', 'lost', 'not_a_fit') then
-    raise exception 'Unknown status' using errcode = 'P0001';
+    raise exception 'Unknown status' using errcode = 'P0001', hint = 'status';
   end if;
   if p_status in ('lost', 'not_a_fit') and length(trim(coalesce(p_reason, ''))) = 0 then
-    raise exception 'Please give a reason' using errcode = 'P0001';
+    raise exception 'Please give a reason' using errcode = 'P0001', hint = 'reason-missing';
   end if;
   if length(coalesce(p_reason, '')) > 500 then
-    raise exception 'A field is too long' using errcode = 'P0001';
+    raise exception 'A field is too long' using errcode = 'P0001', hint = 'too-long';
   end if;
   update public.lead_recipients r set status = p_status, status_reason = nullif(trim(coalesce(p_reason, '')), ''), status_at = now(),
     responded_at = case when p_status in ('contacted', 'quoted') then coalesce(r.responded_at, now()) else r.responded_at end
   where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id;
   if not found then
-    raise exception 'No such request' using errcode = 'PT404';
+    raise exception 'No such request' using errcode = 'PT404', hint = 'no-request';
   end if;
   return public.vendor_address(p_vendor_id);
 end;

@@ -13,14 +13,14 @@ begin
   select * into v from public.vendors x where x.id = p_vendor_id;
   if p_changes ? 'name' and trim(p_changes->>'name') is distinct from v.name then
     if length(trim(coalesce(p_changes->>'name', ''))) not between 2 and 200 then
-      raise exception 'Name must be 2 to 200 characters' using errcode = 'P0001';
+      raise exception 'Name must be 2 to 200 characters' using errcode = 'P0001', hint = 'listing-name';
     end if;
     wanted := wanted || jsonb_build_object('name', trim(p_changes->>'name'));
   end if;
   if p_changes ? 'site' and nullif(trim(p_changes->>'site'), '') is not null
      and public.normalize_website(p_changes->>'site') is distinct from v.site then
     if public.normalize_website(p_changes->>'site') is null then
-      raise exception 'Please enter a valid website URL (e.g. example.com)' using errcode = 'P0001';
+      raise exception 'Please enter a valid website URL (e.g. example.com)' using errcode = 'P0001', hint = 'website';
     end if;
     wanted := wanted || jsonb_build_object('site', public.normalize_website(p_changes->>'site'));
   end if;

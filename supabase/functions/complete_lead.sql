@@ -15,24 +15,24 @@ declare
 begin
   v_lead := public.owned_open_lead(p_lead_id, p_owner_token);
   if p_skid_steer_type is null or p_skid_steer_type not in ('wheeled', 'tracked') then
-    raise exception 'Skid steer type must be wheeled or tracked' using errcode = 'P0001';
+    raise exception 'Skid steer type must be wheeled or tracked' using errcode = 'P0001', hint = 'machine-type';
   end if;
   if length(trim(coalesce(p_name, ''))) < 2 then
-    raise exception 'Name must be at least 2 characters' using errcode = 'P0001';
+    raise exception 'Name must be at least 2 characters' using errcode = 'P0001', hint = 'renter-name';
   end if;
   if length(p_name) > 100 then
-    raise exception 'Name is too long' using errcode = 'P0001';
+    raise exception 'Name is too long' using errcode = 'P0001', hint = 'too-long';
   end if;
   if length(trim(coalesce(p_phone, ''))) < 10 or length(p_phone) > 30 then
-    raise exception 'Please enter a valid phone number' using errcode = 'P0001';
+    raise exception 'Please enter a valid phone number' using errcode = 'P0001', hint = 'phone';
   end if;
   if p_rental_start_date is null or p_rental_end_date is null then
-    raise exception 'Both rental dates are required' using errcode = 'P0001';
+    raise exception 'Both rental dates are required' using errcode = 'P0001', hint = 'dates-missing';
   end if;
   perform public.check_rental_dates(p_rental_start_date, p_rental_end_date);
   perform public.check_job_zip(p_location);
   if p_renter_email is not null and (length(p_renter_email) > 254 or not public.is_email_address(lower(trim(p_renter_email)))) then
-    raise exception 'Please enter a valid email address' using errcode = 'P0001';
+    raise exception 'Please enter a valid email address' using errcode = 'P0001', hint = 'email';
   end if;
   -- Whole dates: the day difference is already an integer, its own ceiling.
   days := p_rental_end_date - p_rental_start_date;
@@ -48,14 +48,14 @@ begin
   insert into public.lead_recipients (lead_id, vendor_id, reason, rank, distance_miles)
   select v_lead, r.vendor_id, r.reason, r.rank, r.distance_miles
   from public.lead_route(p_location, chosen, p_widen) r;
-  insert into public.lead_messages (lead_id, vendor_id, channel)
+  insert into public.outbox_messages (lead_id, vendor_id, channel)
   select v_lead, r.vendor_id, 'email' from public.lead_recipients r where r.lead_id = v_lead;
   if p_webhook then
-    insert into public.lead_messages (lead_id, channel) values (v_lead, 'webhook');
+    insert into public.outbox_messages (lead_id, channel) values (v_lead, 'webhook');
   end if;
   select count(*) into recipients from public.lead_recipients r where r.lead_id = v_lead;
   if p_renter_email is not null then
-    insert into public.lead_messages (kind, lead_id, channel, recipient, payload)
+    insert into public.outbox_messages (kind, lead_id, channel, recipient, payload)
     select 'renter_copy', v_lead, 'email', lower(trim(p_renter_email)), jsonb_build_object('recipients', coalesce(jsonb_agg(
              jsonb_build_object('name', v.name, 'phone', v.phone) order by r.rank), '[]'::jsonb))
     from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = v_lead;

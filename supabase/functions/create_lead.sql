@@ -7,15 +7,15 @@ declare
   new_id bigint;
 begin
   if p_owner_token is null or length(p_owner_token) < 32 or length(p_owner_token) > 128 then
-    raise exception 'Invalid owner token' using errcode = 'P0001';
+    raise exception 'Invalid owner token' using errcode = 'P0001', hint = 'owner-token';
   end if;
   if length(p_client_key) > 128 then
-    raise exception 'Invalid client key' using errcode = 'P0001';
+    raise exception 'Invalid client key' using errcode = 'P0001', hint = 'client-key';
   end if;
   if p_vendor_id is not null then
     select v.name into v_name from public.vendors v where v.id = p_vendor_id;
     if v_name is null then
-      raise exception 'Unknown vendor' using errcode = 'P0001';
+      raise exception 'Unknown vendor' using errcode = 'P0001', hint = 'no-record';
     end if;
   end if;
   perform public.count_write_attempt('lead', p_client_key, interval '1 hour', 30,

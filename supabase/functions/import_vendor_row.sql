@@ -17,7 +17,7 @@ declare
   changed boolean := false;
   v_card jsonb := case when jsonb_typeof(r->'rate_card') = 'object' then r->'rate_card' end;
   card_before jsonb;
-  problem text := public.rate_card_problem(v_card);
+  problem jsonb := public.rate_card_problem(v_card);
 begin
   if length(trim(coalesce(r->>'name', ''))) not between 2 and 200 then return jsonb_build_object('action', 'rejected', 'reason', 'name must be 2 to 200 characters'); end if;
   if v_site is null or length(r->>'website') > 300 then
@@ -50,7 +50,7 @@ begin
     zips := array(select p.code from public.postcodes p where p.city_id = v_city.id order by p.code);
   end if;
   if v_card is not null and problem is not null then
-    return jsonb_build_object('action', 'rejected', 'reason', 'rates: ' || problem);
+    return jsonb_build_object('action', 'rejected', 'reason', 'rates: ' || (problem->>'message'));
   end if;
   v_full_address := trim(r->>'street') || ', ' || v_city.name || ', ' || v_state.code || ' ' || v_postcode.code;
 

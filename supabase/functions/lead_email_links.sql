@@ -12,7 +12,7 @@ begin
   join public.lead_recipients r on r.vendor_id = x.id and r.lead_id = p_lead_id
   where x.id = p_vendor_id and x.email is not null;
   if v.id is null then
-    raise exception 'No such recipient' using errcode = 'PT404';
+    raise exception 'No such recipient' using errcode = 'PT404', hint = 'no-record';
   end if;
   insert into public.auth_links (token_hash, purpose, email, vendor_id, lead_id, expires_at) values
     (p_contacted_hash, 'lead_contacted', v.email, v.id, p_lead_id, now() + interval '30 days'),

@@ -8,7 +8,7 @@ returns jsonb language sql stable security definer set search_path = '' as $$
     'rental_end_date', l.rental_end_date, 'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at,
     'withdrawn_at', l.withdrawn_at,
     'recipients', (select coalesce(jsonb_agg(jsonb_build_object(
-        'vendor_name', v.name, 'phone', v.phone, 'sent', exists (select 1 from public.lead_messages m
+        'vendor_name', v.name, 'phone', v.phone, 'sent', exists (select 1 from public.outbox_messages m
                                                where m.lead_id = l.id and m.vendor_id = r.vendor_id and m.status = 'sent'),
         'contacted', r.responded_at is not null) order by r.rank), '[]'::jsonb)
       from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = l.id))

@@ -5,7 +5,7 @@ begin
   if new.site is not null then
     new.site := public.normalize_website(new.site);
     if new.site is null then
-      raise exception 'Please enter a valid website URL (e.g. example.com)' using errcode = 'P0001';
+      raise exception 'Please enter a valid website URL (e.g. example.com)' using errcode = 'P0001', hint = 'website';
     end if;
   end if;
   return new;

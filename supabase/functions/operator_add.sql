@@ -4,7 +4,7 @@ returns bigint language plpgsql security definer set search_path = '' as $$
 declare new_id bigint;
 begin
   if not public.is_email_address(lower(trim(coalesce(p_email, '')))) then
-    raise exception 'Please enter a valid email address' using errcode = 'P0001';
+    raise exception 'Please enter a valid email address' using errcode = 'P0001', hint = 'email';
   end if;
   insert into public.operators (email, password_hash) values (lower(trim(p_email)), p_password_hash)
   on conflict (email) do update set password_hash = excluded.password_hash

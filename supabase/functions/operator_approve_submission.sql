@@ -14,19 +14,19 @@ declare
 begin
   select * into sub from public.vendors_submissions s where s.id = p_id for update;
   if sub.id is null then
-    raise exception 'No such submission' using errcode = 'PT404';
+    raise exception 'No such submission' using errcode = 'PT404', hint = 'no-record';
   end if;
   if sub.status <> 'new' then
-    raise exception 'This submission is already %', sub.status using errcode = 'PT409';
+    raise exception 'This submission is already %', sub.status using errcode = 'PT409', hint = 'reviewed';
   end if;
   select v.name into clash from public.vendors v where v.website_key = sub.website_key limit 1;
   if clash is not null then
-    raise exception 'A listing with this website already exists: %', clash using errcode = 'PT409';
+    raise exception 'A listing with this website already exists: %', clash using errcode = 'PT409', hint = 'listing-exists';
   end if;
   select st.* into v_state from public.states st where st.slug = sub.state;
   select c.* into v_city from public.cities c where c.state_id = v_state.id and c.slug = sub.city;
   if v_city.id is null then
-    raise exception 'The submission''s city is not in the directory' using errcode = 'P0001';
+    raise exception 'The submission''s city is not in the directory' using errcode = 'P0001', hint = 'city-missing';
   end if;
   select p.id into v_postcode from public.postcodes p where p.city_id = v_city.id and p.code = sub.postal_code;
   if v_postcode is null then
@@ -45,7 +45,7 @@ begin
     -- The address that submitted the business owns its listing, and is told it is live.
     insert into public.vendor_managers (vendor_id, email, role, added_by) values (v_vendor, sub.email, 'owner', 'submission');
     update public.vendors v set claimed_at = now() where v.id = v_vendor;
-    insert into public.lead_messages (kind, vendor_id, channel, recipient, payload)
+    insert into public.outbox_messages (kind, vendor_id, channel, recipient, payload)
     values ('listing_live', v_vendor, 'email', sub.email, jsonb_build_object('name', sub.name, 'address', public.vendor_address(v_vendor)));
   end if;
   return public.vendor_address(v_vendor);

@@ -6,7 +6,7 @@ declare
   r jsonb;
 begin
   if jsonb_typeof(p_rows) <> 'array' or jsonb_array_length(p_rows) > 100 then
-    raise exception 'An import batch holds at most 100 rows' using errcode = 'P0001';
+    raise exception 'An import batch holds at most 100 rows' using errcode = 'P0001', hint = 'import-size';
   end if;
   begin
     for r in select value from jsonb_array_elements(p_rows) loop

@@ -5,8 +5,8 @@ returns jsonb language sql stable security definer set search_path = '' as $$
     'messages', (select coalesce(jsonb_agg(to_jsonb(m) - 'claim_id' || jsonb_build_object(
                    'vendor_name', (select v.name from public.vendors v where v.id = m.vendor_id),
                    'attempt_log', (select coalesce(jsonb_agg(to_jsonb(a) order by a.id), '[]'::jsonb)
-                                   from public.lead_message_attempts a where a.message_id = m.id)) order by m.id), '[]'::jsonb)
-                 from public.lead_messages m where m.lead_id = l.id))
+                                   from public.outbox_attempts a where a.message_id = m.id)) order by m.id), '[]'::jsonb)
+                 from public.outbox_messages m where m.lead_id = l.id))
   from public.leads l where l.id = p_id and l.completed;
 $$;
 

@@ -15,10 +15,10 @@ returns setof bigint language sql stable security definer set search_path = '' a
       where p.code = l.location and s.slug = p_filters->>'state'))
     and (case p_filters->>'delivery'
            when 'none' then not exists (select 1 from public.lead_recipients r where r.lead_id = l.id)
-           when 'failed' then exists (select 1 from public.lead_messages m where m.lead_id = l.id and m.status = 'failed')
-           when 'pending' then exists (select 1 from public.lead_messages m where m.lead_id = l.id and m.status in ('pending', 'sending'))
-           when 'sent' then exists (select 1 from public.lead_messages m where m.lead_id = l.id)
-                            and not exists (select 1 from public.lead_messages m where m.lead_id = l.id and m.status <> 'sent')
+           when 'failed' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status = 'failed')
+           when 'pending' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status in ('pending', 'sending'))
+           when 'sent' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id)
+                            and not exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status <> 'sent')
            else true end)
     and (case p_filters->>'spam' when 'only' then l.spam when 'include' then true else not l.spam end);
 $$;

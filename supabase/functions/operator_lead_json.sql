@@ -8,7 +8,7 @@ returns jsonb language sql stable security definer set search_path = '' as $$
                    when bool_or(m.status = 'failed') then 'failed'
                    when bool_and(m.status = 'sent') then 'sent'
                    else 'pending' end
-                 from public.lead_messages m where m.lead_id = l.id));
+                 from public.outbox_messages m where m.lead_id = l.id));
 $$;
 
 revoke execute on function public.operator_lead_json(public.leads) from public, anon, authenticated;

@@ -11,7 +11,7 @@ language sql stable security definer set search_path = '' as $$
          (select coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'vendor_id', m.vendor_id, 'channel', m.channel,
                                                        'status', m.status, 'attempts', m.attempts, 'sent_at', m.sent_at,
                                                        'sent_via', m.sent_via, 'last_error', m.last_error) order by m.id), '[]'::jsonb)
-          from public.lead_messages m where m.lead_id = l.id)
+          from public.outbox_messages m where m.lead_id = l.id)
   from public.leads l
   where not l.spam
   order by l.id desc

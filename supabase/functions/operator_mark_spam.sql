@@ -4,10 +4,10 @@ returns void language plpgsql security definer set search_path = '' as $$
 begin
   update public.leads l set spam = p_spam where l.id = p_id and l.completed;
   if not found then
-    raise exception 'No such rental request' using errcode = 'PT404';
+    raise exception 'No such rental request' using errcode = 'PT404', hint = 'no-record';
   end if;
   if p_spam then
-    update public.lead_messages m set status = 'failed', last_error = 'marked as spam', claim_id = null, claimed_until = null
+    update public.outbox_messages m set status = 'failed', last_error = 'marked as spam', claim_id = null, claimed_until = null
     where m.lead_id = p_id and m.status in ('pending', 'sending');
   end if;
   perform public.audit(p_operator, case when p_spam then 'spam' else 'not_spam' end, 'lead ' || p_id);

@@ -4,12 +4,12 @@ returns int language plpgsql security definer set search_path = '' as $$
 declare queued int;
 begin
   if not exists (select 1 from public.leads l where l.id = p_id and l.completed) then
-    raise exception 'No such rental request' using errcode = 'PT404';
+    raise exception 'No such rental request' using errcode = 'PT404', hint = 'no-record';
   end if;
   if exists (select 1 from public.leads l where l.id = p_id and l.spam) then
-    raise exception 'This request is marked as spam' using errcode = 'P0001';
+    raise exception 'This request is marked as spam' using errcode = 'P0001', hint = 'spam';
   end if;
-  update public.lead_messages m set status = 'pending', attempts = 0, next_attempt_at = now(),
+  update public.outbox_messages m set status = 'pending', attempts = 0, next_attempt_at = now(),
     claim_id = null, claimed_until = null, last_error = null
   where m.lead_id = p_id;
   get diagnostics queued = row_count;

@@ -6,7 +6,7 @@ declare
 begin
   select * into request from public.vendor_change_requests c where c.id = p_id and c.status = 'new' for update;
   if request.id is null then
-    raise exception 'No new change with this id' using errcode = 'PT409';
+    raise exception 'No new change with this id' using errcode = 'PT409', hint = 'reviewed';
   end if;
   if p_approve then
     perform public.operator_update_vendor(request.vendor_id, request.changes, p_operator);

@@ -8,10 +8,10 @@ declare
 begin
   select * into claim from public.vendor_claims c where c.id = p_id and c.status = 'new' for update;
   if claim.id is null then
-    raise exception 'No new claim with this id' using errcode = 'PT409';
+    raise exception 'No new claim with this id' using errcode = 'PT409', hint = 'reviewed';
   end if;
   if not p_approve and length(trim(coalesce(p_reason, ''))) = 0 then
-    raise exception 'Please give a reason for the rejection' using errcode = 'P0001';
+    raise exception 'Please give a reason for the rejection' using errcode = 'P0001', hint = 'reason-missing';
   end if;
   if p_approve then
     perform 1 from public.vendors v where v.id = claim.vendor_id for update;

@@ -6,7 +6,7 @@ declare
 begin
   delete from public.vendor_managers m where m.vendor_id = p_vendor_id and m.email = lower(trim(coalesce(p_email, ''))) returning * into revoked;
   if revoked.email is null then
-    raise exception 'No such person on this listing' using errcode = 'PT404';
+    raise exception 'No such person on this listing' using errcode = 'PT404', hint = 'no-person';
   end if;
   if revoked.role = 'owner' then
     update public.vendors v set claimed_at = null, updated_at = now() where v.id = p_vendor_id;

@@ -4,7 +4,7 @@ returns jsonb language plpgsql security definer set search_path = '' as $$
 begin
   update public.vendors v set hidden = p_hidden, updated_at = now() where v.id = p_id;
   if not found then
-    raise exception 'No such vendor' using errcode = 'PT404';
+    raise exception 'No such vendor' using errcode = 'PT404', hint = 'no-record';
   end if;
   perform public.audit(p_operator, case when p_hidden then 'hide' else 'unhide' end, 'vendor ' || p_id);
   return public.vendor_address(p_id);

@@ -11,34 +11,34 @@ declare
   k text;
 begin
   if before is null then
-    raise exception 'No such vendor' using errcode = 'PT404';
+    raise exception 'No such vendor' using errcode = 'PT404', hint = 'no-record';
   end if;
   if p_changes ? 'name' and length(trim(coalesce(p_changes->>'name', ''))) not between 2 and 200 then
-    raise exception 'Name must be 2 to 200 characters' using errcode = 'P0001';
+    raise exception 'Name must be 2 to 200 characters' using errcode = 'P0001', hint = 'listing-name';
   end if;
   if p_changes ? 'phone' and length(trim(coalesce(p_changes->>'phone', ''))) not between 10 and 30 then
-    raise exception 'Please enter a valid phone number' using errcode = 'P0001';
+    raise exception 'Please enter a valid phone number' using errcode = 'P0001', hint = 'phone';
   end if;
   if p_changes ? 'site' and nullif(trim(p_changes->>'site'), '') is not null
      and trim(p_changes->>'site') !~* '^(https?://)?([a-z0-9](-?[a-z0-9])*\.)+[a-z]{2,}(/\S*)?$' then
-    raise exception 'Please enter a valid website URL (e.g. example.com)' using errcode = 'P0001';
+    raise exception 'Please enter a valid website URL (e.g. example.com)' using errcode = 'P0001', hint = 'website';
   end if;
   if p_changes ? 'email' and nullif(trim(p_changes->>'email'), '') is not null and not public.is_email_address(lower(trim(p_changes->>'email'))) then
-    raise exception 'Please enter a valid email address' using errcode = 'P0001';
+    raise exception 'Please enter a valid email address' using errcode = 'P0001', hint = 'email';
   end if;
   if p_changes ? 'photo' and nullif(trim(p_changes->>'photo'), '') is not null and trim(p_changes->>'photo') !~* '^https://\S+$' then
-    raise exception 'The photo must be an https:// address' using errcode = 'P0001';
+    raise exception 'The photo must be an https:// address' using errcode = 'P0001', hint = 'photo';
   end if;
   if length(coalesce(p_changes->>'street', '')) > 300 or length(coalesce(p_changes->>'hours', '')) > 300
      or length(coalesce(p_changes->>'description', '')) > 5000 then
-    raise exception 'A field is too long' using errcode = 'P0001';
+    raise exception 'A field is too long' using errcode = 'P0001', hint = 'too-long';
   end if;
   if p_changes ? 'service_zips' then
     select array_agg(distinct z) into zips from jsonb_array_elements_text(p_changes->'service_zips') z;
     select z into unknown from unnest(coalesce(zips, '{}')) z
     where z !~ '^[0-9]{5}$' or not exists (select 1 from public.postcodes p where p.code = z) limit 1;
     if unknown is not null then
-      raise exception 'Unknown ZIP code: %', unknown using errcode = 'P0001';
+      raise exception 'Unknown ZIP code: %', unknown using errcode = 'P0001', hint = 'zip';
     end if;
   end if;
   update public.vendors v set

@@ -7,7 +7,7 @@ begin
   where l.id = p_lead_id and not l.completed
     and l.owner_token_hash = encode(sha256(convert_to(coalesce(p_owner_token, ''), 'UTF8')), 'hex');
   if found_id is null then
-    raise exception 'Rental request not found' using errcode = 'PT404';
+    raise exception 'Rental request not found' using errcode = 'PT404', hint = 'no-request';
   end if;
   return found_id;
 end;

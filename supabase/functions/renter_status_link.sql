@@ -7,7 +7,7 @@ declare
 begin
   select l.renter_email into v_email from public.leads l where l.id = p_lead_id and l.completed and l.renter_email is not null;
   if v_email is null then
-    raise exception 'No such request' using errcode = 'PT404';
+    raise exception 'No such request' using errcode = 'PT404', hint = 'no-request';
   end if;
   insert into public.auth_links (token_hash, purpose, email, lead_id, expires_at)
   values (p_token_hash, 'lead_status', v_email, p_lead_id, now() + interval '90 days');

@@ -3,10 +3,10 @@
 create or replace function public.set_rate_card(p_vendor_id bigint, p_card jsonb, p_updated_by text)
 returns void language plpgsql security definer set search_path = '' as $$
 declare
-  problem text;
+  problem jsonb;
 begin
   if not exists (select 1 from public.vendors v where v.id = p_vendor_id) then
-    raise exception 'No such vendor' using errcode = 'PT404';
+    raise exception 'No such vendor' using errcode = 'PT404', hint = 'no-record';
   end if;
   if p_card is null or p_card = 'null' then
     delete from public.rate_cards r where r.vendor_id = p_vendor_id;
@@ -14,7 +14,7 @@ begin
   end if;
   problem := public.rate_card_problem(p_card);
   if problem is not null then
-    raise exception '%', problem using errcode = 'P0001';
+    raise exception '%', problem->>'message' using errcode = 'P0001', hint = problem->>'code';
   end if;
   insert into public.rate_cards (vendor_id, delivery_fee, delivery_miles, delivery_per_mile, waiver_percent, published, sample, confirmed_on, updated_by, updated_at)
   values (p_vendor_id, (p_card->'delivery'->>'fee')::numeric, (p_card->'delivery'->>'miles')::int, (p_card->'delivery'->>'per_mile')::numeric,

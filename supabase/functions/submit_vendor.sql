@@ -9,40 +9,40 @@ declare
   new_cid text;
 begin
   if length(trim(coalesce(p_name, ''))) < 2 then
-    raise exception 'Business name must be at least 2 characters' using errcode = 'P0001';
+    raise exception 'Business name must be at least 2 characters' using errcode = 'P0001', hint = 'business-name';
   end if;
   if length(trim(coalesce(p_site, ''))) < 4 then
-    raise exception 'Website URL is too short' using errcode = 'P0001';
+    raise exception 'Website URL is too short' using errcode = 'P0001', hint = 'website';
   end if;
   if trim(p_site) !~* '^(https?://)?([a-z0-9](-?[a-z0-9])*\.)+[a-z]{2,}(/\S*)?$' then
-    raise exception 'Please enter a valid website URL (e.g. example.com)' using errcode = 'P0001';
+    raise exception 'Please enter a valid website URL (e.g. example.com)' using errcode = 'P0001', hint = 'website';
   end if;
   if length(trim(coalesce(p_phone, ''))) < 10 then
-    raise exception 'Please enter a valid phone number' using errcode = 'P0001';
+    raise exception 'Please enter a valid phone number' using errcode = 'P0001', hint = 'phone';
   end if;
   if length(trim(coalesce(p_address, ''))) < 5 then
-    raise exception 'Please enter a valid address' using errcode = 'P0001';
+    raise exception 'Please enter a valid address' using errcode = 'P0001', hint = 'address';
   end if;
   if length(coalesce(p_zipcode, '')) < 5 then
-    raise exception 'Please enter a valid ZIP code' using errcode = 'P0001';
+    raise exception 'Please enter a valid ZIP code' using errcode = 'P0001', hint = 'zipcode';
   end if;
   if nullif(trim(p_email), '') is not null and not public.is_email_address(trim(p_email)) then
-    raise exception 'Please enter a valid email address' using errcode = 'P0001';
+    raise exception 'Please enter a valid email address' using errcode = 'P0001', hint = 'email';
   end if;
   if length(p_name) > 200 or length(p_site) > 300 or length(p_phone) > 30
      or length(p_address) > 300 or length(p_zipcode) > 10 then
-    raise exception 'A field is too long' using errcode = 'P0001';
+    raise exception 'A field is too long' using errcode = 'P0001', hint = 'too-long';
   end if;
   select s.id into v_state_id from public.states s where s.country_id = 1 and s.slug = p_state;
   if v_state_id is null then
-    raise exception 'Please select a state' using errcode = 'P0001';
+    raise exception 'Please select a state' using errcode = 'P0001', hint = 'state';
   end if;
   if not exists (select 1 from public.cities c where c.state_id = v_state_id and c.slug = p_city) then
-    raise exception 'Please select a city' using errcode = 'P0001';
+    raise exception 'Please select a city' using errcode = 'P0001', hint = 'city';
   end if;
   new_cid := public.submission_cid(trim(p_site));
   if exists (select 1 from public.vendors_submissions s where s.cid = new_cid) then
-    raise exception 'This website has already been submitted and is under review.' using errcode = 'PT409';
+    raise exception 'This website has already been submitted and is under review.' using errcode = 'PT409', hint = 'website-submitted';
   end if;
   perform public.count_write_attempt('submission', p_client_key, interval '1 day', 5,
     'Too many submissions from your connection today. Please try again tomorrow.');

@@ -9,16 +9,16 @@ declare lead_id bigint;
 begin
   lead_id := public.owned_open_lead(p_lead_id, p_owner_token);
   if p_step is null or p_step not between 1 and 3 then
-    raise exception 'Step must be 1, 2 or 3' using errcode = 'P0001';
+    raise exception 'Step must be 1, 2 or 3' using errcode = 'P0001', hint = 'lead-step';
   end if;
   if p_skid_steer_type is not null and p_skid_steer_type not in ('wheeled', 'tracked') then
-    raise exception 'Skid steer type must be wheeled or tracked' using errcode = 'P0001';
+    raise exception 'Skid steer type must be wheeled or tracked' using errcode = 'P0001', hint = 'machine-type';
   end if;
   if length(p_name) > 100 then
-    raise exception 'Name is too long' using errcode = 'P0001';
+    raise exception 'Name is too long' using errcode = 'P0001', hint = 'too-long';
   end if;
   if length(p_phone) > 30 then
-    raise exception 'Phone number is too long' using errcode = 'P0001';
+    raise exception 'Phone number is too long' using errcode = 'P0001', hint = 'too-long';
   end if;
   if p_location is not null then
     perform public.check_job_zip(p_location);

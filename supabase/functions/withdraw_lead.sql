@@ -4,10 +4,10 @@ create or replace function public.withdraw_lead(p_lead_id bigint, p_owner_token 
 returns void language plpgsql security definer set search_path = '' as $$
 begin
   if public.lead_status(p_lead_id, p_owner_token, p_link_hash) is null then
-    raise exception 'Rental request not found' using errcode = 'PT404';
+    raise exception 'Rental request not found' using errcode = 'PT404', hint = 'no-request';
   end if;
   update public.leads l set withdrawn_at = coalesce(l.withdrawn_at, now()), updated_at = now() where l.id = p_lead_id;
-  update public.lead_messages m set status = 'failed', last_error = 'withdrawn by the renter', claim_id = null, claimed_until = null
+  update public.outbox_messages m set status = 'failed', last_error = 'withdrawn by the renter', claim_id = null, claimed_until = null
   where m.lead_id = p_lead_id and m.kind = 'lead' and m.status in ('pending', 'sending');
 end;
 $$;

@@ -18,28 +18,43 @@ async function listing(offset: number) {
   return v;
 }
 
-const claim = (vendor: number, email: string, token: string, client = "claimant-client-1") =>
-  one<{ r: string }>("select public.business_claim_start($1, $2, 'Pat Owner', '', '', $3, $4) as r", [vendor, email, client, hashToken(token)]).then((x) => x.r);
+const claim = (vendor: number, email: string, client = "claimant-client-1") =>
+  one<{ r: string }>("select public.business_claim_start($1, $2, 'Pat Owner', '', '', $3) as r", [vendor, email, client]).then((x) => x.r);
+
+/** What the outbox does as it sends the newest link email queued for an address: claims it and stores its link. */
+async function sentLink(kind: "sign_in" | "claim_link", email: string): Promise<string> {
+  const [message] = await inspect<{ id: number }>(`update public.outbox_messages set status = 'sending'
+    where id = (select max(id) from public.outbox_messages where kind = $1 and recipient = $2) returning id`, [kind, email.toLowerCase()]);
+  const token = newToken();
+  expect((await one<{ r: boolean }>("select public.outbox_link($1, $2) as r", [message.id, hashToken(token)])).r).toBe(true);
+  return token;
+}
 const use = (token: string, purpose: string) =>
   one<{ r: { email: string; outcome: string } }>("select public.business_link_use($1, $2) as r", [hashToken(token), purpose]).then((x) => x.r);
 
 describe("claiming a listing", () => {
   it("the listing's own email, or an address at its website's domain, gets a link; any other goes to the operator", async () => {
     const v = await listing(0);
-    expect(await claim(v.id, v.email.toUpperCase(), newToken())).toBe("link");
-    expect(await claim(v.id, `someone@www.${v.website_key}`.replace("www.www.", "www."), newToken())).toBe("queued");
-    expect(await claim(v.id, `someone@${v.website_key}`, newToken())).toBe("link");
-    expect(await claim(v.id, "stranger@elsewhere.example", newToken())).toBe("queued");
+    expect(await claim(v.id, v.email.toUpperCase())).toBe("link");
+    expect(await claim(v.id, `someone@www.${v.website_key}`.replace("www.www.", "www."))).toBe("queued");
+    expect(await claim(v.id, `someone@${v.website_key}`)).toBe("link");
+    expect(await claim(v.id, "stranger@elsewhere.example")).toBe("queued");
     const queued = await inspect<{ email: string }>("select email from public.vendor_claims where vendor_id = $1 order by id", [v.id]);
     expect(queued.map((row) => row.email)).toContain("stranger@elsewhere.example");
+    await sentLink("claim_link", v.email);
     const links = await inspect<{ token_hash: string }>("select token_hash from public.auth_links where vendor_id = $1", [v.id]);
+    expect(links.length).toBe(1);
     expect(links.every((link) => /^[0-9a-f]{64}$/.test(link.token_hash))).toBe(true);
   });
 
   it("a claim link makes its address the owner once; used, altered, other-purpose and expired links are refused alike", async () => {
     const v = await listing(1);
-    const [first, second, late] = [newToken(), newToken(), newToken()];
-    for (const token of [first, second, late]) expect(await claim(v.id, v.email, token, "claimant-client-2")).toBe("link");
+    const links: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect(await claim(v.id, v.email, "claimant-client-2")).toBe("link");
+      links.push(await sentLink("claim_link", v.email));
+    }
+    const [first, second, late] = links;
     expect(await use(first, "claim")).toEqual({ email: v.email, vendor_id: v.id, outcome: "owner" });
     const refused = "This link is invalid or has expired.";
     await expect(use(first, "claim")).rejects.toThrow(refused);
@@ -54,26 +69,28 @@ describe("claiming a listing", () => {
     const [card] = await asAnon<{ c: { claimed: boolean } }>(db, "select public.vendor_card(v) as c from public.vendors v where v.id = $1", [v.id]);
     expect(card.c.claimed).toBe(true);
     // Once claimed, even the listing's own address goes to the operator.
-    expect(await claim(v.id, v.email, newToken(), "claimant-client-2")).toBe("queued");
+    expect(await claim(v.id, v.email, "claimant-client-2")).toBe("queued");
   });
 
   it("claims are limited per client and per listing", async () => {
     const v = await listing(2);
-    for (let i = 0; i < 5; i++) await claim(v.id, `stranger${i}@elsewhere.example`, newToken(), "flooding-claimant");
-    await expect(claim(v.id, "stranger9@elsewhere.example", newToken(), "flooding-claimant")).rejects.toThrow("Too many claims from your connection today");
-    for (let i = 0; i < 5; i++) await claim(v.id, `other${i}@elsewhere.example`, newToken(), `claimant-client-x${i}`);
-    await expect(claim(v.id, "late@elsewhere.example", newToken(), "claimant-client-late")).rejects.toThrow("This listing has had too many claims today");
+    for (let i = 0; i < 5; i++) await claim(v.id, `stranger${i}@elsewhere.example`, "flooding-claimant");
+    await expect(claim(v.id, "stranger9@elsewhere.example", "flooding-claimant")).rejects.toThrow("Too many claims from your connection today");
+    for (let i = 0; i < 5; i++) await claim(v.id, `other${i}@elsewhere.example`, `claimant-client-x${i}`);
+    await expect(claim(v.id, "late@elsewhere.example", "claimant-client-late")).rejects.toThrow("This listing has had too many claims today");
   });
 });
 
 describe("a business signed in", () => {
   it("gets a sign-in link only for an address that manages a listing, and edits only its own listings", async () => {
     const v = await listing(1);
-    const signIn = (email: string, token: string) =>
-      one<{ r: boolean }>("select public.business_sign_in_start($1, 'sign-in-client-1', $2) as r", [email, hashToken(token)]).then((x) => x.r);
-    const token = newToken();
-    expect(await signIn(v.email, token)).toBe(true);
-    expect(await signIn("nobody@elsewhere.example", newToken())).toBe(false);
+    const queued = async (email: string) => {
+      await one("select public.business_sign_in_start($1, 'sign-in-client-1')", [email]);
+      return (await inspect("select 1 from public.outbox_messages where kind = 'sign_in' and recipient = $1", [email.toLowerCase()])).length;
+    };
+    expect(await queued(v.email)).toBe(1);
+    expect(await queued("nobody@elsewhere.example")).toBe(0);
+    const token = await sentLink("sign_in", v.email);
     expect(await use(token, "sign_in")).toEqual({ email: v.email, outcome: "signed_in" });
 
     await one("select public.business_update_vendor($1, $2, $3)", [v.email, v.id, { phone: "(555) 010-4242", name: "Renamed By Business" }]);
@@ -140,8 +157,8 @@ describe("a business signed in", () => {
 describe("the operator's claims queue", () => {
   it("approving a queued claim makes the claimant the owner of an unclaimed listing; rejecting needs a reason", async () => {
     const v = await listing(4);
-    expect(await claim(v.id, "manager@elsewhere.example", newToken(), "claimant-client-4")).toBe("queued");
-    expect(await claim(v.id, "imposter@elsewhere.example", newToken(), "claimant-client-4")).toBe("queued");
+    expect(await claim(v.id, "manager@elsewhere.example", "claimant-client-4")).toBe("queued");
+    expect(await claim(v.id, "imposter@elsewhere.example", "claimant-client-4")).toBe("queued");
     const page = await one<{ p: { rows: Array<{ id: number; email: string }> } }>("select public.operator_claim_page('new', 50, 0) as p");
     const genuine = page.p.rows.find((row) => row.email === "manager@elsewhere.example")!;
     const imposter = page.p.rows.find((row) => row.email === "imposter@elsewhere.example")!;
@@ -161,7 +178,7 @@ describe("answering leads", () => {
       insert into public.leads (step, location, name, phone, skid_steer_type, rental_days, completed, completed_at, owner_token_hash)
       values (3, '77002', 'Answer Tester', '(555) 010-1212', 'wheeled', 2, true, now() - make_interval(hours => $1), 'x') returning id`, [hoursAgo]);
     await db.query("insert into public.lead_recipients (lead_id, vendor_id, reason, rank) values ($1, $2, 'nearby', 1)", [lead.id, vendor]);
-    await db.query(`insert into public.lead_messages (lead_id, vendor_id, channel, status, sent_at)
+    await db.query(`insert into public.outbox_messages (lead_id, vendor_id, channel, status, sent_at)
       values ($1, $2, 'email', 'sent', now() - make_interval(hours => $3))`, [lead.id, vendor, hoursAgo]);
     return lead.id;
   }
@@ -186,7 +203,7 @@ describe("answering leads", () => {
     for (const delay of delays) {
       const lead = await leadSentTo(v.id, 24);
       leads.push(lead);
-      await db.query("update public.lead_messages set sent_at = now() - make_interval(secs => $2) where lead_id = $1", [lead, delay * 3600]);
+      await db.query("update public.outbox_messages set sent_at = now() - make_interval(secs => $2) where lead_id = $1", [lead, delay * 3600]);
     }
     const first = await links(leads[0], v.id);
     expect(await use(first.contacted, "lead_contacted")).toMatchObject({ outcome: "contacted", lead_id: leads[0] });
@@ -244,7 +261,7 @@ describe("the renter's own status page", () => {
     await expect(one("select public.withdraw_lead($1, $2)", [draft.id, ownerToken(89)])).rejects.toThrow("Rental request not found");
     await one("select public.withdraw_lead($1, $2)", [draft.id, token]);
     expect((await status(token))!.withdrawn_at).not.toBeNull();
-    const messages = await inspect<{ status: string }>("select distinct status from public.lead_messages where lead_id = $1", [draft.id]);
+    const messages = await inspect<{ status: string }>("select distinct status from public.outbox_messages where lead_id = $1", [draft.id]);
     expect(messages).toEqual([{ status: "failed" }]);
   });
 });
@@ -266,9 +283,9 @@ describe("the renter's copy and list", () => {
 
     const without = await complete(null);
     const lead = await complete(" Copy.Renter@Example.com ");
-    expect(await inspect("select 1 from public.lead_messages where lead_id = $1 and kind = 'renter_copy'", [without])).toEqual([]);
+    expect(await inspect("select 1 from public.outbox_messages where lead_id = $1 and kind = 'renter_copy'", [without])).toEqual([]);
     const [copy] = await inspect<{ recipient: string; payload: { recipients: Array<{ name: string; phone: string | null }> } }>(
-      "select recipient, payload from public.lead_messages where lead_id = $1 and kind = 'renter_copy'", [lead]);
+      "select recipient, payload from public.outbox_messages where lead_id = $1 and kind = 'renter_copy'", [lead]);
     const vendors = await inspect<{ name: string; phone: string | null }>(`
       select v.name, v.phone from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = $1 order by r.rank`, [lead]);
     expect(copy).toEqual({ recipient: "copy.renter@example.com", payload: { recipients: vendors } });
@@ -285,7 +302,7 @@ describe("the renter's copy and list", () => {
     await db.query("update public.auth_links set expires_at = now() + interval '1 day' where token_hash = $1", [hashToken(link)]);
     await one("select public.withdraw_lead($1, null, $2)", [lead, hashToken(link)]);
     // Withdrawing cancels the vendors' unsent messages, not the renter's own copy.
-    const kinds = await inspect<{ kind: string; status: string }>("select kind, status from public.lead_messages where lead_id = $1 and channel = 'email' order by kind", [lead]);
+    const kinds = await inspect<{ kind: string; status: string }>("select kind, status from public.outbox_messages where lead_id = $1 and channel = 'email' order by kind", [lead]);
     expect(new Set(kinds.map((k) => `${k.kind}:${k.status}`))).toEqual(new Set(["lead:failed", "renter_copy:pending"]));
 
     const [{ list }] = await asService<{ list: Array<{ id: number; withdrawn_at: string | null; recipients: number }> }>(db,

@@ -74,7 +74,7 @@ describe("lead write functions", () => {
     await asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567', '77002')", [id, ownerToken(), day(2), day(9)]);
     const [lead] = (await db.query<Record<string, unknown>>("select step, completed, rental_days, skid_steer_type, location from public.leads where id = $1", [id])).rows;
     expect(lead).toMatchObject({ step: 3, completed: true, rental_days: 7, skid_steer_type: "tracked", location: "77002" });
-    expect((await db.query("select 1 from public.lead_messages where lead_id = $1 and channel = 'email'", [id])).rows.length).toBeGreaterThan(0);
+    expect((await db.query("select 1 from public.outbox_messages where lead_id = $1 and channel = 'email'", [id])).rows.length).toBeGreaterThan(0);
   });
 
   it("a forged or guessed lead id changes nothing", async () => {

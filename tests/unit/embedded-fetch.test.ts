@@ -62,7 +62,7 @@ describe("embedded PostgREST transport", () => {
   });
 
   it("answers 401 with 42501 when anon calls a function it may not execute, as PostgREST does", async () => {
-    for (const [fn, args] of [["claim_lead_messages", {}], ["create_lead", { p_owner_token: "x".repeat(40), p_client_key: "client-a" }]] as const) {
+    for (const [fn, args] of [["claim_outbox_messages", {}], ["create_lead", { p_owner_token: "x".repeat(40), p_client_key: "client-a" }]] as const) {
       const result = await client.rpc(fn, args);
       expect(result.status).toBe(401);
       expect(result.error?.code).toBe("42501");

@@ -50,7 +50,7 @@ describe("lead routing", () => {
     const lead = await completedLead(vendor.code, vendor.id);
     expect(lead.count).toBe(1);
     expect(lead.recipients).toEqual([{ vendor_id: vendor.id, reason: "vendor_page", rank: 1, distance_miles: null }]);
-    const messages = (await db.query("select vendor_id, channel, status from public.lead_messages where lead_id = $1", [lead.id])).rows;
+    const messages = (await db.query("select vendor_id, channel, status from public.outbox_messages where lead_id = $1", [lead.id])).rows;
     expect(messages).toEqual([{ vendor_id: vendor.id, channel: "email", status: "pending" }]);
   });
 

@@ -37,9 +37,9 @@ async function dueMessages(count: number): Promise<number[]> {
       select (select id from vendor), 3, '77002', 'Outbox Tester ' || n, '(555) 010-' || lpad(n::text, 4, '0'), 'tracked', 2,
              $2::date, $3::date, true, now(), 'x'
       from generate_series(1, $1) n returning id)
-    insert into public.lead_messages (lead_id, vendor_id, channel)
+    insert into public.outbox_messages (lead_id, vendor_id, channel)
     select made.id, (select id from vendor), 'email' from made returning id`, [count, day(4), day(6)]);
-  await db.query("insert into public.lead_recipients (lead_id, vendor_id, reason, rank) select m.lead_id, m.vendor_id, 'vendor_page', 1 from public.lead_messages m where m.id = any($1)", [rows.map((r) => r.id)]);
+  await db.query("insert into public.lead_recipients (lead_id, vendor_id, reason, rank) select m.lead_id, m.vendor_id, 'vendor_page', 1 from public.outbox_messages m where m.id = any($1)", [rows.map((r) => r.id)]);
   return rows.map((r) => Number(r.id));
 }
 
@@ -55,7 +55,7 @@ describe("the outbox", () => {
     expect(mails).toHaveLength(3);
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(3);
     const { rows } = await db.query<{ status: string; attempts: number; n: number }>(
-      "select status, attempts, count(*)::int as n from public.lead_messages where id = any($1) group by 1, 2", [ids]);
+      "select status, attempts, count(*)::int as n from public.outbox_messages where id = any($1) group by 1, 2", [ids]);
     expect(rows).toEqual([{ status: "sent", attempts: 1, n: 3 }]);
     const mail = mails[0];
     expect(mail.text).toContain("Job site ZIP: 77002");
@@ -78,17 +78,17 @@ describe("the outbox", () => {
     const env = { SMTP_URL: "smtp://127.0.0.1:1" } as unknown as NodeJS.ProcessEnv;
     const backoffs: number[] = [];
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      await db.query("update public.lead_messages set next_attempt_at = now() where id = $1", [id]);
+      await db.query("update public.outbox_messages set next_attempt_at = now() where id = $1", [id]);
       expect(await drainOutbox({ env, client })).toEqual({ sent: 0, failed: 1 });
       const [row] = (await db.query<{ status: string; wait: number }>(
-        "select status, extract(epoch from next_attempt_at - now())::int as wait from public.lead_messages where id = $1", [id])).rows;
+        "select status, extract(epoch from next_attempt_at - now())::int as wait from public.outbox_messages where id = $1", [id])).rows;
       if (attempt < MAX_ATTEMPTS) {
         expect(row.status).toBe("pending");
         backoffs.push(row.wait);
       } else expect(row.status).toBe("failed");
     }
     for (let i = 1; i < backoffs.length; i++) expect(backoffs[i]).toBeGreaterThanOrEqual(backoffs[i - 1] * 2 - 2);
-    const attempts = (await db.query("select ok from public.lead_message_attempts where message_id = $1", [id])).rows;
+    const attempts = (await db.query("select ok from public.outbox_attempts where message_id = $1", [id])).rows;
     expect(attempts).toHaveLength(MAX_ATTEMPTS);
     expect(await drainOutbox({ env, client })).toEqual({ sent: 0, failed: 0 });
   });
@@ -100,7 +100,7 @@ describe("the outbox", () => {
     const files = readdirSync(folder);
     expect(files).toHaveLength(1);
     expect(readFileSync(path.join(folder, files[0]), "utf8")).toContain("Job site ZIP: 77002");
-    const [row] = (await db.query("select status, sent_via from public.lead_messages where id = $1", [id])).rows;
+    const [row] = (await db.query("select status, sent_via from public.outbox_messages where id = $1", [id])).rows;
     expect(row).toEqual({ status: "sent", sent_via: "file" });
   });
 
@@ -128,9 +128,9 @@ describe("the outbox", () => {
     expect(cards.filter((c) => c.slug !== "welcome-rentals-houston").every((c) => c.new === false)).toBe(true);
 
     const [odd] = (await db.query<{ id: number }>(
-      "insert into public.lead_messages (kind, channel, recipient) values ('no_such_kind', 'email', 'x@site.example') returning id")).rows;
+      "insert into public.outbox_messages (kind, channel, recipient) values ('no_such_kind', 'email', 'x@site.example') returning id")).rows;
     expect(await drainOutbox({ env, client })).toEqual({ sent: 0, failed: 1 });
-    const [row] = (await db.query("select status, last_error from public.lead_messages where id = $1", [odd.id])).rows;
+    const [row] = (await db.query("select status, last_error from public.outbox_messages where id = $1", [odd.id])).rows;
     expect(row).toEqual({ status: "failed", last_error: "No email template for messages of kind no_such_kind" });
   });
 });

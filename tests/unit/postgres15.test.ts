@@ -131,8 +131,8 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
       "select public.update_lead(1, repeat('a', 40), 2)",
       "select public.complete_lead(1, repeat('a', 40), 'wheeled', current_date + 1, current_date + 3, 'Ann', '5125550100', '77002')",
       "select public.submit_vendor('Acme Rentals', 'acme.example', '5125550100', '1 Main St', 'texas', 'houston', '77002', 'client-key-1')",
-      "select public.claim_lead_messages(10, 60)",
-      "select public.record_lead_message(1, gen_random_uuid(), true)",
+      "select public.claim_outbox_messages(10, 60)",
+      "select public.record_outbox_message(1, gen_random_uuid(), true)",
       "select * from public.vendors_near_zip('77002', 3)",
       "select * from public.operator_leads(10)",
       "select * from public.operator_submissions(10)",
@@ -175,7 +175,7 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
   });
 
   it("anon cannot read or write the write-side tables", async () => {
-    for (const table of ["leads", "lead_recipients", "lead_messages", "lead_message_attempts", "vendors_submissions", "write_attempts",
+    for (const table of ["leads", "lead_recipients", "outbox_messages", "outbox_attempts", "vendors_submissions", "write_attempts",
       "operators", "sessions", "auth_throttle", "operator_audit"]) {
       await expect(as("anon", `select * from public.${table}`)).rejects.toMatchObject({ code: "42501" });
     }
@@ -348,7 +348,7 @@ describe("the outbox on PostgreSQL 15", () => {
       with made as (
         insert into public.leads (step, location, name, phone, skid_steer_type, completed, completed_at, owner_token_hash)
         select 3, '77002', 'Claim ' || n, '5550100000', 'wheeled', true, now(), 'x' from generate_series(1, 200) n returning id)
-      insert into public.lead_messages (lead_id, channel) select id, 'webhook' from made`);
+      insert into public.outbox_messages (lead_id, channel) select id, 'webhook' from made`);
     await owner.end();
     const senders = await Promise.all(Array.from({ length: 20 }, () => server.connect("authenticator")));
     const claimed: number[] = [];
@@ -356,11 +356,11 @@ describe("the outbox on PostgreSQL 15", () => {
       await Promise.all(senders.map(async (sender) => {
         for (;;) {
           const [{ batch }] = await as<{ batch: Array<{ id: number; claim_id: string }> }>("service_role",
-            "select public.claim_lead_messages(5, 60) as batch", [], sender);
+            "select public.claim_outbox_messages(5, 60) as batch", [], sender);
           if (batch.length === 0) return;
           for (const message of batch) {
             claimed.push(message.id);
-            await as("service_role", "select public.record_lead_message($1, $2, true, 'webhook')", [message.id, message.claim_id], sender);
+            await as("service_role", "select public.record_outbox_message($1, $2, true, 'webhook')", [message.id, message.claim_id], sender);
           }
         }
       }));
@@ -369,7 +369,7 @@ describe("the outbox on PostgreSQL 15", () => {
     }
     expect(claimed).toHaveLength(200);
     expect(new Set(claimed).size).toBe(200);
-    const [{ n }] = await as<{ n: string }>("service_role", "select count(*) as n from public.lead_messages where status = 'sent'");
+    const [{ n }] = await as<{ n: string }>("service_role", "select count(*) as n from public.outbox_messages where status = 'sent'");
     expect(Number(n)).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { hashToken, isToken } from "@/lib/auth/token";
-import { DatabaseError, serviceRpc } from "@/lib/data/rpc";
+import { attempt, serviceRpc } from "@/lib/data/rpc";
 import { refreshListingPage } from "@/lib/data/revalidate";
 
 /**
@@ -11,14 +11,10 @@ export async function POST(request: Request) {
   const token = new URL(request.url).searchParams.get("token");
   const body = (await request.text().catch(() => "")).slice(0, 200);
   if (!isToken(token) || !body.includes("List-Unsubscribe=One-Click")) return new Response("Not Found", { status: 404 });
-  let used: { address: Parameters<typeof refreshListingPage>[0] };
-  try {
-    used = await serviceRpc("business_link_use", { p_token_hash: hashToken(token), p_purpose: "opt_out" });
-  } catch (error) {
-    if (error instanceof DatabaseError && error.refusal) return new Response("Not Found", { status: 404 });
-    throw error;
-  }
+  const used = await attempt(() => serviceRpc<{ address: Parameters<typeof refreshListingPage>[0] }>(
+    "business_link_use", { p_token_hash: hashToken(token), p_purpose: "opt_out" }));
+  if (!used.ok) return new Response("Not Found", { status: 404 });
   // The listing's page now says it takes no requests.
-  refreshListingPage(used.address);
+  refreshListingPage(used.data.address);
   return new Response("You will receive no more rental requests.", { status: 200, headers: { "Cache-Control": "no-store" } });
 }

@@ -27,7 +27,6 @@ export default async function ClaimPage({ params, searchParams }: Props) {
       <BusinessNotice notice={notice} error={error} />
       <form action={claimListingAction} className="mt-6 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="vendor_id" value={listing.id} />
-        <input type="hidden" name="listing" value={listing.name} />
         <FormField id="claim-email" label="Your email address"><input id="claim-email" name="email" type="email" required className={inputClass} /></FormField>
         <FormField id="claim-name" label="Your name"><input id="claim-name" name="name" required minLength={2} className={inputClass} /></FormField>
         <FormField id="claim-phone" label="Phone (optional)"><input id="claim-phone" name="phone" type="tel" className={inputClass} /></FormField>

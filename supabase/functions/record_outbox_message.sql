@@ -1,12 +1,12 @@
 -- Records a claimed message's outcome. Failures retry with doubling backoff from 30 s;
 -- after p_max_attempts the message stays failed. A claim that has been taken over
 -- records nothing.
-create or replace function public.record_lead_message(p_id bigint, p_claim_id uuid, p_ok boolean, p_sent_via text default null,
+create or replace function public.record_outbox_message(p_id bigint, p_claim_id uuid, p_ok boolean, p_sent_via text default null,
                                            p_error text default null, p_max_attempts int default 6)
 returns boolean language plpgsql security definer set search_path = '' as $$
 declare recorded boolean;
 begin
-  update public.lead_messages m set
+  update public.outbox_messages m set
     status = case when p_ok then 'sent' when m.attempts >= p_max_attempts then 'failed' else 'pending' end,
     sent_at = case when p_ok then now() end,
     sent_via = case when p_ok then left(p_sent_via, 50) end,
@@ -16,12 +16,12 @@ begin
   where m.id = p_id and m.claim_id = p_claim_id and m.status = 'sending'
   returning true into recorded;
   if recorded then
-    insert into public.lead_message_attempts (message_id, ok, sent_via, error)
+    insert into public.outbox_attempts (message_id, ok, sent_via, error)
     values (p_id, p_ok, case when p_ok then left(p_sent_via, 50) end, case when p_ok then null else left(p_error, 500) end);
   end if;
   return coalesce(recorded, false);
 end;
 $$;
 
-revoke execute on function public.record_lead_message(bigint,uuid,boolean,text,text,integer) from public, anon, authenticated;
-grant execute on function public.record_lead_message(bigint,uuid,boolean,text,text,integer) to service_role;
+revoke execute on function public.record_outbox_message(bigint,uuid,boolean,text,text,integer) from public, anon, authenticated;
+grant execute on function public.record_outbox_message(bigint,uuid,boolean,text,text,integer) to service_role;

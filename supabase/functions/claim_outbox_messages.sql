@@ -1,12 +1,12 @@
 -- Claims up to p_limit due outbox messages for one sender (skip locked, with a lease), so
 -- any number of senders in any number of instances send each message once; returns each
 -- with what its template needs.
-create or replace function public.claim_lead_messages(p_limit int default 20, p_lease_seconds int default 120)
+create or replace function public.claim_outbox_messages(p_limit int default 20, p_lease_seconds int default 120)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare claimed jsonb;
 begin
   with due as (
-    select m.id from public.lead_messages m
+    select m.id from public.outbox_messages m
     where (m.status = 'pending' and m.next_attempt_at <= now())
        or (m.status = 'sending' and m.claimed_until < now())
     order by m.next_attempt_at, m.id
@@ -14,7 +14,7 @@ begin
     for update skip locked
   ),
   taken as (
-    update public.lead_messages m set
+    update public.outbox_messages m set
       status = 'sending', attempts = m.attempts + 1, claim_id = gen_random_uuid(),
       claimed_until = now() + make_interval(secs => greatest(coalesce(p_lease_seconds, 120), 10))
     from due where m.id = due.id
@@ -42,5 +42,5 @@ begin
 end;
 $$;
 
-revoke execute on function public.claim_lead_messages(integer,integer) from public, anon, authenticated;
-grant execute on function public.claim_lead_messages(integer,integer) to service_role;
+revoke execute on function public.claim_outbox_messages(integer,integer) from public, anon, authenticated;
+grant execute on function public.claim_outbox_messages(integer,integer) to service_role;

@@ -1,0 +1,26 @@
+import { RATE_CARD_PROBLEMS } from "../prices/messages";
+
+/**
+ * Every code a database function refuses input with (RAISE ... USING HINT = '<code>' in
+ * supabase/functions/). Pages and actions show a refusal by its code, from their own
+ * audience's catalogue, never by the text of the database's message.
+ */
+export const REFUSAL_CODES = [
+  "address", "business-name", "city", "city-missing", "client-key", "dates-missing", "email", "end-before-start",
+  "end-far", "import-size", "job-zip", "lead-step", "link-invalid", "listing-exists", "listing-name", "machine-type",
+  "name", "no-listing", "no-person", "no-record", "no-request", "owner-stays", "owner-token", "phone", "photo",
+  "reason-missing", "renter-name", "reviewed", "spam", "start-far", "start-past", "state", "status", "team-full",
+  "too-long", "unknown-outcome", "website", "website-submitted", "zip", "zipcode",
+  // count_write_attempt: 'limit-' and the kind of write that went over its limit.
+  "limit-claim", "limit-claim-listing", "limit-lead", "limit-sign-in", "limit-sign-in-email", "limit-submission",
+  ...(Object.keys(RATE_CARD_PROBLEMS) as Array<keyof typeof RATE_CARD_PROBLEMS>),
+] as const;
+
+export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+const known = new Set<string>(REFUSAL_CODES);
+
+export const isRefusalCode = (code: unknown): code is RefusalCode => typeof code === "string" && known.has(code);
+
+/** A page's texts for the refusals its actions can meet; any other refusal shows its general text. */
+export type RefusalTexts = Partial<Record<RefusalCode, string>>;
