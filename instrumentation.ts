@@ -1,7 +1,7 @@
 /** Runs once when the server starts. */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
-    const { prepareBackend } = await import("./lib/startup");
+    const { prepareBackend } = await import("./lib/startup/startup");
     await prepareBackend();
     const { startOutboxTimer } = await import("./lib/outbox/timer");
     startOutboxTimer();

@@ -1,15 +1,19 @@
 // npm test: lint, type check, unit and database tests, production build, browser tests.
-// Prints a last line "N passed, M failed" summing every step and test.
+// Prints each step's time and a last line "N passed, M failed in T" summing every step and test.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
 let passed = 0;
 let failed = 0;
+const started = performance.now();
+const minutes = (since) => `${((performance.now() - since) / 60_000).toFixed(1)} min`;
 
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
+  const stepStarted = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  console.log(`=== ${label}: took ${minutes(stepStarted)}`);
   return result.status === 0;
 }
 
@@ -54,5 +58,5 @@ if (step("build", process.execPath, ["node_modules/next/dist/bin/next", "build"]
   vitestStep("deployment checks", ["--config", "vitest.deploy.config.ts"], "test-results/deploy.json");
 }
 
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed in ${minutes(started)}`);
 process.exit(failed === 0 ? 0 : 1);

@@ -7,7 +7,7 @@ import { LocationSearch } from "@/components/directory/location-search";
 import { QuickLinks } from "@/components/directory/quick-links";
 import { SeoText } from "@/components/directory/seo-text";
 import { VendorGrid } from "@/components/directory/vendor-grid";
-import { getCountryPage } from "@/lib/data/directory";
+import { getCountryPage } from "@/lib/directory/data";
 import { heroFor, topStates, uniqueVendors } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
 

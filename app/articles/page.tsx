@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { getArticles } from "@/lib/data/articles";
+import { getArticles } from "@/lib/articles/data";
 import { pageMetadata } from "@/lib/seo";
 
 export const revalidate = 300;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ModelImage } from "@/components/models/model-image";
 import { ModelSpecsList } from "@/components/models/model-specs-dialog";
-import { getPopularModels } from "@/lib/data/models";
+import { getPopularModels } from "@/lib/models/data";
 import { formatNumber } from "@/lib/models/catalogue";
 import { popularModelSpecs, popularModelTitle, SPECS_KEY_ATTRIBUTE } from "@/lib/models/popular";
 import type { PopularModel } from "@/lib/models/types";

@@ -1,5 +1,5 @@
 import { TrackedLink } from "@/components/analytics/tracked-link";
-import { getFooterStates } from "@/lib/data/directory";
+import { getFooterStates } from "@/lib/directory/data";
 import { socialLinks } from "@/lib/site";
 import { YourRequestsLink } from "./your-requests-link";
 

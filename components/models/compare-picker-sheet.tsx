@@ -3,8 +3,7 @@ import * as Accordion from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { Sheet } from "@/components/ui/sheet";
-import { addToComparison, compareHref, groupForPicker } from "@/lib/models/compare";
-import type { PickerOption } from "./compare-picker";
+import { addToComparison, compareHref, groupForPicker, type PickerOption } from "@/lib/models/compare";
 
 /** The models to add, by manufacturer, in a side sheet. */
 export default function ComparePickerSheet({ options, chosen, onClose }: { options: PickerOption[]; chosen: string[]; onClose: () => void }) {

@@ -2,8 +2,8 @@
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import type { PickerOption } from "@/lib/models/compare";
 
-export interface PickerOption { slug: string; name: string; manufacturer: string | null }
 
 // The sheet and its list of models load with the first click, not with the page.
 const ComparePickerSheet = lazy(() => import("./compare-picker-sheet"));

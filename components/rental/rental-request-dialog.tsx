@@ -9,7 +9,7 @@ import { TrackedButton } from "@/components/analytics/tracked-button";
 import { Button } from "@/components/ui/button";
 import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
 import { FeatureToaster, showToast } from "@/components/ui/toaster";
-import { completeLead, startLead } from "@/lib/actions/rental";
+import { completeLead, startLead } from "@/lib/rental/actions";
 import type { MachineClass } from "@/lib/prices/classes";
 import { isEndDayDisabled, isStartDayDisabled, toIsoDay } from "@/lib/rental/dates";
 import { rentalFormSchema, type RentalFormValues, type SkidSteerType } from "@/lib/rental/schema";

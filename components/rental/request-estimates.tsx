@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import { EstimateBreakdown } from "@/components/prices/estimate-breakdown";
-import { estimateRequest, type RecipientEstimate } from "@/lib/actions/estimates";
+import { estimateRequest, type RecipientEstimate } from "@/lib/rental/estimates";
 import type { MachineClass } from "@/lib/prices/classes";
 import { usd } from "@/lib/prices/format";
 import type { SkidSteerType } from "@/lib/rental/schema";

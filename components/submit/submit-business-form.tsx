@@ -5,7 +5,7 @@ import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
 import { FeatureToaster, showToast } from "@/components/ui/toaster";
-import { citiesForState, submitBusiness } from "@/lib/actions/submit-business";
+import { citiesForState, submitBusiness } from "@/lib/submissions/actions";
 import { businessSchema, formatPhone, type BusinessValues } from "@/lib/submissions/schema";
 
 const TOASTER = "submit";

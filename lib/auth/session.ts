@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { secureCookies } from "../actions/request-context";
+import { secureCookies } from "../platform/request";
 import { serviceRpc } from "../data/rpc";
 import type { SessionRole } from "./roles";
 import { hashToken, isToken, newToken } from "./token";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { TOKEN_PATTERN } from "./token-format.mjs";
+import { TOKEN_PATTERN } from "../platform/token-format.mjs";
 
 /**
  * Tokens that act without a password (session cookies, emailed links, a lead's owner

@@ -1,4 +1,4 @@
-import { messageCatalog } from "../data/messages";
+import { messageCatalog } from "../platform/page-messages";
 import type { RefusalTexts } from "../data/refusals";
 import { RATE_CARD_PROBLEMS } from "../prices/messages";
 

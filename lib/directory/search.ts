@@ -1,6 +1,6 @@
 import "server-only";
 import zipcodes from "zipcodes";
-import { findCityForZip, searchCities } from "../data/directory";
+import { findCityForZip, searchCities } from "./data";
 import type { CitySearchResult } from "./types";
 
 export type LocationSearchOutcome =

@@ -20,6 +20,9 @@ export function removeFromComparison(slugs: string[], index: number): string[] {
   return slugs.filter((_, i) => i !== index);
 }
 
+/** A model the compare picker offers. */
+export interface PickerOption { slug: string; name: string; manufacturer: string | null }
+
 /** Picker groups: by manufacturer name alphabetically ("Other" if none), models by name. */
 export function groupForPicker<T extends { name: string; manufacturer: string | null }>(models: T[]): Array<[string, T[]]> {
   const groups = new Map<string, T[]>();

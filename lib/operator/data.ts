@@ -29,7 +29,7 @@ export function leadFilters(params: Record<string, string | string[] | undefined
   return leadFiltersSchema.parse(flat);
 }
 
-export { recordId } from "../data/record-id";
+export { recordId } from "../platform/record-id";
 
 export const pageNumber = (value: string | string[] | undefined) => {
   const n = Number(Array.isArray(value) ? value[0] : value);

@@ -5,7 +5,7 @@ import { createGate, GateFull } from "../auth/gate";
 import { OPERATOR_SESSION } from "../auth/roles";
 import { endSession, sessionSubject, startSession } from "../auth/session";
 import { recordAttempt, throttleKeys, throttleWait } from "../auth/throttle";
-import { requestAddress } from "../actions/request-context";
+import { requestAddress } from "../platform/request";
 import { serviceRpc } from "../data/rpc";
 import { UNMATCHABLE_HASH, verifyPassword } from "./password";
 

@@ -1,7 +1,7 @@
 // How much a server action may send, decided before anything reads its body: by the
 // production server (lib/platform/node-server.mjs) for Node, and again by the middleware,
 // which counts the body as it streams, wherever the site runs.
-import { TOKEN_PATTERN } from "../auth/token-format.mjs";
+import { TOKEN_PATTERN } from "./token-format.mjs";
 
 export const MAX_ACTION_BODY_BYTES = 8192;
 /** The console's forms; its CSV upload carries a file of up to MAX_IMPORT_BYTES. */

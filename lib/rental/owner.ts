@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { isToken, newToken } from "../auth/token";
-import { secureCookies } from "../actions/request-context";
+import { secureCookies } from "../platform/request";
 
 const OWNER_COOKIE = "lead_owner";
 

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { differenceInCalendarDays } from "date-fns";
-import { compareEstimates } from "@/lib/prices/comparison";
+import { compareEstimates } from "@/lib/directory/price-comparison";
 import { cheapestEstimate, estimateRental } from "@/lib/prices/estimate";
 import { usd } from "@/lib/prices/format";
 import type { RateCard } from "@/lib/prices/rate-card";

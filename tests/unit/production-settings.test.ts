@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deploymentProblem } from "@/lib/platform/deployment";
-import { productionSettings } from "@/lib/platform/production-settings";
+import { productionSettings } from "@/lib/startup/production-settings";
 
 const hosted = { NEXT_PUBLIC_SUPABASE_URL: "https://project.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "anon", SUPABASE_SERVICE_ROLE_KEY: "service" };
 const env = (values: Record<string, string>) => ({ NODE_ENV: "production", ...values }) as NodeJS.ProcessEnv;

@@ -8,7 +8,7 @@ import { SeoText } from "@/components/directory/seo-text";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { ShowMore } from "@/components/show-more";
-import { getStatePage } from "@/lib/data/directory";
+import { getStatePage } from "@/lib/directory/data";
 import { heroFor, PAGE_SIZES, sortCitiesByVendorCount, uniqueVendors } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
 

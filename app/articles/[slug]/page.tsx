@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { Article as ArticleLd, WithContext } from "schema-dts";
 import { JsonLd } from "@/components/json-ld";
-import { getArticle, sanitizeArticleHtml } from "@/lib/data/articles";
+import { getArticle, sanitizeArticleHtml } from "@/lib/articles/data";
 import { absoluteUrl, pageMetadata } from "@/lib/seo";
 
 export const revalidate = 300;

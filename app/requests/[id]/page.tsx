@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
-import { withdrawLeadAction } from "@/lib/actions/rental";
-import { recordId } from "@/lib/data/record-id";
+import { withdrawLeadAction } from "@/lib/rental/actions";
+import { recordId } from "@/lib/platform/record-id";
 import { leadStatus, machineLabel } from "@/lib/rental/status";
 import { statusKey } from "@/lib/rental/status-link";
 

@@ -6,7 +6,7 @@ import { FilterPanel } from "@/components/models/filter-panel";
 import { ModelCard } from "@/components/models/model-card";
 import { ModelTable } from "@/components/models/model-table";
 import { ShowMore } from "@/components/show-more";
-import { getEquipmentList } from "@/lib/data/models";
+import { getEquipmentList } from "@/lib/models/data";
 import { filterModels, shuffle, sliderMaxima, sortModels, type ModelFilters } from "@/lib/models/catalogue";
 import { catalogueCache } from "@/lib/models/url-state";
 import { absoluteUrl, pageMetadata } from "@/lib/seo";

@@ -6,7 +6,7 @@ import { LocationSearch } from "@/components/directory/location-search";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { VendorSort } from "@/components/directory/vendor-sort";
-import { getCityPage, getCityZip } from "@/lib/data/directory";
+import { getCityPage, getCityZip } from "@/lib/directory/data";
 import { heroFor, paragraphs, uniqueVendors } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
 

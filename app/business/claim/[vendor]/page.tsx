@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { claimListingAction } from "@/lib/business/actions";
 import { claimableListing } from "@/lib/business/data";
-import { recordId } from "@/lib/data/record-id";
+import { recordId } from "@/lib/platform/record-id";
 
 export const metadata: Metadata = { title: "Claim a Listing" };
 

@@ -8,7 +8,7 @@ import { consoleTime } from "@/lib/operator/format";
 import { approveSubmissionAction, reviewSubmissionAction } from "@/lib/operator/actions";
 import { PAGE_SIZE, pageNumber, submissionPage, type SubmissionStatus } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
-import { WEBSITE_REL, websiteHref } from "@/lib/vendors/website";
+import { WEBSITE_REL, websiteHref } from "@/lib/directory/website";
 
 const STATUSES: SubmissionStatus[] = ["new", "approved", "rejected", "duplicate"];
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { CompareTable } from "@/components/models/compare-table";
 import { ComparePicker } from "@/components/models/compare-picker";
-import { getEquipmentList } from "@/lib/data/models";
+import { getEquipmentList } from "@/lib/models/data";
 import { COMPARE_LIMIT, parseCompareSlugs } from "@/lib/models/compare";
 import { pageMetadata } from "@/lib/seo";
 

@@ -10,11 +10,11 @@ import { JsonLd } from "@/components/json-ld";
 import { BookingButton } from "@/components/rental/booking-button";
 import { RateCardView } from "@/components/prices/rate-card-view";
 import { Tooltip } from "@/components/ui/tooltip";
-import { getVendorPage } from "@/lib/data/directory";
+import { getVendorPage } from "@/lib/directory/data";
 import { paragraphs, vendorPath } from "@/lib/directory/ordering";
 import type { VendorDetail } from "@/lib/directory/types";
 import { absoluteUrl, pageMetadata } from "@/lib/seo";
-import { WEBSITE_REL, websiteHref } from "@/lib/vendors/website";
+import { WEBSITE_REL, websiteHref } from "@/lib/directory/website";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];

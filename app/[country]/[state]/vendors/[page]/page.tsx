@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
-import { getStatePage } from "@/lib/data/directory";
+import { getStatePage } from "@/lib/directory/data";
 import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
 

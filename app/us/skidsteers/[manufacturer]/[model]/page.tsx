@@ -7,7 +7,7 @@ import { ModelImage } from "@/components/models/model-image";
 import { NoContextMenu } from "@/components/models/no-context-menu";
 import { BookingButton } from "@/components/rental/booking-button";
 import { InfoTip } from "@/components/ui/tooltip";
-import { getEquipment } from "@/lib/data/models";
+import { getEquipment } from "@/lib/models/data";
 import { formatNumber, modelPath } from "@/lib/models/catalogue";
 import { glossary } from "@/lib/models/glossary";
 import { describeSource } from "@/lib/models/sources";

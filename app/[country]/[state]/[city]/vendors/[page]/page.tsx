@@ -4,7 +4,7 @@ import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { VendorSort } from "@/components/directory/vendor-sort";
-import { getCityPage } from "@/lib/data/directory";
+import { getCityPage } from "@/lib/directory/data";
 import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
 

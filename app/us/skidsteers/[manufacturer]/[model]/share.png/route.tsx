@@ -1,4 +1,4 @@
-import { getEquipment } from "@/lib/data/models";
+import { getEquipment } from "@/lib/models/data";
 import { formatNumber } from "@/lib/models/catalogue";
 import { shareCardImage } from "@/lib/og/share-card";
 

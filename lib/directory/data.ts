@@ -1,13 +1,13 @@
 import "server-only";
 import { cache } from "react";
 import { isSlug } from "../slug";
-import { CACHE_TAGS } from "./cache-tags";
-import { cachedRpc, rpc } from "./rpc";
+import { CACHE_TAGS } from "../data/cache-tags";
+import { cachedRpc, rpc } from "../data/rpc";
 import type { MachineClass } from "../prices/classes";
 import type {
   CityPageData, CityPricesData, CitySearchResult, CountryPageData, StatePageData, StateWithVendors, VendorPageData,
-} from "../directory/types";
-import { VENDORS_PER_PAGE } from "../directory/ordering";
+} from "./types";
+import { VENDORS_PER_PAGE } from "./ordering";
 
 export const getFooterStates = () => cachedRpc<StateWithVendors[]>(CACHE_TAGS.listings, "footer_states");
 

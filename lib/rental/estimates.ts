@@ -3,9 +3,9 @@ import { attempt, serviceRpc } from "../data/rpc";
 import { classesForType } from "../prices/classes";
 import { cheapestEstimate, type Estimate } from "../prices/estimate";
 import type { RateCard } from "../prices/rate-card";
-import { rentalDays } from "../rental/dates";
-import { requestEstimateSchema } from "../rental/schema";
-import { tooLarge, type ActionResult } from "./request-context";
+import { rentalDays } from "./dates";
+import { requestEstimateSchema } from "./schema";
+import { tooLarge, type ActionResult } from "../platform/action-result";
 
 /** A vendor a request would go to, and its estimated total (null: no published rates for the machine). */
 export interface RecipientEstimate { id: number; name: string; estimate: Estimate | null; sample: boolean }

@@ -1,9 +1,9 @@
 import "server-only";
 import { cache } from "react";
 import { isSlug } from "../slug";
-import { CACHE_TAGS } from "./cache-tags";
-import { cachedRpc, rpc } from "./rpc";
-import type { EquipmentModel, PopularModel } from "../models/types";
+import { CACHE_TAGS } from "../data/cache-tags";
+import { cachedRpc, rpc } from "../data/rpc";
+import type { EquipmentModel, PopularModel } from "./types";
 
 export const getEquipmentList = () => cachedRpc<EquipmentModel[]>(CACHE_TAGS.catalogue, "equipment_list");
 /** One model by slug; not cached on its own (the page is), so unknown slugs leave nothing behind. */

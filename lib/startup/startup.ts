@@ -1,6 +1,6 @@
-import { embeddedDataDir, getEmbeddedDb } from "./db/embedded";
-import { productionSettings } from "./platform/production-settings";
-import { backendConfig } from "./supabase/config";
+import { embeddedDataDir, getEmbeddedDb } from "../db/embedded";
+import { productionSettings } from "./production-settings";
+import { backendConfig } from "../supabase/config";
 
 /**
  * Says once what the production settings lack, and stops on a setting that cannot work;

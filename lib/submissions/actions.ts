@@ -1,8 +1,9 @@
 "use server";
 import { attempt, rpcAllRows, serviceRpc } from "../data/rpc";
-import { SUBMISSION_REFUSALS } from "../submissions/messages";
-import { businessActionSchema } from "../submissions/schema";
-import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
+import { SUBMISSION_REFUSALS } from "./messages";
+import { businessActionSchema } from "./schema";
+import { fieldErrorsOf, tooLarge, type ActionResult } from "../platform/action-result";
+import { clientKey } from "../platform/request";
 
 const FAILURE = "There was a problem submitting your business. Please try again.";
 

@@ -2,8 +2,8 @@ import "server-only";
 import sanitizeHtml from "sanitize-html";
 import { cache } from "react";
 import { isSlug } from "../slug";
-import { CACHE_TAGS } from "./cache-tags";
-import { cachedRpcAllRows, rpc } from "./rpc";
+import { CACHE_TAGS } from "../data/cache-tags";
+import { cachedRpcAllRows, rpc } from "../data/rpc";
 
 export interface ArticleSummary { id: number; slug: string; title: string; excerpt: string | null; cover_image: string | null; published_at: string }
 export interface Article extends ArticleSummary { content: string }

@@ -1,4 +1,4 @@
-import type { RefusalCode, RefusalTexts } from "./refusals";
+import type { RefusalCode, RefusalTexts } from "../data/refusals";
 
 /**
  * A page's messages after an action, by code: actions redirect with `?notice=<code>` or

@@ -1,15 +1,16 @@
 "use server";
 import { after } from "next/server";
 import { redirect } from "next/navigation";
-import { recordId } from "../data/record-id";
+import { recordId } from "../platform/record-id";
 import { attempt, serviceRpc } from "../data/rpc";
 import { wakeOutbox } from "../outbox/sender";
 import { hashToken } from "../auth/token";
-import { ownerToken } from "../rental/owner";
-import { requestStatusPath, statusKey } from "../rental/status-link";
-import { RENTAL_REFUSALS } from "../rental/messages";
-import { leadCompletionSchema, leadDraftSchema, leadStartSchema } from "../rental/schema";
-import { clientKey, fieldErrorsOf, tooLarge, type ActionResult } from "./request-context";
+import { ownerToken } from "./owner";
+import { requestStatusPath, statusKey } from "./status-link";
+import { RENTAL_REFUSALS } from "./messages";
+import { leadCompletionSchema, leadDraftSchema, leadStartSchema } from "./schema";
+import { fieldErrorsOf, tooLarge, type ActionResult } from "../platform/action-result";
+import { clientKey } from "../platform/request";
 
 const SUBMIT_FAILURE = "There was a problem submitting your request. Please try again.";
 

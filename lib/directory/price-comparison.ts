@@ -1,6 +1,6 @@
-import type { CityPricesData } from "../directory/types";
-import { isMachineClass, type MachineClass } from "./classes";
-import { estimateRental, type Estimate } from "./estimate";
+import type { CityPricesData } from "./types";
+import { isMachineClass, type MachineClass } from "../prices/classes";
+import { estimateRental, type Estimate } from "../prices/estimate";
 
 /** What a price page compares, from its query string; anything unreadable takes the default. */
 export interface PriceQuery { machineClass: MachineClass; days: number; zip: string | null }
