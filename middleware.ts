@@ -6,7 +6,8 @@ import { readBodyUpTo } from "@/lib/platform/request-body";
 import { siteUrl } from "@/lib/site";
 
 // Paths served by route handlers and files, not pages: no server action lives there.
-const NOT_A_PAGE = /^\/(?:api|images|sitemaps|_next)(?:\/|$)|^\/(?:sitemap\.xml|robots\.txt|favicon\.ico|skidsteer_share\.png)$|\/share\.png$/;
+const NOT_A_PAGE =
+  /^\/(?:api|images|sitemaps|_next)(?:\/|$)|^\/(?:sitemap\.xml|robots\.txt|favicon\.ico|skidsteer_share\.png)$|\/share\.png$/;
 
 const refuse = (status: number, message: string, headers?: Record<string, string>) =>
   new NextResponse(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });

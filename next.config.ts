@@ -39,7 +39,7 @@ const nextConfig: NextConfig = {
 };
 
 export default function config(phase: string): NextConfig {
-  const problem = phase === PHASE_PRODUCTION_BUILD ? siteUrlProblem(process.env.NEXT_PUBLIC_SITE_URL) ?? deploymentProblem() : null;
+  const problem = phase === PHASE_PRODUCTION_BUILD ? (siteUrlProblem(process.env.NEXT_PUBLIC_SITE_URL) ?? deploymentProblem()) : null;
   if (problem) throw new Error(problem);
   return nextConfig;
 }

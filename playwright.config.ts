@@ -13,7 +13,14 @@ process.env.E2E_DATA_DIR = dataDir;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 };
 
 export default defineConfig({
@@ -34,7 +41,17 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     // The tests stand in for a proxy in front of the server: they choose the visitor's address.
-    env: { PORT: String(port), HOSTNAME: "127.0.0.1", PROXY_HOPS: "1", PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL, OPERATOR_TOKEN: "e2e-operator-token", CRON_SECRET: "e2e-cron-secret", INSECURE_COOKIES: "1",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, OUTBOX_INTERVAL_SECONDS: "2" },
+    env: {
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      PROXY_HOPS: "1",
+      PGLITE_DATA_DIR: dataDir,
+      NEXT_PUBLIC_SITE_URL: baseURL,
+      OPERATOR_TOKEN: "e2e-operator-token",
+      CRON_SECRET: "e2e-cron-secret",
+      INSECURE_COOKIES: "1",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      OUTBOX_INTERVAL_SECONDS: "2",
+    },
   },
 });

@@ -19,11 +19,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-US">
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <SiteHeader />
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+          {children}
+        </main>
         <SiteFooter />
         <Suspense fallback={null}>
           <PageViews />

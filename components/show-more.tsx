@@ -21,8 +21,15 @@ interface ShowMoreProps {
  * the current count are hidden with CSS, per breakpoint, until Show More reveals them.
  */
 export function ShowMore({
-  children, initial, step, mobileInitial = initial, mobileStep = step, className, itemClassName,
-  label = "Show More", as: List = "ul",
+  children,
+  initial,
+  step,
+  mobileInitial = initial,
+  mobileStep = step,
+  className,
+  itemClassName,
+  label = "Show More",
+  as: List = "ul",
 }: ShowMoreProps) {
   const [clicks, setClicks] = useState(0);
   const items = Children.toArray(children);
@@ -43,8 +50,16 @@ export function ShowMore({
         ))}
       </List>
       {(items.length > mobileVisible || items.length > desktopVisible) && (
-        <div className={cn("mt-6 flex justify-center", items.length <= mobileVisible && "max-md:hidden", items.length <= desktopVisible && "md:hidden")}>
-          <Button variant="outline" onClick={() => setClicks((n) => n + 1)}>{label}</Button>
+        <div
+          className={cn(
+            "mt-6 flex justify-center",
+            items.length <= mobileVisible && "max-md:hidden",
+            items.length <= desktopVisible && "md:hidden",
+          )}
+        >
+          <Button variant="outline" onClick={() => setClicks((n) => n + 1)}>
+            {label}
+          </Button>
         </div>
       )}
     </>

@@ -10,7 +10,8 @@ export function siteUrl(): string {
  * and JSON-LD block, so it must be set to an http(s) address; this says which and why.
  */
 export function siteUrlProblem(value: string | undefined): string | null {
-  const fix = "Set it to the site's public address (e.g. NEXT_PUBLIC_SITE_URL=https://skidsteer.example), " +
+  const fix =
+    "Set it to the site's public address (e.g. NEXT_PUBLIC_SITE_URL=https://skidsteer.example), " +
     "or to http://localhost:3000 for a build that only runs on this machine.";
   if (!value?.trim()) return `NEXT_PUBLIC_SITE_URL is not set: canonical URLs, sitemaps and JSON-LD would point at localhost. ${fix}`;
   try {

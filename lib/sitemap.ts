@@ -5,7 +5,15 @@ export const SITEMAP_MAX_URLS = 50_000;
 
 /** Pages that are not rows in the database, listed first in the first sitemap. */
 export const STATIC_SITEMAP_PATHS = [
-  "/us/skidsteers", "/us/skidsteers/compare", "/models", "/articles", "/about", "/contact", "/privacy", "/terms", "/submit",
+  "/us/skidsteers",
+  "/us/skidsteers/compare",
+  "/models",
+  "/articles",
+  "/about",
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/submit",
 ] as const;
 
 export function sitemapCount(databaseUrls: number, perFile = SITEMAP_MAX_URLS): number {
@@ -32,8 +40,10 @@ export interface SitemapEntry {
 }
 
 export function urlSetXml(entries: SitemapEntry[]): string {
-  const urls = entries.map(({ path, updated_at }) =>
-    `<url><loc>${escapeXml(absoluteUrl(path))}</loc>${updated_at ? `<lastmod>${new Date(updated_at).toISOString()}</lastmod>` : ""}</url>`);
+  const urls = entries.map(
+    ({ path, updated_at }) =>
+      `<url><loc>${escapeXml(absoluteUrl(path))}</loc>${updated_at ? `<lastmod>${new Date(updated_at).toISOString()}</lastmod>` : ""}</url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 

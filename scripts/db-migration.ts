@@ -27,7 +27,10 @@ async function main(name: string | undefined) {
   console.log(`Wrote ${path.relative(process.cwd(), target)} with ${files.map((file) => file.name).join(", ")}.`);
 }
 
-main(process.argv[2]).then(() => process.exit(0), (error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+main(process.argv[2]).then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);

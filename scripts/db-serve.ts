@@ -42,7 +42,9 @@ const server = createServer(async (req, res) => {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
   const init: RequestInit & { duplex: "half" } = {
-    method: req.method, headers, duplex: "half",
+    method: req.method,
+    headers,
+    duplex: "half",
     body: req.method === "GET" || req.method === "HEAD" ? undefined : (Readable.toWeb(req) as ReadableStream),
   };
   const request = new Request(new URL(req.url ?? "/", `http://${host}:${port}`), init);

@@ -21,13 +21,17 @@ if (process.argv[2] === "deliver") {
   console.log(await wakeOutbox());
 } else {
   const leads = await serviceRpc<LeadRow[]>("operator_leads", { p_limit: 1000 });
-  console.table(leads.filter((lead) => lead.completed).map((lead) => ({
-    id: lead.id,
-    completed_at: lead.completed_at,
-    name: lead.name,
-    job_zip: lead.location,
-    recipients: lead.recipients.map((r) => r.vendor_name).join("; ") || "none",
-    delivery: lead.messages.map((m) => `${m.channel} ${m.status}${m.last_error ? ` (${m.last_error})` : ""}`).join("; "),
-  })));
+  console.table(
+    leads
+      .filter((lead) => lead.completed)
+      .map((lead) => ({
+        id: lead.id,
+        completed_at: lead.completed_at,
+        name: lead.name,
+        job_zip: lead.location,
+        recipients: lead.recipients.map((r) => r.vendor_name).join("; ") || "none",
+        delivery: lead.messages.map((m) => `${m.channel} ${m.status}${m.last_error ? ` (${m.last_error})` : ""}`).join("; "),
+      })),
+  );
 }
 process.exit(0);

@@ -14,7 +14,12 @@ function readPassword(prompt: string): Promise<string> {
   const input = process.stdin;
   if (!input.isTTY) {
     const lines = createInterface({ input });
-    return new Promise((resolve) => lines.once("line", (line) => { lines.close(); resolve(line); }));
+    return new Promise((resolve) =>
+      lines.once("line", (line) => {
+        lines.close();
+        resolve(line);
+      }),
+    );
   }
   process.stdout.write(prompt);
   input.setRawMode(true);
@@ -53,7 +58,10 @@ async function main([command, email]: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).then(() => process.exit(0), (error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);

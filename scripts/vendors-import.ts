@@ -15,19 +15,28 @@ async function main(args: string[]): Promise<void> {
   const file = args.find((arg) => !arg.startsWith("--"));
   if (!file) throw new Error("Usage: npm run vendors:import -- file.csv [--dry-run]");
   const { results, stoppedAt } = await importVendors(serviceRpc, parseVendorCsv(readFileSync(file, "utf8")), {
-    dryRun, operator: "shell", onProgress: (done, total) => process.stderr.write(`\r${done} of ${total} rows`),
+    dryRun,
+    operator: "shell",
+    onProgress: (done, total) => process.stderr.write(`\r${done} of ${total} rows`),
   });
   process.stderr.write("\n");
   for (const result of results) {
-    const what = dryRun ? { created: "would create", updated: "would update", unchanged: "unchanged", rejected: "rejected" }[result.action] : result.action;
+    const what = dryRun
+      ? { created: "would create", updated: "would update", unchanged: "unchanged", rejected: "rejected" }[result.action]
+      : result.action;
     console.log(`row ${result.row}: ${what}${result.name ? ` ${result.name}` : ""}${result.reason ? `: ${result.reason}` : ""}`);
   }
   const summary = importSummary(results);
-  console.log(`${dryRun ? "Dry run: " : ""}${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.rejected} rejected`);
+  console.log(
+    `${dryRun ? "Dry run: " : ""}${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.rejected} rejected`,
+  );
   if (stoppedAt) throw new Error(importStopped(stoppedAt));
 }
 
-main(process.argv.slice(2)).then(() => process.exit(0), (error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);

@@ -35,7 +35,12 @@ export default async function CountryPage({ params }: Params) {
   const hero = heroFor(data.hero, data.country.name);
   return (
     <>
-      <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: data.country.name, path: `/${data.country.slug}` }]} />
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: data.country.name, path: `/${data.country.slug}` },
+        ]}
+      />
       <Hero hero={hero}>
         <LocationSearch />
       </Hero>
@@ -43,11 +48,16 @@ export default async function CountryPage({ params }: Params) {
       <QuickLinks states={data.states} countrySlug={data.country.slug} />
       <VendorGrid vendors={uniqueVendors(data.vendors)} heading="Top-rated skid steer rental vendors" />
       <section className="mt-12" aria-labelledby="related-heading">
-        <h2 id="related-heading" className="text-2xl font-bold">Related resources</h2>
+        <h2 id="related-heading" className="text-2xl font-bold">
+          Related resources
+        </h2>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {topStates(data.states, 5).map((state) => (
             <li key={state.state_slug}>
-              <Link href={`/${data.country.slug}/${state.state_slug}`} className="block rounded-[var(--radius-card)] border border-ink-200 p-4 hover:border-brand-500">
+              <Link
+                href={`/${data.country.slug}/${state.state_slug}`}
+                className="block rounded-[var(--radius-card)] border border-ink-200 p-4 hover:border-brand-500"
+              >
                 <span className="font-semibold">Skid steer rentals in {state.state_name}</span>
                 <span className="mt-1 block text-sm text-ink-600">{state.vendor_count} vendors</span>
               </Link>

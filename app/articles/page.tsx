@@ -22,10 +22,22 @@ export default async function ArticlesPage() {
             {a.cover_image && (
               // The first row's covers are the page's largest paint: they load at once and first.
               // eslint-disable-next-line @next/next/no-img-element
-              <img src={a.cover_image} alt="" width={400} height={300} loading={index < 3 ? "eager" : "lazy"} fetchPriority={index < 3 ? "high" : undefined} className="aspect-[4/3] w-full bg-ink-100 object-cover" />
+              <img
+                src={a.cover_image}
+                alt=""
+                width={400}
+                height={300}
+                loading={index < 3 ? "eager" : "lazy"}
+                fetchPriority={index < 3 ? "high" : undefined}
+                className="aspect-[4/3] w-full bg-ink-100 object-cover"
+              />
             )}
             <div className="p-4">
-              <h2 className="text-lg font-bold"><Link href={`/articles/${a.slug}`} className="hover:underline">{a.title}</Link></h2>
+              <h2 className="text-lg font-bold">
+                <Link href={`/articles/${a.slug}`} className="hover:underline">
+                  {a.title}
+                </Link>
+              </h2>
               <p className="mt-2 text-sm text-ink-700">{a.excerpt}</p>
             </div>
           </li>

@@ -21,17 +21,27 @@ export default async function BusinessPage({ searchParams }: Props) {
       <>
         <h1 className="text-3xl font-extrabold tracking-tight">For businesses</h1>
         <p className="mt-2 text-ink-700">
-          Manage your listing: your phone, the email that receives rental requests, your address, description, photo and the ZIP codes you serve.
-          Enter the email address of your listing and we will send you a sign-in link. No password needed.
+          Manage your listing: your phone, the email that receives rental requests, your address, description, photo and the ZIP codes you
+          serve. Enter the email address of your listing and we will send you a sign-in link. No password needed.
         </p>
         <BusinessNotice notice={notice} error={error} />
         <form action={requestSignInAction} className="mt-6 flex flex-wrap items-end gap-3">
           <FormField id="business-email" label="Email address">
-            <input id="business-email" name="email" type="email" autoComplete="email" required className={`${inputClass} w-72 max-w-full`} />
+            <input
+              id="business-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              className={`${inputClass} w-72 max-w-full`}
+            />
           </FormField>
           <Button type="submit">Email me a sign-in link</Button>
         </form>
-        <p className="mt-6 text-sm text-ink-600">Not listed yet? Submit your business from the footer. Listed, but never signed in? Open your listing and choose “Claim this listing”.</p>
+        <p className="mt-6 text-sm text-ink-600">
+          Not listed yet? Submit your business from the footer. Listed, but never signed in? Open your listing and choose “Claim this
+          listing”.
+        </p>
       </>
     );
   }
@@ -42,8 +52,12 @@ export default async function BusinessPage({ searchParams }: Props) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight">Your listings</h1>
         <form action={signOutAction} className="flex items-center gap-3 text-sm">
-          <span className="text-ink-600" data-testid="business-email">{email}</span>
-          <Button type="submit" variant="outline" size="sm">Sign out</Button>
+          <span className="text-ink-600" data-testid="business-email">
+            {email}
+          </span>
+          <Button type="submit" variant="outline" size="sm">
+            Sign out
+          </Button>
         </form>
       </div>
       <BusinessNotice notice={notice} error={error} />
@@ -57,7 +71,9 @@ export default async function BusinessPage({ searchParams }: Props) {
       {received.more && (
         <p className="mt-6 text-sm" data-testid="older-requests">
           Showing your newest {shown} requests.{" "}
-          <Link href={`/business?leads=${shown + LEADS_PAGE}`} className="font-semibold text-brand-700 underline">Show older requests</Link>
+          <Link href={`/business?leads=${shown + LEADS_PAGE}`} className="font-semibold text-brand-700 underline">
+            Show older requests
+          </Link>
         </p>
       )}
     </>

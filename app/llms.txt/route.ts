@@ -10,8 +10,8 @@ export function GET(): Response {
   const text = [
     `# ${siteName}`,
     "",
-    "> The US directory of skid steer and compact track loader rental vendors: find vendors by state and city, "
-      + "compare their published rates, browse and compare skid steer models, and send a free rental request that reaches local vendors.",
+    "> The US directory of skid steer and compact track loader rental vendors: find vendors by state and city, " +
+      "compare their published rates, browse and compare skid steer models, and send a free rental request that reaches local vendors.",
     "",
     "## Directory",
     link("Rental vendors by state and city", "/us"),
@@ -35,5 +35,7 @@ export function GET(): Response {
     link("Terms of use", "/terms"),
     link("Sitemap", "/sitemap.xml"),
   ].join("\n");
-  return new Response(`${text}\n`, { headers: { "Content-Type": "text/markdown; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(`${text}\n`, {
+    headers: { "Content-Type": "text/markdown; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -20,23 +20,46 @@ export default async function PopularModelsPage() {
   try {
     models = await getPopularModels();
   } catch {
-    return <p role="alert" className="py-10 text-center text-danger-600">Error loading models</p>;
+    return (
+      <p role="alert" className="py-10 text-center text-danger-600">
+        Error loading models
+      </p>
+    );
   }
   return (
     <>
       <h1 className="text-3xl font-extrabold tracking-tight">Popular Skid Steer Models</h1>
-      {models.length === 0 ? <p className="mt-6">No models found</p> : (
+      {models.length === 0 ? (
+        <p className="mt-6">No models found</p>
+      ) : (
         <ModelSpecsList specs={popularModelSpecs(models)} className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {models.map((m, index) => (
             <li key={String(m.id)} className="card">
               {/* The first row's drawings open the page: they load first. */}
-              <ModelImage priority={index < 3} model={{ name: String(m.Model), image_url: m["Image URL"] as string | null, sticker: null, equipment_manufacturer: { id: 0, name: String(m.Manufacturer), slug: "", site: null } }} />
+              <ModelImage
+                priority={index < 3}
+                model={{
+                  name: String(m.Model),
+                  image_url: m["Image URL"] as string | null,
+                  sticker: null,
+                  equipment_manufacturer: { id: 0, name: String(m.Manufacturer), slug: "", site: null },
+                }}
+              />
               <div className="card-body">
                 <h2 className="card-title">{m.Model}</h2>
                 <p className="card-muted">{m.Manufacturer}</p>
-                <p className="text-sm">Operating Capacity: <strong>{formatNumber(m["Operating Capacity (lbs)"] as number | null, "lbs")}</strong></p>
-                <p className="text-sm">Length: <strong>{formatNumber(m["Length w/Bucket (in)"] as number | null, "in")}</strong></p>
-                <button type="button" {...{ [SPECS_KEY_ATTRIBUTE]: String(m.id) }} aria-haspopup="dialog" className="card-link mt-auto self-start pt-2">
+                <p className="text-sm">
+                  Operating Capacity: <strong>{formatNumber(m["Operating Capacity (lbs)"] as number | null, "lbs")}</strong>
+                </p>
+                <p className="text-sm">
+                  Length: <strong>{formatNumber(m["Length w/Bucket (in)"] as number | null, "in")}</strong>
+                </p>
+                <button
+                  type="button"
+                  {...{ [SPECS_KEY_ATTRIBUTE]: String(m.id) }}
+                  aria-haspopup="dialog"
+                  className="card-link mt-auto self-start pt-2"
+                >
                   Read More<span className="sr-only"> about {popularModelTitle(m)}</span>
                 </button>
               </div>

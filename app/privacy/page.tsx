@@ -2,24 +2,45 @@ import type { Metadata } from "next";
 import { StaticPage } from "@/components/content/static-page";
 import { pageMetadata } from "@/lib/seo";
 
-export const metadata: Metadata = pageMetadata({ title: "Privacy Policy", description: "What Skid Steer Rentals stores about you and why.", path: "/privacy" });
+export const metadata: Metadata = pageMetadata({
+  title: "Privacy Policy",
+  description: "What Skid Steer Rentals stores about you and why.",
+  path: "/privacy",
+});
 
 export default function PrivacyPage() {
   return (
     <StaticPage title="Privacy Policy">
       <p>We collect as little as we can. This page lists everything the site stores.</p>
       <h2>Rental requests</h2>
-      <p>When you open the rental request form we store a draft with the machine type, dates, name and phone number as you enter them, the vendor you chose, and a hashed form of your network address used only to limit abuse. Completed requests are sent to the rental vendors so they can contact you.</p>
-      <p>If you give your email address in the last step, we email you one copy of your request: what you asked for, which vendors received it with their phone numbers, and a link to its status page. We use the address for nothing else. The link works for 90 days; we store only a hashed form of it.</p>
+      <p>
+        When you open the rental request form we store a draft with the machine type, dates, name and phone number as you enter them, the
+        vendor you chose, and a hashed form of your network address used only to limit abuse. Completed requests are sent to the rental
+        vendors so they can contact you.
+      </p>
+      <p>
+        If you give your email address in the last step, we email you one copy of your request: what you asked for, which vendors received
+        it with their phone numbers, and a link to its status page. We use the address for nothing else. The link works for 90 days; we
+        store only a hashed form of it.
+      </p>
       <h2>What we keep, and for how long</h2>
       <ul>
-        <li>Your requests (machine, dates, name, phone, job site ZIP and, if you gave it, your email address), and which vendors received them: until you ask us to delete them, so that you and the vendors can look back on them.</li>
-        <li>The cookie lead_owner: 30 days. It holds a random secret (we store only its hash) that lets only your browser see, list and withdraw your own requests under &quot;Your requests&quot;.</li>
+        <li>
+          Your requests (machine, dates, name, phone, job site ZIP and, if you gave it, your email address), and which vendors received
+          them: until you ask us to delete them, so that you and the vendors can look back on them.
+        </li>
+        <li>
+          The cookie lead_owner: 30 days. It holds a random secret (we store only its hash) that lets only your browser see, list and
+          withdraw your own requests under &quot;Your requests&quot;.
+        </li>
         <li>The cookie requests_made: 30 days. It only tells the site to show the &quot;Your requests&quot; link; it holds no data.</li>
         <li>The status link in your copy: 90 days.</li>
       </ul>
       <h2>Business submissions</h2>
-      <p>When you submit a business we store the business name, website, phone, address, state, city and ZIP code you enter, plus a hashed network address to limit repeated submissions.</p>
+      <p>
+        When you submit a business we store the business name, website, phone, address, state, city and ZIP code you enter, plus a hashed
+        network address to limit repeated submissions.
+      </p>
       <h2>Analytics</h2>
       <p>We count page views and clicks with Vercel Web Analytics, which does not use cookies and does not identify you.</p>
       <h2>Your choices</h2>

@@ -12,7 +12,8 @@ export default async function YourRequestsPage() {
     <div className="mx-auto max-w-2xl wrap-anywhere">
       <h1 className="text-3xl font-extrabold tracking-tight">Your requests</h1>
       <p className="mt-2 text-ink-700">
-        The rental requests sent from this browser, newest first. If you gave your email address with a request, its copy links to its status page from any device.
+        The rental requests sent from this browser, newest first. If you gave your email address with a request, its copy links to its
+        status page from any device.
       </p>
       {requests.length === 0 ? (
         <div className="mt-6">
@@ -23,11 +24,16 @@ export default async function YourRequestsPage() {
         <ul className="mt-6 grid gap-3" data-testid="your-requests">
           {requests.map((request) => (
             <li key={request.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4" data-testid="your-request">
-              <Link href={`/requests/${request.id}`} className="font-bold text-brand-700 underline">Request #{request.id}</Link>
+              <Link href={`/requests/${request.id}`} className="font-bold text-brand-700 underline">
+                Request #{request.id}
+              </Link>
               <p className="mt-1 text-sm text-ink-700">
-                {machineLabel(request.skid_steer_type)}, {request.rental_start_date} to {request.rental_end_date}, job site ZIP {request.location}
+                {machineLabel(request.skid_steer_type)}, {request.rental_start_date} to {request.rental_end_date}, job site ZIP{" "}
+                {request.location}
               </p>
-              <p className="mt-1 text-sm font-semibold" data-testid="your-request-state">{requestState(request)}</p>
+              <p className="mt-1 text-sm font-semibold" data-testid="your-request-state">
+                {requestState(request)}
+              </p>
             </li>
           ))}
         </ul>

@@ -9,7 +9,11 @@ const client = process.env.NEXT_PUBLIC_ADSENSE_CLIENT;
  */
 export function AdSlot() {
   return (
-    <aside aria-label="Advertisement" data-testid="ad-slot" className="flex h-[250px] w-full max-w-[300px] items-center justify-center overflow-hidden rounded-md border border-dashed border-ink-200 bg-ink-50 text-sm text-ink-600">
+    <aside
+      aria-label="Advertisement"
+      data-testid="ad-slot"
+      className="flex h-[250px] w-full max-w-[300px] items-center justify-center overflow-hidden rounded-md border border-dashed border-ink-200 bg-ink-50 text-sm text-ink-600"
+    >
       {client ? <AdSenseUnit client={client} /> : <span>Advertisement</span>}
     </aside>
   );

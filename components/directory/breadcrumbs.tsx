@@ -11,9 +11,13 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
             <li key={crumb.path} className="flex min-w-0 items-center gap-1">
               {index > 0 && <span aria-hidden="true">/</span>}
               {index === crumbs.length - 1 ? (
-                <span aria-current="page" className="font-medium text-ink-900">{crumb.name}</span>
+                <span aria-current="page" className="font-medium text-ink-900">
+                  {crumb.name}
+                </span>
               ) : (
-                <Link href={crumb.path} className="hover:underline">{crumb.name}</Link>
+                <Link href={crumb.path} className="hover:underline">
+                  {crumb.name}
+                </Link>
               )}
             </li>
           ))}

@@ -2,7 +2,9 @@
 export function LocationSearch({ state }: { state?: string }) {
   return (
     <form action="/us/search" method="get" role="search" className="flex max-w-xl flex-col gap-2 sm:flex-row">
-      <label htmlFor="location-search" className="sr-only">ZIP code or city</label>
+      <label htmlFor="location-search" className="sr-only">
+        ZIP code or city
+      </label>
       <input
         id="location-search"
         name="q"

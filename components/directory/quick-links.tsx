@@ -16,20 +16,33 @@ export function QuickLinks({ states, countrySlug }: { states: StateWithVendors[]
       <div className="rounded-[var(--radius-card)] border border-ink-200 p-5" data-testid="featured-states">
         <h2 className="text-lg font-bold">Featured States</h2>
         <ul className="mt-3 space-y-2">
-          {featured.map((state) => <li key={state.state_slug}>{stateLink(state)}</li>)}
+          {featured.map((state) => (
+            <li key={state.state_slug}>{stateLink(state)}</li>
+          ))}
         </ul>
       </div>
       <div className="rounded-[var(--radius-card)] border border-ink-200 p-5" data-testid="more-states">
         <h2 className="text-lg font-bold">More States</h2>
-        <ShowMore initial={PAGE_SIZES.moreStates.initial} step={PAGE_SIZES.moreStates.step} className="mt-3 space-y-2" label="Show More States">
-          {more.map((state) => <span key={state.state_slug}>{stateLink(state)}</span>)}
+        <ShowMore
+          initial={PAGE_SIZES.moreStates.initial}
+          step={PAGE_SIZES.moreStates.step}
+          className="mt-3 space-y-2"
+          label="Show More States"
+        >
+          {more.map((state) => (
+            <span key={state.state_slug}>{stateLink(state)}</span>
+          ))}
         </ShowMore>
       </div>
       <div className="rounded-[var(--radius-card)] border border-ink-200 p-5">
         <h2 className="text-lg font-bold">Resources</h2>
         <ul className="mt-3 space-y-2">
           {resourceArticles.map((article) => (
-            <li key={article.slug}><Link href={`/articles/${article.slug}`} className="hover:underline">{article.label}</Link></li>
+            <li key={article.slug}>
+              <Link href={`/articles/${article.slug}`} className="hover:underline">
+                {article.label}
+              </Link>
+            </li>
           ))}
         </ul>
       </div>

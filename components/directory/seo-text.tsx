@@ -5,9 +5,13 @@ export function SeoText({ text, heading }: { text: string | null; heading: strin
   if (parts.length === 0) return null;
   return (
     <section className="mt-10 max-w-3xl" aria-labelledby="about-heading">
-      <h2 id="about-heading" className="text-2xl font-bold">{heading}</h2>
+      <h2 id="about-heading" className="text-2xl font-bold">
+        {heading}
+      </h2>
       {parts.map((part, index) => (
-        <p key={index} className="mt-3 leading-7 text-ink-700">{part}</p>
+        <p key={index} className="mt-3 leading-7 text-ink-700">
+          {part}
+        </p>
       ))}
     </section>
   );

@@ -21,7 +21,9 @@ interface VendorGridProps {
 export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel: Heading = "h2" }: VendorGridProps) {
   return (
     <section className="mt-10" aria-labelledby="vendors-heading">
-      <Heading id="vendors-heading" className="text-2xl font-bold">{heading}</Heading>
+      <Heading id="vendors-heading" className="text-2xl font-bold">
+        {heading}
+      </Heading>
       {toolbar}
       {vendors.length === 0 ? (
         <p className="mt-3 text-ink-600">No vendors are listed here yet.</p>
@@ -40,23 +42,29 @@ export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel
               <div className="card-body">
                 <div>
                   <h3 className="card-title inline">
-                    <Link href={vendorPath(vendor)} className="hover:underline">{vendor.name}</Link>
+                    <Link href={vendorPath(vendor)} className="hover:underline">
+                      {vendor.name}
+                    </Link>
                   </h3>
                   {vendor.new && <span className="badge-new">New</span>}
                 </div>
                 <Rating value={vendor.rating} />
                 <FromRate vendor={vendor} />
                 {vendor.claimed && <p className="claimed">Claimed by the business</p>}
-                {vendor.full_address && (
-                  <p className="card-muted">{vendor.full_address}</p>
-                )}
+                {vendor.full_address && <p className="card-muted">{vendor.full_address}</p>}
                 {vendor.phone && (
                   <a href={`tel:${vendor.phone.replace(/[^\d+]/g, "")}`} className="card-link text-sm">
-                    <span className="sr-only">Call </span>{vendor.phone}
+                    <span className="sr-only">Call </span>
+                    {vendor.phone}
                   </a>
                 )}
                 {/* No ZIP here: the dialog falls back to the page's own job-site hint. */}
-                <BookingButton label="Request a quote" vendor={{ id: vendor.id, name: vendor.name }} size="sm" className="mt-auto self-start" />
+                <BookingButton
+                  label="Request a quote"
+                  vendor={{ id: vendor.id, name: vendor.name }}
+                  size="sm"
+                  className="mt-auto self-start"
+                />
               </div>
             </article>
           ))}

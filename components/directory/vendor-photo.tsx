@@ -2,7 +2,12 @@ import type { VendorCard } from "@/lib/directory/types";
 
 /** The vendor's photo in a fixed 4:3 frame, or a drawn placeholder with its initials. */
 export function VendorPhoto({ vendor, priority = false }: { vendor: Pick<VendorCard, "name" | "photo">; priority?: boolean }) {
-  const initials = vendor.name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).slice(0, 2).map((w) => w[0]).join("");
+  const initials = vendor.name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join("");
   return (
     <div className="card-frame">
       {vendor.photo ? (

@@ -21,7 +21,12 @@ export function MobileMenuDialog({ items, open, onOpenChange: setOpen }: MobileM
       <Sheet title="Menu" closeLabel="Close menu" open={open} onOpenChange={setOpen} className="w-80 gap-2">
         <nav aria-label="Mobile" className="flex flex-col">
           {links.map((item) => (
-            <TrackedLink key={item.href} href={item.href} onClick={() => setOpen(false)} className="rounded-md px-3 py-3 font-medium hover:bg-ink-100">
+            <TrackedLink
+              key={item.href}
+              href={item.href}
+              onClick={() => setOpen(false)}
+              className="rounded-md px-3 py-3 font-medium hover:bg-ink-100"
+            >
               {item.label}
             </TrackedLink>
           ))}

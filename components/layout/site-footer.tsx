@@ -23,11 +23,31 @@ export async function SiteFooter() {
         <div>
           <h2 className="text-sm font-bold uppercase tracking-wide text-brand-400">Legal</h2>
           <ul className="mt-3 space-y-2">
-            <li><TrackedLink href="/privacy" className="hover:underline">Privacy Policy</TrackedLink></li>
-            <li><TrackedLink href="/terms" className="hover:underline">Terms &amp; Conditions</TrackedLink></li>
-            <li><TrackedLink href="/contact" className="hover:underline">Contact</TrackedLink></li>
-            <li><TrackedLink href="/submit" className="hover:underline">Submit Your Business</TrackedLink></li>
-            <li><TrackedLink href="/business" className="hover:underline">For businesses</TrackedLink></li>
+            <li>
+              <TrackedLink href="/privacy" className="hover:underline">
+                Privacy Policy
+              </TrackedLink>
+            </li>
+            <li>
+              <TrackedLink href="/terms" className="hover:underline">
+                Terms &amp; Conditions
+              </TrackedLink>
+            </li>
+            <li>
+              <TrackedLink href="/contact" className="hover:underline">
+                Contact
+              </TrackedLink>
+            </li>
+            <li>
+              <TrackedLink href="/submit" className="hover:underline">
+                Submit Your Business
+              </TrackedLink>
+            </li>
+            <li>
+              <TrackedLink href="/business" className="hover:underline">
+                For businesses
+              </TrackedLink>
+            </li>
             <YourRequestsLink listItem className="hover:underline" />
           </ul>
         </div>
@@ -36,7 +56,9 @@ export async function SiteFooter() {
           <ul className="mt-3 space-y-2">
             {socialLinks.map((link) => (
               <li key={link.name}>
-                <a href={link.href} rel="noopener noreferrer" target="_blank" className="hover:underline">{link.name}</a>
+                <a href={link.href} rel="noopener noreferrer" target="_blank" className="hover:underline">
+                  {link.name}
+                </a>
               </li>
             ))}
           </ul>

@@ -24,7 +24,11 @@ export function SiteHeader() {
         </TrackedLink>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {mainNav.map((item) => (
-            <TrackedLink key={item.href} href={item.href} className="rounded-md px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900">
+            <TrackedLink
+              key={item.href}
+              href={item.href}
+              className="rounded-md px-3 py-2 text-sm font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+            >
               {item.label}
             </TrackedLink>
           ))}

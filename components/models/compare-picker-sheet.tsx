@@ -6,7 +6,15 @@ import { Sheet } from "@/components/ui/sheet";
 import { addToComparison, compareHref, groupForPicker, type PickerOption } from "@/lib/models/compare";
 
 /** The models to add, by manufacturer, in a side sheet. */
-export default function ComparePickerSheet({ options, chosen, onClose }: { options: PickerOption[]; chosen: string[]; onClose: () => void }) {
+export default function ComparePickerSheet({
+  options,
+  chosen,
+  onClose,
+}: {
+  options: PickerOption[];
+  chosen: string[];
+  onClose: () => void;
+}) {
   const router = useRouter();
   return (
     <Sheet title="Select Equipment to Compare" open onOpenChange={(open) => !open && onClose()} className="w-[24rem]">
@@ -23,9 +31,15 @@ export default function ComparePickerSheet({ options, chosen, onClose }: { optio
               <ul className="grid gap-1">
                 {models.map((m) => (
                   <li key={m.slug}>
-                    <button type="button" disabled={chosen.includes(m.slug)}
-                      onClick={() => { onClose(); router.push(compareHref(addToComparison(chosen, m.slug)), { scroll: false }); }}
-                      className="w-full rounded-md px-3 py-2 text-left hover:bg-ink-100 disabled:cursor-not-allowed disabled:opacity-50">
+                    <button
+                      type="button"
+                      disabled={chosen.includes(m.slug)}
+                      onClick={() => {
+                        onClose();
+                        router.push(compareHref(addToComparison(chosen, m.slug)), { scroll: false });
+                      }}
+                      className="w-full rounded-md px-3 py-2 text-left hover:bg-ink-100 disabled:cursor-not-allowed disabled:opacity-50"
+                    >
                       {m.name}
                     </button>
                   </li>

@@ -4,7 +4,6 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { PickerOption } from "@/lib/models/compare";
 
-
 // The sheet and its list of models load with the first click, not with the page.
 const ComparePickerSheet = lazy(() => import("./compare-picker-sheet"));
 
@@ -18,8 +17,15 @@ export function ComparePicker({ options, chosen }: { options: PickerOption[]; ch
   };
   return (
     <>
-      <Button ref={button} aria-haspopup="dialog" onClick={() => setOpen(true)}><Plus aria-hidden="true" className="h-4 w-4" />Add Skid Steer To Compare</Button>
-      {open && <Suspense fallback={null}><ComparePickerSheet options={options} chosen={chosen} onClose={close} /></Suspense>}
+      <Button ref={button} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" className="h-4 w-4" />
+        Add Skid Steer To Compare
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ComparePickerSheet options={options} chosen={chosen} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -26,39 +26,107 @@ type Range = [string, string];
  * one two-thumb slider kept in step with them. Typing applies after a pause or on Enter;
  * the slider applies when a thumb is let go (mouse, touch or keyboard).
  */
-function RangeFilter({ idPrefix, label, unit, names, value, onType, onTyping, onSlide, onCommit, step, limit, help }: {
-  idPrefix: string; label: string; unit: string; names: [string, string]; value: Range; onType: (value: Range) => void; onTyping: (typing: boolean) => void;
-  onSlide: (value: Range) => void; onCommit: (value: Range) => void; step: number; limit: number; help?: string;
+function RangeFilter({
+  idPrefix,
+  label,
+  unit,
+  names,
+  value,
+  onType,
+  onTyping,
+  onSlide,
+  onCommit,
+  step,
+  limit,
+  help,
+}: {
+  idPrefix: string;
+  label: string;
+  unit: string;
+  names: [string, string];
+  value: Range;
+  onType: (value: Range) => void;
+  onTyping: (typing: boolean) => void;
+  onSlide: (value: Range) => void;
+  onCommit: (value: Range) => void;
+  step: number;
+  limit: number;
+  help?: string;
 }) {
   const numbers: [number, number] = [Number(value[0]) || 0, value[1] === "" ? limit : Math.min(Number(value[1]) || 0, limit)];
   return (
     <fieldset className="mt-5">
-      <legend className="font-semibold">{label}{help && <> <InfoTip label={label} content={help} /></>}</legend>
+      <legend className="font-semibold">
+        {label}
+        {help && (
+          <>
+            {" "}
+            <InfoTip label={label} content={help} />
+          </>
+        )}
+      </legend>
       <div className="mt-2 grid grid-cols-2 gap-3">
         {(["Min", "Max"] as const).map((which, i) => (
           <div key={which} className="flex flex-col gap-1">
-            <label htmlFor={`${idPrefix}-${names[i]}`} className="text-sm text-ink-700">{which} ({unit})</label>
-            <input id={`${idPrefix}-${names[i]}`} name={names[i]} type="number" step="any" inputMode="numeric" value={value[i]}
+            <label htmlFor={`${idPrefix}-${names[i]}`} className="text-sm text-ink-700">
+              {which} ({unit})
+            </label>
+            <input
+              id={`${idPrefix}-${names[i]}`}
+              name={names[i]}
+              type="number"
+              step="any"
+              inputMode="numeric"
+              value={value[i]}
               onChange={(e) => onType(i === 0 ? [e.target.value, value[1]] : [value[0], e.target.value])}
-              onFocus={() => onTyping(true)} onBlur={() => onTyping(false)}
-              className="h-10 rounded-md border border-ink-200 px-2" />
+              onFocus={() => onTyping(true)}
+              onBlur={() => onTyping(false)}
+              className="h-10 rounded-md border border-ink-200 px-2"
+            />
           </div>
         ))}
       </div>
-      <Slider.Root className="relative mt-4 flex h-6 touch-none select-none items-center" min={0} max={limit} step={step} minStepsBetweenThumbs={0}
-        value={numbers} onValueChange={(v) => onSlide([String(v[0]), String(v[1])])} onValueCommit={(v) => onCommit([String(v[0]), String(v[1])])}>
-        <Slider.Track className="relative h-1.5 grow rounded-full bg-ink-200"><Slider.Range className="absolute h-full rounded-full bg-brand-500" /></Slider.Track>
+      <Slider.Root
+        className="relative mt-4 flex h-6 touch-none select-none items-center"
+        min={0}
+        max={limit}
+        step={step}
+        minStepsBetweenThumbs={0}
+        value={numbers}
+        onValueChange={(v) => onSlide([String(v[0]), String(v[1])])}
+        onValueCommit={(v) => onCommit([String(v[0]), String(v[1])])}
+      >
+        <Slider.Track className="relative h-1.5 grow rounded-full bg-ink-200">
+          <Slider.Range className="absolute h-full rounded-full bg-brand-500" />
+        </Slider.Track>
         {(["minimum", "maximum"] as const).map((which) => (
-          <Slider.Thumb key={which} aria-label={`${label} ${which}`}
-            className="block h-5 w-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-3 focus-visible:outline-brand-600" />
+          <Slider.Thumb
+            key={which}
+            aria-label={`${label} ${which}`}
+            className="block h-5 w-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-3 focus-visible:outline-brand-600"
+          />
         ))}
       </Slider.Root>
     </fieldset>
   );
 }
 
-function CheckboxGroup({ legend, name, options, checked, onToggle, className, layout }: {
-  legend: ReactNode; name: string; options: string[]; checked: string[]; onToggle: (checked: string[]) => void; className?: string; layout: string;
+function CheckboxGroup({
+  legend,
+  name,
+  options,
+  checked,
+  onToggle,
+  className,
+  layout,
+}: {
+  legend: ReactNode;
+  name: string;
+  options: string[];
+  checked: string[];
+  onToggle: (checked: string[]) => void;
+  className?: string;
+  layout: string;
 }) {
   return (
     <fieldset className={className}>
@@ -66,8 +134,14 @@ function CheckboxGroup({ legend, name, options, checked, onToggle, className, la
       <div className={`mt-2 ${layout}`}>
         {options.map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name={name} value={option} checked={checked.includes(option)} className="h-4 w-4 accent-brand-600"
-              onChange={(e) => onToggle(e.target.checked ? [...checked, option] : checked.filter((c) => c !== option))} />
+            <input
+              type="checkbox"
+              name={name}
+              value={option}
+              checked={checked.includes(option)}
+              className="h-4 w-4 accent-brand-600"
+              onChange={(e) => onToggle(e.target.checked ? [...checked, option] : checked.filter((c) => c !== option))}
+            />
             {option}
           </label>
         ))}
@@ -116,7 +190,12 @@ export function FilterForm({ idPrefix, manufacturers, liftPatterns, filters, max
     if (liftNow.length) params.set("lift", liftNow.join(","));
     const [capMin, capMax] = changed.capacity ?? capacity;
     const [hpMin, hpMax] = changed.power ?? power;
-    for (const [name, value] of [["capMin", capMin], ["capMax", capMax], ["hpMin", hpMin], ["hpMax", hpMax]]) {
+    for (const [name, value] of [
+      ["capMin", capMin],
+      ["capMax", capMax],
+      ["hpMin", hpMin],
+      ["hpMax", hpMax],
+    ]) {
       if (value.trim() !== "" && Number.isFinite(Number(value))) params.set(name, value.trim());
     }
     const current = new URLSearchParams(window.location.search);
@@ -131,22 +210,76 @@ export function FilterForm({ idPrefix, manufacturers, liftPatterns, filters, max
   }
 
   return (
-    <form action="/us/skidsteers" method="get" onSubmit={(e) => { e.preventDefault(); apply(); }}>
+    <form
+      action="/us/skidsteers"
+      method="get"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
       <input type="hidden" name="view" value={view} />
-      <CheckboxGroup legend="Manufacturer" name="mfr" options={manufacturers} checked={mfr} layout="grid grid-cols-2 gap-1"
-        onToggle={(checked) => { setMfr(checked); apply({ mfr: checked }); }} />
-      <RangeFilter idPrefix={idPrefix} label="Operating Capacity" unit="lbs" names={["capMin", "capMax"]} value={capacity}
-        onType={(value) => typed("capacity", value)} onTyping={(on) => setTypingIn(on ? "capacity" : null)} onSlide={setCapacity} onCommit={(value) => apply({ capacity: value })}
-        step={CAPACITY_STEP} limit={maxima.capacity} help={glossary.operatingCapacity} />
-      <RangeFilter idPrefix={idPrefix} label="Engine Power" unit="HP" names={["hpMin", "hpMax"]} value={power}
-        onType={(value) => typed("power", value)} onTyping={(on) => setTypingIn(on ? "power" : null)} onSlide={setPower} onCommit={(value) => apply({ power: value })}
-        step={POWER_STEP} limit={maxima.power} />
-      <CheckboxGroup legend={<>Lift Pattern <InfoTip label="Lift Pattern" content={glossary.liftPattern} /></>} name="lift"
-        options={liftPatterns} checked={lift} className="mt-5" layout="flex gap-4"
-        onToggle={(checked) => { setLift(checked); apply({ lift: checked }); }} />
+      <CheckboxGroup
+        legend="Manufacturer"
+        name="mfr"
+        options={manufacturers}
+        checked={mfr}
+        layout="grid grid-cols-2 gap-1"
+        onToggle={(checked) => {
+          setMfr(checked);
+          apply({ mfr: checked });
+        }}
+      />
+      <RangeFilter
+        idPrefix={idPrefix}
+        label="Operating Capacity"
+        unit="lbs"
+        names={["capMin", "capMax"]}
+        value={capacity}
+        onType={(value) => typed("capacity", value)}
+        onTyping={(on) => setTypingIn(on ? "capacity" : null)}
+        onSlide={setCapacity}
+        onCommit={(value) => apply({ capacity: value })}
+        step={CAPACITY_STEP}
+        limit={maxima.capacity}
+        help={glossary.operatingCapacity}
+      />
+      <RangeFilter
+        idPrefix={idPrefix}
+        label="Engine Power"
+        unit="HP"
+        names={["hpMin", "hpMax"]}
+        value={power}
+        onType={(value) => typed("power", value)}
+        onTyping={(on) => setTypingIn(on ? "power" : null)}
+        onSlide={setPower}
+        onCommit={(value) => apply({ power: value })}
+        step={POWER_STEP}
+        limit={maxima.power}
+      />
+      <CheckboxGroup
+        legend={
+          <>
+            Lift Pattern <InfoTip label="Lift Pattern" content={glossary.liftPattern} />
+          </>
+        }
+        name="lift"
+        options={liftPatterns}
+        checked={lift}
+        className="mt-5"
+        layout="flex gap-4"
+        onToggle={(checked) => {
+          setLift(checked);
+          apply({ lift: checked });
+        }}
+      />
       <div className="mt-5 flex gap-2">
-        <Button type="submit" size="sm">Apply Filters</Button>
-        <Button type="button" size="sm" variant="outline" onClick={() => router.replace(`/us/skidsteers?view=${view}`, { scroll: false })}>Reset Filters</Button>
+        <Button type="submit" size="sm">
+          Apply Filters
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={() => router.replace(`/us/skidsteers?view=${view}`, { scroll: false })}>
+          Reset Filters
+        </Button>
       </div>
     </form>
   );

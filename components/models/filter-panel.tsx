@@ -18,7 +18,18 @@ export function FilterPanel(props: Props) {
   return (
     <>
       <div className="md:hidden">
-        <Sheet title="Filters" closeLabel="Close filters" side="left" className="w-[22rem]" trigger={<Button variant="outline"><SlidersHorizontal aria-hidden="true" className="h-4 w-4" />Filters</Button>}>
+        <Sheet
+          title="Filters"
+          closeLabel="Close filters"
+          side="left"
+          className="w-[22rem]"
+          trigger={
+            <Button variant="outline">
+              <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+              Filters
+            </Button>
+          }
+        >
           <Suspense fallback={<p className="text-sm text-ink-600">Loading filters…</p>}>
             <FilterForm idPrefix="drawer" {...props} />
           </Suspense>
@@ -26,11 +37,14 @@ export function FilterPanel(props: Props) {
       </div>
       <div className="max-md:hidden">
         <Button variant="outline" aria-expanded={desktopOpen} aria-controls="desktop-filters" onClick={() => setDesktopOpen((o) => !o)}>
-          <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />{desktopOpen ? "Hide Filters" : "Show Filters"}
+          <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+          {desktopOpen ? "Hide Filters" : "Show Filters"}
         </Button>
         {desktopOpen && (
           <HydrateInView className="mt-4 rounded-[var(--radius-card)] border border-ink-200 p-5">
-            <div id="desktop-filters"><FilterForm idPrefix="panel" {...props} /></div>
+            <div id="desktop-filters">
+              <FilterForm idPrefix="panel" {...props} />
+            </div>
           </HydrateInView>
         )}
       </div>

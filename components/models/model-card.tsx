@@ -10,10 +10,16 @@ export function ModelCard({ model, priority = false }: { model: EquipmentModel; 
       <div className="card-body">
         <h3 className="card-title">{model.name}</h3>
         <p className="card-muted">{model.equipment_manufacturer?.name ?? "Other"}</p>
-        <p className="text-sm">Operating Capacity: <strong>{formatNumber(model.operating_capacity, "lbs")}</strong></p>
+        <p className="text-sm">
+          Operating Capacity: <strong>{formatNumber(model.operating_capacity, "lbs")}</strong>
+        </p>
         <p className="card-muted">{model.equipment_type?.name}</p>
         <Link href={modelPath(model)} className="card-link mt-auto pt-2">
-          View Details<span className="sr-only"> for {model.equipment_manufacturer?.name} {model.name}</span>
+          View Details
+          <span className="sr-only">
+            {" "}
+            for {model.equipment_manufacturer?.name} {model.name}
+          </span>
         </Link>
       </div>
     </article>

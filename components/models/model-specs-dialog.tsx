@@ -29,7 +29,9 @@ export function ModelSpecsList({ specs, className, children }: { specs: ModelSpe
   const model = openKey ? specs.models[openKey] : null;
   return (
     <>
-      <ul className={className} onClick={onClick}>{children}</ul>
+      <ul className={className} onClick={onClick}>
+        {children}
+      </ul>
       {model && (
         <Suspense fallback={null}>
           <SpecsDialog title={model.title} labels={specs.labels} values={model.values} onOpenChange={onOpenChange} />

@@ -6,15 +6,23 @@ import type { EquipmentModel } from "@/lib/models/types";
 import { NoContextMenu } from "./no-context-menu";
 
 const columnHelp: Partial<Record<SortColumn, string>> = {
-  operating_capacity: glossary.operatingCapacity, lift_pattern: glossary.liftPattern,
+  operating_capacity: glossary.operatingCapacity,
+  lift_pattern: glossary.liftPattern,
 };
 
 const columns: Array<{ key: SortColumn | null; label: string }> = [
-  { key: null, label: "Image" }, { key: "name", label: "Name" }, { key: "manufacturer", label: "Manufacturer" },
-  { key: "operating_capacity", label: "Operating Capacity (lbs)" }, { key: "operating_weight", label: "Operating Weight (lbs)" },
-  { key: "engine_power", label: "Engine Power (HP)" }, { key: "lift_pattern", label: "Lift Pattern" },
-  { key: "hydraulic_power_hp", label: "Hydraulic Power (HP)" }, { key: "hydraulic_pressure_psi", label: "Hydraulic Pressure (PSI)" },
-  { key: "height", label: "Height (in)" }, { key: "width", label: "Width (in)" }, { key: "length", label: "Length (in)" },
+  { key: null, label: "Image" },
+  { key: "name", label: "Name" },
+  { key: "manufacturer", label: "Manufacturer" },
+  { key: "operating_capacity", label: "Operating Capacity (lbs)" },
+  { key: "operating_weight", label: "Operating Weight (lbs)" },
+  { key: "engine_power", label: "Engine Power (HP)" },
+  { key: "lift_pattern", label: "Lift Pattern" },
+  { key: "hydraulic_power_hp", label: "Hydraulic Power (HP)" },
+  { key: "hydraulic_pressure_psi", label: "Hydraulic Pressure (PSI)" },
+  { key: "height", label: "Height (in)" },
+  { key: "width", label: "Width (in)" },
+  { key: "length", label: "Length (in)" },
   { key: null, label: "Actions" },
 ];
 
@@ -35,14 +43,28 @@ export function ModelTable({ models, sort, query }: ModelTableProps) {
   };
   return (
     <>
-      <p className="mt-6 max-w-4xl text-sm text-ink-700" data-testid="basis-note">{BASIS_NOTE}</p>
+      <p className="mt-6 max-w-4xl text-sm text-ink-700" data-testid="basis-note">
+        {BASIS_NOTE}
+      </p>
       <NoContextMenu className="relative mt-3 overflow-x-auto rounded-[var(--radius-card)] border border-ink-200">
         <table className="w-full min-w-[1100px] text-left text-sm [&_td]:px-3 [&_td]:py-2" data-testid="models-table">
           <thead className="bg-ink-50">
             <tr>
               {columns.map((c) => (
-                <th key={c.label} scope="col" className="px-3 py-3 font-semibold" aria-sort={c.key && sort.column === c.key ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}>
-                  {c.key ? <Link href={sortHref(c.key)} scroll={false} className="hover:underline">{c.label}{sort.column === c.key ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}</Link> : c.label}
+                <th
+                  key={c.label}
+                  scope="col"
+                  className="px-3 py-3 font-semibold"
+                  aria-sort={c.key && sort.column === c.key ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
+                >
+                  {c.key ? (
+                    <Link href={sortHref(c.key)} scroll={false} className="hover:underline">
+                      {c.label}
+                      {sort.column === c.key ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}
+                    </Link>
+                  ) : (
+                    c.label
+                  )}
                   {c.key && columnHelp[c.key] && <InfoTip label={c.label} content={columnHelp[c.key]} className="ml-1" />}
                 </th>
               ))}
@@ -66,7 +88,11 @@ export function ModelTable({ models, sort, query }: ModelTableProps) {
                 <td>{formatNumber(m.height)}</td>
                 <td>{formatNumber(m.width)}</td>
                 <td>{formatNumber(m.length)}</td>
-                <td><Link href={modelPath(m)} className="card-link">View Details</Link></td>
+                <td>
+                  <Link href={modelPath(m)} className="card-link">
+                    View Details
+                  </Link>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -8,19 +8,39 @@ export interface Column<T> {
 }
 
 /** The console's table: headings, one row per record, and a line when there is none. */
-export function DataTable<T>({ testId, columns, rows, rowKey, empty }: {
-  testId: string; columns: Array<Column<T>>; rows: T[]; rowKey: (row: T) => string | number; empty: string;
+export function DataTable<T>({
+  testId,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  testId: string;
+  columns: Array<Column<T>>;
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  empty: string;
 }) {
   return (
     <div className="mt-4 overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid={testId}>
         <thead className="border-b border-ink-200 text-ink-600">
-          <tr>{columns.map((column) => <th key={column.label} className="py-2 pr-3">{column.label}</th>)}</tr>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} className="py-2 pr-3">
+                {column.label}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)} className="border-b border-ink-100 align-top">
-              {columns.map((column) => <td key={column.label} className={`py-2 pr-3 ${column.className ?? ""}`}>{column.cell(row)}</td>)}
+              {columns.map((column) => (
+                <td key={column.label} className={`py-2 pr-3 ${column.className ?? ""}`}>
+                  {column.cell(row)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

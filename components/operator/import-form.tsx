@@ -19,23 +19,46 @@ export function ImportForm() {
   return (
     <div>
       <form action={action} onSubmit={checkSize} className="mt-4 flex flex-wrap items-end gap-4 text-sm">
-        <label className="min-w-0 max-w-full font-semibold">CSV file
+        <label className="min-w-0 max-w-full font-semibold">
+          CSV file
           <input name="file" type="file" accept=".csv,text/csv" required className="mt-1 block max-w-full" />
         </label>
-        <label className="flex items-center gap-2 font-semibold"><input name="dry_run" type="checkbox" /> Dry run (write nothing)</label>
-        <Button type="submit" disabled={pending}>{pending ? "Importing…" : "Import"}</Button>
+        <label className="flex items-center gap-2 font-semibold">
+          <input name="dry_run" type="checkbox" /> Dry run (write nothing)
+        </label>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Importing…" : "Import"}
+        </Button>
       </form>
-      {error && <p role="alert" className="mt-4 text-sm text-danger-600">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-4 text-sm text-danger-600">
+          {error}
+        </p>
+      )}
       {!tooLarge && state.summary && (
         <div className="mt-4 text-sm">
           <p role="status" className="font-semibold" data-testid="import-summary">
-            {state.dryRun ? "Dry run: " : ""}{state.summary.created} created, {state.summary.updated} updated, {state.summary.unchanged} unchanged, {state.summary.rejected} rejected
+            {state.dryRun ? "Dry run: " : ""}
+            {state.summary.created} created, {state.summary.updated} updated, {state.summary.unchanged} unchanged, {state.summary.rejected}{" "}
+            rejected
           </p>
           <table className="mt-2 w-full text-left">
-            <thead className="border-b border-ink-200 text-ink-600"><tr><th className="py-1 pr-3">Row</th><th className="pr-3">Name</th><th className="pr-3">Outcome</th><th>Reason</th></tr></thead>
+            <thead className="border-b border-ink-200 text-ink-600">
+              <tr>
+                <th className="py-1 pr-3">Row</th>
+                <th className="pr-3">Name</th>
+                <th className="pr-3">Outcome</th>
+                <th>Reason</th>
+              </tr>
+            </thead>
             <tbody>
               {state.results?.map((r) => (
-                <tr key={r.row} className="border-b border-ink-100"><td className="py-1 pr-3">{r.row}</td><td className="pr-3">{r.name}</td><td className="pr-3">{r.action}</td><td>{r.reason}</td></tr>
+                <tr key={r.row} className="border-b border-ink-100">
+                  <td className="py-1 pr-3">{r.row}</td>
+                  <td className="pr-3">{r.name}</td>
+                  <td className="pr-3">{r.action}</td>
+                  <td>{r.reason}</td>
+                </tr>
               ))}
             </tbody>
           </table>

@@ -21,7 +21,11 @@ export function useRentalDialog(vendor?: Vendor, preset?: RentalPreset): { openD
       setLoaded(true);
       setOpen(true);
     },
-    dialog: loaded ? <Suspense fallback={null}><RentalRequestDialog open={open} onOpenChange={setOpen} vendor={vendor} preset={preset} /></Suspense> : null,
+    dialog: loaded ? (
+      <Suspense fallback={null}>
+        <RentalRequestDialog open={open} onOpenChange={setOpen} vendor={vendor} preset={preset} />
+      </Suspense>
+    ) : null,
   };
 }
 

@@ -19,7 +19,9 @@ export function DateField({ label, value, onChange, disabled }: DateFieldProps) 
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
-      <span id={`${id}-label`} className="text-sm font-medium">{label}</span>
+      <span id={`${id}-label`} className="text-sm font-medium">
+        {label}
+      </span>
       <button
         type="button"
         aria-labelledby={`${id}-label ${id}-value`}
@@ -29,7 +31,9 @@ export function DateField({ label, value, onChange, disabled }: DateFieldProps) 
         className="flex h-11 items-center gap-2 rounded-md border border-ink-200 px-3 text-left hover:bg-ink-50"
       >
         <CalendarDays aria-hidden="true" className="h-4 w-4" />
-        <span id={`${id}-value`} className={value ? "" : "text-ink-600"}>{value ? format(value, "PPP", { locale: enUS }) : "Pick a date"}</span>
+        <span id={`${id}-value`} className={value ? "" : "text-ink-600"}>
+          {value ? format(value, "PPP", { locale: enUS }) : "Pick a date"}
+        </span>
       </button>
       {open && (
         <div id={`${id}-calendar`} className="rounded-md border border-ink-200 p-2">

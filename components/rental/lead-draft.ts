@@ -28,8 +28,11 @@ export class LeadDraft {
   }
 
   private send(leadId: number, step: Step, change: Change): void {
-    saveLeadDraft({ leadId, step, ...change }).then((result) => {
-      if (!result.ok) console.error("Saving the rental request draft failed:", result.message);
-    }, (error) => console.error("Saving the rental request draft failed:", error));
+    saveLeadDraft({ leadId, step, ...change }).then(
+      (result) => {
+        if (!result.ok) console.error("Saving the rental request draft failed:", result.message);
+      },
+      (error) => console.error("Saving the rental request draft failed:", error),
+    );
   }
 }

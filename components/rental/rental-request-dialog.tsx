@@ -51,7 +51,6 @@ function recipientsLine(count: number, zip: string): string {
   return `Your request is going to ${count} vendor${count === 1 ? "" : "s"} serving ZIP ${zip}.`;
 }
 
-
 const typeOptions: Array<{ value: SkidSteerType; label: string }> = [
   { value: "wheeled", label: "Wheeled Skid Steer" },
   { value: "tracked", label: "Tracked Skid Steer" },
@@ -94,17 +93,20 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
     setStartError(null);
     if (!form.getValues("job_zip")) form.setValue("job_zip", pageZip(vendor));
     if (preset) draft.save(2, { skid_steer_type: preset.type });
-    requestOwnerToken().then(() => startLead({ vendorId: vendor?.id ?? null })).then(
-      (result) => {
-        if (result.ok) {
-          setLeadId(result.data.leadId);
-          draft.attach(result.data.leadId);
-        } else setStartError(result.message);
-      },
-      () => setStartError(FAILURE),
-    ).finally(() => {
-      creating.current = false;
-    });
+    requestOwnerToken()
+      .then(() => startLead({ vendorId: vendor?.id ?? null }))
+      .then(
+        (result) => {
+          if (result.ok) {
+            setLeadId(result.data.leadId);
+            draft.attach(result.data.leadId);
+          } else setStartError(result.message);
+        },
+        () => setStartError(FAILURE),
+      )
+      .finally(() => {
+        creating.current = false;
+      });
   }, [open, leadId, vendor, preset, draft, form]);
 
   function reset() {
@@ -123,9 +125,16 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
     setSubmitting(true);
     const honeypot = (document.getElementById("rental-website") as HTMLInputElement | null)?.value || undefined;
     const result = await completeLead({
-      leadId, skid_steer_type: values.skid_steer_type, rental_start_date: toIsoDay(values.rental_start_date),
-      rental_end_date: toIsoDay(values.rental_end_date), name: values.name, phone: values.phone,
-      job_zip: values.job_zip, email: values.email, widen: values.widen, website: honeypot,
+      leadId,
+      skid_steer_type: values.skid_steer_type,
+      rental_start_date: toIsoDay(values.rental_start_date),
+      rental_end_date: toIsoDay(values.rental_end_date),
+      name: values.name,
+      phone: values.phone,
+      job_zip: values.job_zip,
+      email: values.email,
+      widen: values.widen,
+      website: honeypot,
     }).catch(() => null);
     setSubmitting(false);
     if (!result?.ok) {
@@ -139,8 +148,12 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
       description: (
         <>
           <span className="block">{SUCCESS}</span>
-          <span className="mt-1 block" data-testid="rental-recipients">{recipientsLine(result.data.recipients, values.job_zip)}</span>
-          <a href={`/requests/${leadId}`} className="mt-1 block underline">See your request&apos;s status</a>
+          <span className="mt-1 block" data-testid="rental-recipients">
+            {recipientsLine(result.data.recipients, values.job_zip)}
+          </span>
+          <a href={`/requests/${leadId}`} className="mt-1 block underline">
+            See your request&apos;s status
+          </a>
         </>
       ),
     });
@@ -160,7 +173,10 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
             aria-describedby="rental-dialog-description"
             data-testid="rental-dialog"
           >
-            <Dialog.Close className="absolute right-3 top-3 z-10 inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-ink-100" aria-label="Close">
+            <Dialog.Close
+              className="absolute right-3 top-3 z-10 inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-ink-100"
+              aria-label="Close"
+            >
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
             <p id="rental-dialog-description" className="pr-10 text-sm text-ink-600">
@@ -173,7 +189,9 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
                     <legend className="text-xl font-bold">What type of Skid Steer do you need?</legend>
                   </Dialog.Title>
                   {startError && (
-                    <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">{startError}</p>
+                    <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
+                      {startError}
+                    </p>
                   )}
                   <div className="mt-4 grid gap-3">
                     {typeOptions.map((option) => (
@@ -201,7 +219,8 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
                   <Dialog.Title className="text-xl font-bold">When do you need it?</Dialog.Title>
                   {preset && (
                     <p className="mt-1 text-sm text-ink-600" data-testid="preset-length">
-                      Priced for {preset.days} day{preset.days === 1 ? "" : "s"}: pick your start date and the end date follows (you can change it).
+                      Priced for {preset.days} day{preset.days === 1 ? "" : "s"}: pick your start date and the end date follows (you can
+                      change it).
                     </p>
                   )}
                   <div className="mt-4 grid gap-4">
@@ -233,7 +252,13 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
                         save(2, { rental_end_date: toIsoDay(day) });
                       }}
                     />
-                    <Button disabled={!start || !end} onClick={() => { save(3, {}); setStep(3); }}>
+                    <Button
+                      disabled={!start || !end}
+                      onClick={() => {
+                        save(3, {});
+                        setStep(3);
+                      }}
+                    >
                       Continue
                     </Button>
                   </div>
@@ -244,34 +269,72 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
                   <Dialog.Title className="text-xl font-bold">Your contact details</Dialog.Title>
                   <div className="mt-4 grid gap-4">
                     <FormField id="rental-name" label="Name" error={errors.name?.message}>
-                      <input {...fieldAria("rental-name", errors.name?.message)} placeholder="Your name" autoComplete="name" className={inputClass}
-                        {...form.register("name", { onBlur: (e) => save(3, { name: e.target.value }) })} />
+                      <input
+                        {...fieldAria("rental-name", errors.name?.message)}
+                        placeholder="Your name"
+                        autoComplete="name"
+                        className={inputClass}
+                        {...form.register("name", { onBlur: (e) => save(3, { name: e.target.value }) })}
+                      />
                     </FormField>
                     <FormField id="rental-phone" label="Phone Number" error={errors.phone?.message}>
-                      <input {...fieldAria("rental-phone", errors.phone?.message)} type="tel" placeholder="Your phone number" autoComplete="tel" className={inputClass}
-                        {...form.register("phone", { onBlur: (e) => save(3, { phone: e.target.value }) })} />
+                      <input
+                        {...fieldAria("rental-phone", errors.phone?.message)}
+                        type="tel"
+                        placeholder="Your phone number"
+                        autoComplete="tel"
+                        className={inputClass}
+                        {...form.register("phone", { onBlur: (e) => save(3, { phone: e.target.value }) })}
+                      />
                     </FormField>
                     <FormField id="rental-zip" label="Job Site ZIP Code" error={errors.job_zip?.message}>
-                      <input {...fieldAria("rental-zip", errors.job_zip?.message)} inputMode="numeric" autoComplete="postal-code" maxLength={5} placeholder="e.g. 77002" className={inputClass}
-                        {...form.register("job_zip", { onBlur: (e) => { if (/^\d{5}$/.test(e.target.value)) save(3, { job_zip: e.target.value }); } })} />
+                      <input
+                        {...fieldAria("rental-zip", errors.job_zip?.message)}
+                        inputMode="numeric"
+                        autoComplete="postal-code"
+                        maxLength={5}
+                        placeholder="e.g. 77002"
+                        className={inputClass}
+                        {...form.register("job_zip", {
+                          onBlur: (e) => {
+                            if (/^\d{5}$/.test(e.target.value)) save(3, { job_zip: e.target.value });
+                          },
+                        })}
+                      />
                     </FormField>
                     <FormField id="rental-email" label="Email (optional)" error={errors.email?.message}>
-                      <input {...fieldAria("rental-email", errors.email?.message)} type="email" placeholder="We email you a copy with each vendor's phone" autoComplete="email" className={inputClass}
-                        {...form.register("email")} />
+                      <input
+                        {...fieldAria("rental-email", errors.email?.message)}
+                        type="email"
+                        placeholder="We email you a copy with each vendor's phone"
+                        autoComplete="email"
+                        className={inputClass}
+                        {...form.register("email")}
+                      />
                     </FormField>
                     {vendor && !vendor.paused && (
                       <label className="flex min-h-6 items-start gap-2 text-sm">
-                        <input type="checkbox" className="mt-0.5 h-4 w-4" {...form.register("widen", { onChange: (e) => save(3, { widen: e.target.checked }) })} />
+                        <input
+                          type="checkbox"
+                          className="mt-0.5 h-4 w-4"
+                          {...form.register("widen", { onChange: (e) => save(3, { widen: e.target.checked }) })}
+                        />
                         Also send my request to up to 2 other nearby vendors
                       </label>
                     )}
                     {start && end && (
                       <Suspense fallback={null}>
-                        <RequestEstimates request={{
-                          vendorId: vendor?.id ?? null, widen: Boolean(vendor && !vendor.paused && widen), skid_steer_type: chosenType,
-                          ...(preset && preset.type === chosenType ? { machine_class: preset.machineClass } : {}),
-                          rental_start_date: toIsoDay(start), rental_end_date: toIsoDay(end), job_zip: jobZip.trim(),
-                        }} />
+                        <RequestEstimates
+                          request={{
+                            vendorId: vendor?.id ?? null,
+                            widen: Boolean(vendor && !vendor.paused && widen),
+                            skid_steer_type: chosenType,
+                            ...(preset && preset.type === chosenType ? { machine_class: preset.machineClass } : {}),
+                            rental_start_date: toIsoDay(start),
+                            rental_end_date: toIsoDay(end),
+                            job_zip: jobZip.trim(),
+                          }}
+                        />
                       </Suspense>
                     )}
                     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -279,7 +342,13 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
                       <input id="rental-website" name="website" tabIndex={-1} autoComplete="off" />
                     </div>
                     {/* Disabled from the first click on, so a double click sends one request. */}
-                    <TrackedButton type="submit" category="rental" label="Submit rental form" className="w-full" disabled={submitting || form.formState.isSubmitting}>
+                    <TrackedButton
+                      type="submit"
+                      category="rental"
+                      label="Submit rental form"
+                      className="w-full"
+                      disabled={submitting || form.formState.isSubmitting}
+                    >
                       Submit Request
                     </TrackedButton>
                   </div>

@@ -28,9 +28,12 @@ export default function RequestEstimates({ request }: { request: EstimateRequest
   useEffect(() => {
     if (!ready) return;
     let current = true;
-    estimateRequest(JSON.parse(key)).then((result) => {
-      if (current && result.ok) setEstimates({ key, list: result.data });
-    }, () => undefined);
+    estimateRequest(JSON.parse(key)).then(
+      (result) => {
+        if (current && result.ok) setEstimates({ key, list: result.data });
+      },
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -45,7 +48,9 @@ export default function RequestEstimates({ request }: { request: EstimateRequest
   }
   return (
     <section aria-labelledby="estimates-heading" className="rounded-md bg-ink-50 p-3 text-sm" data-testid="request-estimates">
-      <h3 id="estimates-heading" className="font-semibold">Estimated totals (estimates, not quotes)</h3>
+      <h3 id="estimates-heading" className="font-semibold">
+        Estimated totals (estimates, not quotes)
+      </h3>
       <p className="mt-1" data-testid="request-receivers">
         Your request will go to {estimates.list.length === 1 ? "this vendor" : `these ${estimates.list.length} vendors`}:
       </p>
@@ -57,9 +62,14 @@ export default function RequestEstimates({ request }: { request: EstimateRequest
               <>
                 <span className="font-bold">{usd(vendor.estimate.total)}</span>
                 {vendor.sample && <span className="text-ink-600"> (sample rates)</span>}
-                <details className="text-xs"><summary className="cursor-pointer text-ink-600">How it adds up</summary><EstimateBreakdown estimate={vendor.estimate} /></details>
+                <details className="text-xs">
+                  <summary className="cursor-pointer text-ink-600">How it adds up</summary>
+                  <EstimateBreakdown estimate={vendor.estimate} />
+                </details>
               </>
-            ) : <span className="text-ink-600">no published rates for this machine</span>}
+            ) : (
+              <span className="text-ink-600">no published rates for this machine</span>
+            )}
           </li>
         ))}
       </ul>

@@ -14,15 +14,26 @@ const FAILURE = "There was a problem submitting your business. Please try again.
 const empty: BusinessValues = { name: "", website: "", phone: "", email: "", address: "", state: "", city: "", zipcode: "" };
 
 export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; name: string }> }) {
-  const form = useForm<BusinessValues>({ resolver: zodResolver(businessSchema), mode: "onSubmit", reValidateMode: "onChange", defaultValues: empty });
+  const form = useForm<BusinessValues>({
+    resolver: zodResolver(businessSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: empty,
+  });
   const state = useWatch({ control: form.control, name: "state" });
   const [cities, setCities] = useState<Array<{ name: string; slug: string }>>([]);
   const errors = form.formState.errors;
 
   useEffect(() => {
     let current = true;
-    if (state) citiesForState(state).then((list) => current && setCities(list), () => current && setCities([]));
-    return () => { current = false; };
+    if (state)
+      citiesForState(state).then(
+        (list) => current && setCities(list),
+        () => current && setCities([]),
+      );
+    return () => {
+      current = false;
+    };
   }, [state]);
 
   async function onSubmit(values: BusinessValues) {
@@ -44,43 +55,95 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="mt-6 grid gap-4">
       <FormField id="business-name" label="Business Name" error={errors.name?.message}>
-        <input {...fieldAria("business-name", errors.name?.message)} className={inputClass} autoComplete="organization" {...form.register("name")} />
+        <input
+          {...fieldAria("business-name", errors.name?.message)}
+          className={inputClass}
+          autoComplete="organization"
+          {...form.register("name")}
+        />
       </FormField>
       <FormField id="business-website" label="Website" error={errors.website?.message}>
-        <input {...fieldAria("business-website", errors.website?.message)} className={inputClass} inputMode="url" placeholder="www.example.com" {...form.register("website")} />
+        <input
+          {...fieldAria("business-website", errors.website?.message)}
+          className={inputClass}
+          inputMode="url"
+          placeholder="www.example.com"
+          {...form.register("website")}
+        />
       </FormField>
       <FormField id="business-phone" label="Phone" error={errors.phone?.message}>
         <input {...fieldAria("business-phone", errors.phone?.message)} className={inputClass} type="tel" autoComplete="tel" {...phone} />
       </FormField>
       <FormField id="business-email" label="Email for rental requests (optional)" error={errors.email?.message}>
-        <input {...fieldAria("business-email", errors.email?.message)} className={inputClass} type="email" autoComplete="email" placeholder="quotes@example.com" {...form.register("email")} />
+        <input
+          {...fieldAria("business-email", errors.email?.message)}
+          className={inputClass}
+          type="email"
+          autoComplete="email"
+          placeholder="quotes@example.com"
+          {...form.register("email")}
+        />
       </FormField>
       <FormField id="business-address" label="Address" error={errors.address?.message}>
-        <input {...fieldAria("business-address", errors.address?.message)} className={inputClass} autoComplete="street-address" {...form.register("address")} />
+        <input
+          {...fieldAria("business-address", errors.address?.message)}
+          className={inputClass}
+          autoComplete="street-address"
+          {...form.register("address")}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField id="business-state" label="State" error={errors.state?.message}>
-          <select {...fieldAria("business-state", errors.state?.message)} className={inputClass} {...form.register("state", { onChange: () => { form.setValue("city", ""); setCities([]); } })}>
+          <select
+            {...fieldAria("business-state", errors.state?.message)}
+            className={inputClass}
+            {...form.register("state", {
+              onChange: () => {
+                form.setValue("city", "");
+                setCities([]);
+              },
+            })}
+          >
             <option value="">Select a state</option>
-            {states.map((s) => <option key={s.slug} value={s.slug}>{s.name}</option>)}
+            {states.map((s) => (
+              <option key={s.slug} value={s.slug}>
+                {s.name}
+              </option>
+            ))}
           </select>
         </FormField>
         <FormField id="business-city" label="City" error={errors.city?.message}>
           <select {...fieldAria("business-city", errors.city?.message)} className={inputClass} disabled={!state} {...form.register("city")}>
             <option value="">{state ? "Select a city" : "Select a state first"}</option>
-            {cities.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}
+            {cities.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
           </select>
         </FormField>
         <FormField id="business-zipcode" label="Zipcode" error={errors.zipcode?.message}>
-          <input {...fieldAria("business-zipcode", errors.zipcode?.message)} className={inputClass} inputMode="numeric" autoComplete="postal-code" {...form.register("zipcode")} />
+          <input
+            {...fieldAria("business-zipcode", errors.zipcode?.message)}
+            className={inputClass}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            {...form.register("zipcode")}
+          />
         </FormField>
       </div>
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="company-fax">Fax</label>
         <input id="company-fax" tabIndex={-1} autoComplete="off" />
       </div>
-      {errors.root && <p role="alert" className="text-sm text-danger-600">{errors.root.message}</p>}
-      <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>Submit Business</Button>
+      {errors.root && (
+        <p role="alert" className="text-sm text-danger-600">
+          {errors.root.message}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
+        Submit Business
+      </Button>
       <FeatureToaster id={TOASTER} />
     </form>
   );

@@ -9,7 +9,8 @@ export const buttonVariants = cva(
       variant: {
         primary: "bg-brand-500 text-ink-900 hover:bg-brand-400",
         dark: "bg-ink-900 text-white hover:bg-ink-700",
-        outline: "border border-ink-200 bg-white text-ink-900 hover:bg-ink-50 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:ring-2 aria-pressed:ring-brand-500",
+        outline:
+          "border border-ink-200 bg-white text-ink-900 hover:bg-ink-50 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:ring-2 aria-pressed:ring-brand-500",
         ghost: "text-ink-900 hover:bg-ink-100",
         link: "text-brand-700 underline-offset-4 hover:underline",
       },

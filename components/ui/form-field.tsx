@@ -4,9 +4,15 @@ import type { ReactNode } from "react";
 export function FormField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
       {children}
-      {error && <p id={`${id}-error`} className="text-sm text-danger-600">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-danger-600">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -15,5 +21,7 @@ export const inputClass = "h-11 rounded-md border border-ink-200 bg-white px-3 d
 
 /** The control's id, and its invalid state tied to the error message FormField shows. */
 export const fieldAria = (id: string, error?: string) => ({
-  id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined,
+  id,
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": error ? `${id}-error` : undefined,
 });

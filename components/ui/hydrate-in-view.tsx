@@ -1,7 +1,11 @@
 "use client";
 import { Suspense, use, useEffect, useRef, useState, type ReactNode } from "react";
 
-interface Gate { promise: Promise<void>; open: () => void; opened: boolean }
+interface Gate {
+  promise: Promise<void>;
+  open: () => void;
+  opened: boolean;
+}
 
 /** The gates whose component has hydrated. */
 const hydratedGates = new WeakSet<Gate>();
@@ -54,7 +58,9 @@ export function HydrateInView({ children, className }: { children: ReactNode; cl
   const serverFallback = typeof window === "undefined" ? children : null;
   return (
     <div ref={ref} className={className}>
-      <Suspense fallback={serverFallback}><Closed gate={gate}>{children}</Closed></Suspense>
+      <Suspense fallback={serverFallback}>
+        <Closed gate={gate}>{children}</Closed>
+      </Suspense>
     </div>
   );
 }

@@ -25,7 +25,11 @@ export function Sheet({ title, children, trigger, open, onOpenChange, side = "ri
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
           aria-describedby={undefined}
-          className={cn("fixed inset-y-0 z-50 flex max-w-[90vw] flex-col overflow-y-auto bg-white p-5 shadow-xl", side === "right" ? "right-0" : "left-0", className)}
+          className={cn(
+            "fixed inset-y-0 z-50 flex max-w-[90vw] flex-col overflow-y-auto bg-white p-5 shadow-xl",
+            side === "right" ? "right-0" : "left-0",
+            className,
+          )}
         >
           <div className="mb-4 flex items-center justify-between">
             <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>

@@ -31,8 +31,16 @@ const MountedToaster = lazy(async () => {
 
 /** One feature's toaster: renders nothing until the feature shows its first toast. */
 export function FeatureToaster({ id }: { id: string }) {
-  const shown = useSyncExternalStore(subscribe, () => wanted.has(id), () => false);
-  return shown ? <Suspense fallback={null}><MountedToaster id={id} /></Suspense> : null;
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => wanted.has(id),
+    () => false,
+  );
+  return shown ? (
+    <Suspense fallback={null}>
+      <MountedToaster id={id} />
+    </Suspense>
+  ) : null;
 }
 
 /** Shows a success or error toast in the feature's toaster, loading it the first time. */

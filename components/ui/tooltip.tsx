@@ -31,7 +31,11 @@ export function Tooltip({ children, content, className }: TooltipProps) {
 export function InfoTip({ label, content, className }: { label: string; content: ReactNode; className?: string }) {
   return (
     <Tooltip content={content} className="align-middle">
-      <button type="button" aria-label={`About ${label}`} className={cn("inline-flex h-6 w-6 items-center justify-center rounded-full text-ink-600 hover:text-ink-900", className)}>
+      <button
+        type="button"
+        aria-label={`About ${label}`}
+        className={cn("inline-flex h-6 w-6 items-center justify-center rounded-full text-ink-600 hover:text-ink-900", className)}
+      >
         <Info aria-hidden="true" className="h-4 w-4" />
       </button>
     </Tooltip>

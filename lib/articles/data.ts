@@ -5,8 +5,17 @@ import { isSlug } from "../slug";
 import { CACHE_TAGS } from "../data/cache-tags";
 import { cachedRpcAllRows, rpc } from "../data/rpc";
 
-export interface ArticleSummary { id: number; slug: string; title: string; excerpt: string | null; cover_image: string | null; published_at: string }
-export interface Article extends ArticleSummary { content: string }
+export interface ArticleSummary {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  cover_image: string | null;
+  published_at: string;
+}
+export interface Article extends ArticleSummary {
+  content: string;
+}
 
 export const getArticles = () => cachedRpcAllRows<ArticleSummary>(CACHE_TAGS.articles, "articles_list");
 

@@ -9,7 +9,12 @@ export interface SessionRole {
 }
 
 /** A business's sessions: a cookie sent only to /business, for 30 days. */
-export const BUSINESS_SESSION: SessionRole = { role: "business", cookie: "business_session", path: "/business", seconds: 30 * 24 * 60 * 60 };
+export const BUSINESS_SESSION: SessionRole = {
+  role: "business",
+  cookie: "business_session",
+  path: "/business",
+  seconds: 30 * 24 * 60 * 60,
+};
 
 /** The operator console's sessions: a cookie sent only to /operator, for 12 hours. */
 export const OPERATOR_SESSION: SessionRole = { role: "operator", cookie: CONSOLE_SESSION_COOKIE, path: "/operator", seconds: 12 * 60 * 60 };

@@ -22,7 +22,11 @@ export async function startSession(role: SessionRole, subject: string): Promise<
   const token = newToken();
   await serviceRpc("session_start", { p_role: role.role, p_subject: subject, p_token_hash: hashToken(token), p_ttl_seconds: role.seconds });
   (await cookies()).set(role.cookie, token, {
-    httpOnly: true, sameSite: "strict", secure: secureCookies(), path: role.path, maxAge: role.seconds,
+    httpOnly: true,
+    sameSite: "strict",
+    secure: secureCookies(),
+    path: role.path,
+    maxAge: role.seconds,
   });
 }
 

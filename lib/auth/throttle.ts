@@ -32,5 +32,8 @@ export const throttleWait = (keys: ThrottleKeys) => serviceRpc<number>("auth_thr
 export const recordAttempt = (keys: ThrottleKeys, ok: boolean) =>
   serviceRpc<number>("auth_throttle_record", {
     p_ok: ok,
-    p_keys: [{ key: keys.pair, free: PAIR_FREE_FAILURES, clear: true }, { key: keys.address, free: ADDRESS_FREE_FAILURES }],
+    p_keys: [
+      { key: keys.pair, free: PAIR_FREE_FAILURES, clear: true },
+      { key: keys.address, free: ADDRESS_FREE_FAILURES },
+    ],
   });

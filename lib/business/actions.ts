@@ -49,12 +49,24 @@ export async function claimListingAction(form: FormData): Promise<void> {
   const vendor = recordId(form.get("vendor_id"));
   if (vendor === null) back("/business", { error: "no-listing" });
   const page = `/business/claim/${vendor}`;
-  const claim = claimSchema.safeParse({ email: field(form, "email"), name: field(form, "name"), phone: field(form, "phone"), note: field(form, "note") });
+  const claim = claimSchema.safeParse({
+    email: field(form, "email"),
+    name: field(form, "name"),
+    phone: field(form, "phone"),
+    note: field(form, "note"),
+  });
   if (!claim.success) back(page, { error: "too-long" });
   const key = await clientKey();
-  const outcome = await attempt(() => serviceRpc<"link" | "queued">("business_claim_start", {
-    p_vendor_id: vendor, p_email: claim.data.email, p_name: claim.data.name, p_phone: claim.data.phone, p_note: claim.data.note, p_client_key: key,
-  }));
+  const outcome = await attempt(() =>
+    serviceRpc<"link" | "queued">("business_claim_start", {
+      p_vendor_id: vendor,
+      p_email: claim.data.email,
+      p_name: claim.data.name,
+      p_phone: claim.data.phone,
+      p_note: claim.data.note,
+      p_client_key: key,
+    }),
+  );
   if (!outcome.ok) back(page, { error: businessErrorCode(outcome.refusal) });
   after(() => wakeOutbox());
   back(page, { notice: "claim-received" });
@@ -65,8 +77,12 @@ export async function followLinkAction(form: FormData): Promise<void> {
   const token = form.get("token");
   const purpose = z.enum(["sign_in", "claim", "lead_contacted", "opt_out"]).safeParse(form.get("purpose"));
   if (!isToken(token) || !purpose.success) back("/business", { error: "link-invalid" });
-  const used = await attempt(() => serviceRpc<{ email: string; outcome: "signed_in" | "owner" | "queued" | "contacted" | "opted_out"; address?: ListingAddress }>(
-    "business_link_use", { p_token_hash: hashToken(token), p_purpose: purpose.data satisfies LinkPurpose }));
+  const used = await attempt(() =>
+    serviceRpc<{ email: string; outcome: "signed_in" | "owner" | "queued" | "contacted" | "opted_out"; address?: ListingAddress }>(
+      "business_link_use",
+      { p_token_hash: hashToken(token), p_purpose: purpose.data satisfies LinkPurpose },
+    ),
+  );
   if (!used.ok) back("/business", { error: "link-invalid" });
   if (used.data.outcome === "queued") back("/business", { notice: "claim-queued" });
   if (used.data.outcome === "contacted") {
@@ -89,7 +105,9 @@ export async function updateListingAction(form: FormData): Promise<void> {
   if (vendor === null) back("/business", { error: "no-listing" });
   const changes = parseListingForm(form);
   if (!changes.success) back("/business", { error: "too-long" }, `#listing-${vendor}`);
-  const saved = await attempt(() => serviceRpc<{ pending: boolean }>("business_update_vendor", { p_email: email, p_vendor_id: vendor, p_changes: changes.data }));
+  const saved = await attempt(() =>
+    serviceRpc<{ pending: boolean }>("business_update_vendor", { p_email: email, p_vendor_id: vendor, p_changes: changes.data }),
+  );
   if (!saved.ok) back("/business", { error: businessErrorCode(saved.refusal) }, `#listing-${vendor}`);
   refreshListingPages();
   back("/business", { notice: saved.data.pending ? "saved-pending" : "saved" }, `#listing-${vendor}`);
@@ -116,13 +134,16 @@ export async function setColleagueAction(form: FormData): Promise<void> {
   const add = form.get("add") === "true";
   const colleague = text(320).safeParse(field(form, "colleague"));
   if (!colleague.success) back("/business", { error: "too-long" }, `#listing-${vendor}`);
-  const done = await attempt(() => serviceRpc("business_set_colleague", { p_email: email, p_vendor_id: vendor, p_colleague: colleague.data, p_add: add }));
+  const done = await attempt(() =>
+    serviceRpc("business_set_colleague", { p_email: email, p_vendor_id: vendor, p_colleague: colleague.data, p_add: add }),
+  );
   if (!done.ok) back("/business", { error: businessErrorCode(done.refusal) }, `#listing-${vendor}`);
   back("/business", { notice: add ? "colleague-added" : "colleague-removed" }, `#listing-${vendor}`);
 }
 
 const leadStatusSchema = z.object({
-  status: z.enum(["contacted", "quoted", "won", "lost", "not_a_fit"]), reason: text(500),
+  status: z.enum(["contacted", "quoted", "won", "lost", "not_a_fit"]),
+  reason: text(500),
 });
 
 /** A business's status of one of its listing's requests. */
@@ -132,9 +153,15 @@ export async function setLeadStatusAction(form: FormData): Promise<void> {
   if (vendor === null || lead === null) back("/business", { error: "no-listing" });
   const parsed = leadStatusSchema.safeParse({ status: form.get("status"), reason: field(form, "reason") });
   if (!parsed.success) back("/business", { error: "status" }, `#lead-${vendor}-${lead}`);
-  const done = await attempt(() => serviceRpc<ListingAddress>("business_set_lead_status", {
-    p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_status: parsed.data.status, p_reason: parsed.data.reason,
-  }));
+  const done = await attempt(() =>
+    serviceRpc<ListingAddress>("business_set_lead_status", {
+      p_email: email,
+      p_vendor_id: vendor,
+      p_lead_id: lead,
+      p_status: parsed.data.status,
+      p_reason: parsed.data.reason,
+    }),
+  );
   if (!done.ok) back("/business", { error: businessErrorCode(done.refusal) }, `#lead-${vendor}-${lead}`);
   refreshListingPage(done.data);
   back("/business", { notice: "status-saved" }, `#lead-${vendor}-${lead}`);

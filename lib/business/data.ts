@@ -21,9 +21,20 @@ export const claimableListing = (id: number) => serviceRpc<{ id: number; name: s
 
 /** A rental request a listing received, with the business's own status of it. */
 export interface BusinessLead {
-  id: number; vendor_id: number; name: string; phone: string; skid_steer_type: string | null; rental_start_date: string | null; rental_end_date: string | null;
-  rental_days: number; location: string; completed_at: string; reason: string;
-  status: "contacted" | "quoted" | "won" | "lost" | "not_a_fit" | null; status_reason: string | null; status_at: string | null;
+  id: number;
+  vendor_id: number;
+  name: string;
+  phone: string;
+  skid_steer_type: string | null;
+  rental_start_date: string | null;
+  rental_end_date: string | null;
+  rental_days: number;
+  location: string;
+  completed_at: string;
+  reason: string;
+  status: "contacted" | "quoted" | "won" | "lost" | "not_a_fit" | null;
+  status_reason: string | null;
+  status_at: string | null;
   withdrawn_at: string | null;
 }
 

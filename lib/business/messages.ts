@@ -8,7 +8,8 @@ import { RATE_CARD_PROBLEMS } from "../prices/messages";
  */
 const NOTICES = {
   "link-sent": "Check your email: if this address manages a listing, we have sent it a sign-in link. It works once, for 30 minutes.",
-  "claim-received": "Thank you. If this address belongs to the business, we have emailed it a link to claim the listing; otherwise our team will review your claim and reply by email.",
+  "claim-received":
+    "Thank you. If this address belongs to the business, we have emailed it a link to claim the listing; otherwise our team will review your claim and reply by email.",
   claimed: "The listing is yours: you can edit it below.",
   "claim-queued": "This listing has already been claimed: our team will review your claim and reply by email.",
   "signed-in": "You are signed in.",

@@ -13,7 +13,12 @@ import { isRefusalCode, type RefusalCode } from "./refusals";
  * message instead.
  */
 export class DatabaseError extends Error {
-  constructor(readonly fn: string, readonly code: string | undefined, readonly reason: string, readonly hint: string | null = null) {
+  constructor(
+    readonly fn: string,
+    readonly code: string | undefined,
+    readonly reason: string,
+    readonly hint: string | null = null,
+  ) {
     super(`Calling ${fn} failed: ${reason}`);
     this.name = "DatabaseError";
   }
@@ -70,8 +75,11 @@ export const MAX_ROWS_PER_CALL = 1000;
  * Every row of a set-returning function (up to `max`), read in pages of
  * MAX_ROWS_PER_CALL, with the public client unless another is given.
  */
-export async function rpcAllRows<T>(fn: string, args: Record<string, unknown> = {},
-  { client = supabase(), max = Infinity }: { client?: SupabaseClient; max?: number } = {}): Promise<T[]> {
+export async function rpcAllRows<T>(
+  fn: string,
+  args: Record<string, unknown> = {},
+  { client = supabase(), max = Infinity }: { client?: SupabaseClient; max?: number } = {},
+): Promise<T[]> {
   const rows: T[] = [];
   for (let from = 0; from < max; from += MAX_ROWS_PER_CALL) {
     const to = Math.min(from + MAX_ROWS_PER_CALL, max) - 1;

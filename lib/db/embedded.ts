@@ -12,8 +12,10 @@ export function embeddedDataDir(): string {
 
 export class DatabaseFolderInUseError extends Error {
   constructor(folder: string) {
-    super(`The embedded database folder ${folder} is in use by another process. ` +
-      "PGlite allows one process per folder: stop the other server or set PGLITE_DATA_DIR to another folder.");
+    super(
+      `The embedded database folder ${folder} is in use by another process. ` +
+        "PGlite allows one process per folder: stop the other server or set PGLITE_DATA_DIR to another folder.",
+    );
     this.name = "DatabaseFolderInUseError";
   }
 }
@@ -58,13 +60,14 @@ const holder = globalThis as typeof globalThis & { __embeddedDb?: Promise<PGlite
  * of the same migrations and seed.
  */
 export function getEmbeddedDb(): Promise<PGlite> {
-  holder.__embeddedDb ??= (isBuild()
-    ? createMigratedMemoryDb(true)
-    : openFileDb(embeddedDataDir()).then(({ db, release }) => {
-        const close = () => release();
-        process.once("exit", close);
-        return db;
-      })
+  holder.__embeddedDb ??= (
+    isBuild()
+      ? createMigratedMemoryDb(true)
+      : openFileDb(embeddedDataDir()).then(({ db, release }) => {
+          const close = () => release();
+          process.once("exit", close);
+          return db;
+        })
   ).catch((error) => {
     holder.__embeddedDb = undefined;
     throw error;

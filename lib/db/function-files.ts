@@ -13,14 +13,23 @@ import type { PGlite } from "@electric-sql/pglite";
 export const functionsDir = path.join(process.cwd(), "supabase", "functions");
 
 /** A file of supabase/functions/ and the functions it defines, schema-qualified (public.x, private.y). */
-export interface FunctionFile { name: string; sql: string; functions: string[] }
+export interface FunctionFile {
+  name: string;
+  sql: string;
+  functions: string[];
+}
 
 export function functionFiles(): FunctionFile[] {
-  const files = readdirSync(functionsDir).filter((name) => name.endsWith(".sql")).sort().map((name) => {
-    const sql = readFileSync(path.join(functionsDir, name), "utf8");
-    const functions = [...sql.matchAll(/create (?:or replace )?function ((?:public|private)\.[a-z_0-9]+)\s*\(/gi)].map((match) => match[1]);
-    return { name, sql, functions };
-  });
+  const files = readdirSync(functionsDir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(path.join(functionsDir, name), "utf8");
+      const functions = [...sql.matchAll(/create (?:or replace )?function ((?:public|private)\.[a-z_0-9]+)\s*\(/gi)].map(
+        (match) => match[1],
+      );
+      return { name, sql, functions };
+    });
   return inDependencyOrder(files);
 }
 
@@ -45,10 +54,13 @@ function inDependencyOrder(files: FunctionFile[]): FunctionFile[] {
 
 /** Each named function's signature, full definition and privileges, as the database has them. */
 async function definitions(db: PGlite, functions: string[]): Promise<string> {
-  const { rows } = await db.query<{ def: string }>(`
+  const { rows } = await db.query<{ def: string }>(
+    `
     select p.oid::regprocedure::text || E'\\n' || pg_get_functiondef(p.oid) || E'\\n' || coalesce(p.proacl::text, '') as def
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-    where n.nspname || '.' || p.proname = any ($1) order by 1`, [functions]);
+    where n.nspname || '.' || p.proname = any ($1) order by 1`,
+    [functions],
+  );
   return rows.map((row) => row.def).join("\n");
 }
 

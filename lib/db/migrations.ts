@@ -16,11 +16,7 @@ export function migrationFiles(): string[] {
 /** Applies the embedded bootstrap and every migration not yet applied, in name order. */
 export async function migrate(db: PGlite): Promise<string[]> {
   await db.exec(readFileSync(bootstrapFile, "utf8"));
-  const done = new Set(
-    (await db.query<{ name: string }>("select name from embedded.applied_migrations")).rows.map(
-      (row) => row.name,
-    ),
-  );
+  const done = new Set((await db.query<{ name: string }>("select name from embedded.applied_migrations")).rows.map((row) => row.name));
   const applied: string[] = [];
   for (const name of migrationFiles()) {
     if (done.has(name)) continue;

@@ -8,7 +8,14 @@ import { z } from "zod";
 const text = (max: number) => z.string().trim().max(max);
 
 export const listingFormSchema = z.object({
-  name: text(200), site: text(300), phone: text(30), email: text(320), street: text(300), hours: text(300), description: text(5000), photo: text(500),
+  name: text(200),
+  site: text(300),
+  phone: text(30),
+  email: text(320),
+  street: text(300),
+  hours: text(300),
+  description: text(5000),
+  photo: text(500),
   service_zips: text(20000).transform((zips) => zips.split(/[\s,;]+/).filter(Boolean)),
 });
 

@@ -6,9 +6,7 @@ const featuredRank = (featured: boolean | null | undefined) => (featured === tru
 export function sortStatesForQuickLinks(states: StateWithVendors[]): StateWithVendors[] {
   return [...states].sort(
     (a, b) =>
-      featuredRank(a.featured) - featuredRank(b.featured) ||
-      b.vendor_count - a.vendor_count ||
-      a.state_name.localeCompare(b.state_name),
+      featuredRank(a.featured) - featuredRank(b.featured) || b.vendor_count - a.vendor_count || a.state_name.localeCompare(b.state_name),
   );
 }
 
@@ -44,7 +42,10 @@ export function heroFor(hero: Hero, location: string): Hero {
 
 /** Paragraphs of a description, split on blank lines. */
 export function paragraphs(text: string | null | undefined): string[] {
-  return (text ?? "").split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return (text ?? "")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 export function vendorPath(vendor: Pick<VendorCard, "country_slug" | "state_slug" | "city_slug" | "slug">): string {

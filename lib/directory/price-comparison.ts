@@ -3,7 +3,11 @@ import { isMachineClass, type MachineClass } from "../prices/classes";
 import { estimateRental, type Estimate } from "../prices/estimate";
 
 /** What a price page compares, from its query string; anything unreadable takes the default. */
-export interface PriceQuery { machineClass: MachineClass; days: number; zip: string | null }
+export interface PriceQuery {
+  machineClass: MachineClass;
+  days: number;
+  zip: string | null;
+}
 
 export const DEFAULT_PRICE_QUERY = { machineClass: "medium", days: 7 } as const;
 export const MAX_PRICE_DAYS = 365;

@@ -4,10 +4,7 @@ import { findCityForZip, searchCities } from "./data";
 import type { CitySearchResult } from "./types";
 
 export type LocationSearchOutcome =
-  | { kind: "redirect"; path: string }
-  | { kind: "results"; results: CitySearchResult[] }
-  | { kind: "none" }
-  | { kind: "invalid" };
+  { kind: "redirect"; path: string } | { kind: "results"; results: CitySearchResult[] } | { kind: "none" } | { kind: "invalid" };
 
 /**
  * A 5-digit ZIP goes to its city, or the nearest city with vendors when its own has

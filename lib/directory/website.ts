@@ -12,8 +12,15 @@ export function websiteHref(site: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  const bare = (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password && !url.port &&
-    url.pathname === "/" && !url.search && !url.hash && url.hostname.includes(".");
+  const bare =
+    (url.protocol === "https:" || url.protocol === "http:") &&
+    !url.username &&
+    !url.password &&
+    !url.port &&
+    url.pathname === "/" &&
+    !url.search &&
+    !url.hash &&
+    url.hostname.includes(".");
   return bare && `${url.protocol}//${url.hostname}` === site ? site : null;
 }
 

@@ -21,8 +21,14 @@ export function sliderMaxima(models: EquipmentModel[]) {
     return numbers.length ? Math.max(...numbers) : fallback;
   };
   return {
-    capacity: max(models.map((m) => m.operating_capacity), DEFAULT_CAPACITY_MAX),
-    power: max(models.map((m) => m.engine_power), DEFAULT_POWER_MAX),
+    capacity: max(
+      models.map((m) => m.operating_capacity),
+      DEFAULT_CAPACITY_MAX,
+    ),
+    power: max(
+      models.map((m) => m.engine_power),
+      DEFAULT_POWER_MAX,
+    ),
   };
 }
 
@@ -34,15 +40,25 @@ export function filterModels(models: EquipmentModel[], filters: ModelFilters): E
   return models.filter((m) => {
     if (filters.manufacturers.length && !filters.manufacturers.includes(m.equipment_manufacturer?.name ?? "")) return false;
     if (filters.liftPatterns.length && !filters.liftPatterns.includes(m.lift_pattern ?? "")) return false;
-    if (m.operating_capacity !== null && (m.operating_capacity < filters.capacityMin || m.operating_capacity > filters.capacityMax)) return false;
+    if (m.operating_capacity !== null && (m.operating_capacity < filters.capacityMin || m.operating_capacity > filters.capacityMax))
+      return false;
     if (m.engine_power !== null && (m.engine_power < filters.powerMin || m.engine_power > filters.powerMax)) return false;
     return true;
   });
 }
 
 export const SORTABLE_COLUMNS = [
-  "name", "manufacturer", "operating_capacity", "operating_weight", "engine_power", "lift_pattern",
-  "hydraulic_power_hp", "hydraulic_pressure_psi", "height", "width", "length",
+  "name",
+  "manufacturer",
+  "operating_capacity",
+  "operating_weight",
+  "engine_power",
+  "lift_pattern",
+  "hydraulic_power_hp",
+  "hydraulic_pressure_psi",
+  "height",
+  "width",
+  "length",
 ] as const;
 export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
 export type SortDirection = "asc" | "desc";

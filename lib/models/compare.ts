@@ -4,7 +4,10 @@ export const COMPARE_LIMIT = 3;
 
 /** The selection from ?models=a,b,c: known-shaped slugs, no repeats, at most 3. */
 export function parseCompareSlugs(value: string | undefined): string[] {
-  const slugs = (value ?? "").split(",").map((s) => s.trim().toLowerCase()).filter((s) => /^[a-z0-9-]{1,60}$/.test(s));
+  const slugs = (value ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => /^[a-z0-9-]{1,60}$/.test(s));
   return [...new Set(slugs)].slice(0, COMPARE_LIMIT);
 }
 
@@ -21,7 +24,11 @@ export function removeFromComparison(slugs: string[], index: number): string[] {
 }
 
 /** A model the compare picker offers. */
-export interface PickerOption { slug: string; name: string; manufacturer: string | null }
+export interface PickerOption {
+  slug: string;
+  name: string;
+  manufacturer: string | null;
+}
 
 /** Picker groups: by manufacturer name alphabetically ("Other" if none), models by name. */
 export function groupForPicker<T extends { name: string; manufacturer: string | null }>(models: T[]): Array<[string, T[]]> {
@@ -42,8 +49,12 @@ type NumericKey = "operating_capacity" | "operating_weight" | "engine_power" | "
  * The model with the best figure, or -1 when fewer than two have one. With a basis
  * (capacity or power), models are only ranked when all their figures share it.
  */
-export function bestIndex(models: EquipmentModel[], key: NumericKey, prefer: "high" | "low",
-  basis?: "capacity_basis" | "power_basis"): number {
+export function bestIndex(
+  models: EquipmentModel[],
+  key: NumericKey,
+  prefer: "high" | "low",
+  basis?: "capacity_basis" | "power_basis",
+): number {
   if (basis && new Set(models.filter((m) => m[key] !== null).map((m) => m[basis] ?? "unknown")).size > 1) return -1;
   let best = -1;
   models.forEach((m, i) => {

@@ -1,6 +1,7 @@
 /** Plain-words explanations for the catalogue's less obvious labels. */
 export const glossary = {
-  sticker: "A badge computed from the published figures: the model that leads our catalogue on that figure, among models rated on the same basis.",
+  sticker:
+    "A badge computed from the published figures: the model that leads our catalogue on that figure, among models rated on the same basis.",
   liftPattern:
     "Radial lift swings the arms in an arc: strong at mid height, good for digging and pushing. " +
     "Vertical lift raises the bucket straight up: more reach at full height, good for loading trucks.",

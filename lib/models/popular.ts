@@ -20,9 +20,14 @@ export function popularModelSpecs(models: PopularModel[]): ModelSpecs {
   const keys = [...new Set(models.flatMap((model) => Object.keys(model)))].filter((key) => !CARD_FIELDS.has(key));
   return {
     labels: keys.map(splitFieldName),
-    models: Object.fromEntries(models.map((model) => [
-      String(model.id),
-      { title: popularModelTitle(model), values: keys.map((key) => (model[key] === null || model[key] === undefined ? "N/A" : String(model[key]))) },
-    ])),
+    models: Object.fromEntries(
+      models.map((model) => [
+        String(model.id),
+        {
+          title: popularModelTitle(model),
+          values: keys.map((key) => (model[key] === null || model[key] === undefined ? "N/A" : String(model[key]))),
+        },
+      ]),
+    ),
   };
 }

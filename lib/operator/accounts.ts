@@ -10,6 +10,10 @@ export async function addOperator(client: SupabaseClient, email: string, passwor
 
 export const removeOperator = (client: SupabaseClient, email: string) => callWith<boolean>(client, "operator_remove", { p_email: email });
 
-export interface OperatorAccount { email: string; created_at: string; sessions: number }
+export interface OperatorAccount {
+  email: string;
+  created_at: string;
+  sessions: number;
+}
 
 export const listOperators = (client: SupabaseClient) => callWith<OperatorAccount[]>(client, "operator_list");

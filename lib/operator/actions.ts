@@ -6,7 +6,16 @@ import { wakeOutbox } from "../outbox/sender";
 import { refreshListingPages } from "../data/revalidate";
 import { attempt, serviceRpc } from "../data/rpc";
 import {
-  approveSubmission, markSpam, recordId, resendLead, reviewChange, reviewClaim, reviewSubmission, revokeManager, setVendorHidden, updateVendor,
+  approveSubmission,
+  markSpam,
+  recordId,
+  resendLead,
+  reviewChange,
+  reviewClaim,
+  reviewSubmission,
+  revokeManager,
+  setVendorHidden,
+  updateVendor,
 } from "./data";
 import { parseListingForm } from "../directory/listing-form";
 import { rateCardSubmission } from "../prices/rate-card-form";
@@ -39,7 +48,9 @@ async function refusal(change: () => Promise<unknown>): Promise<string | null> {
 }
 
 export async function logInAction(form: FormData): Promise<void> {
-  const parsed = z.object({ email: text(320), password: text(1024) }).safeParse({ email: form.get("email"), password: form.get("password") });
+  const parsed = z
+    .object({ email: text(320), password: text(1024) })
+    .safeParse({ email: form.get("email"), password: form.get("password") });
   const outcome = parsed.success ? await logIn(parsed.data.email, parsed.data.password) : "wrong";
   if (outcome === "ok") redirect("/operator/leads");
   back("/operator/login", { error: outcome });
@@ -86,7 +97,9 @@ export async function reviewSubmissionAction(form: FormData): Promise<void> {
   const submission = formRecord(form, "/operator/submissions");
   const outcome = z.enum(["rejected", "duplicate"]).safeParse(form.get("outcome"));
   if (!outcome.success) back("/operator/submissions", { error: "unknown-outcome" });
-  const reason = text(500).catch("").parse(form.get("reason") ?? "");
+  const reason = text(500)
+    .catch("")
+    .parse(form.get("reason") ?? "");
   const problem = await refusal(() => reviewSubmission(submission, outcome.data, reason, operator));
   back("/operator/submissions", problem ? { error: problem } : { notice: outcome.data });
 }
@@ -139,7 +152,9 @@ export async function reviewClaimAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
   const claim = formRecord(form, "/operator/claims");
   const approve = form.get("approve") === "true";
-  const reason = text(500).catch("").parse(form.get("reason") ?? "");
+  const reason = text(500)
+    .catch("")
+    .parse(form.get("reason") ?? "");
   const problem = await refusal(() => reviewClaim(claim, approve, reason, operator));
   if (!problem && approve) refreshListingPages();
   back("/operator/claims", problem ? { error: problem } : { notice: approve ? "claim-approved" : "claim-rejected" });
@@ -148,7 +163,9 @@ export async function reviewClaimAction(form: FormData): Promise<void> {
 export async function revokeManagerAction(form: FormData): Promise<void> {
   const operator = await requireOperator();
   const vendor = formRecord(form, "/operator/vendors");
-  const email = text(320).catch("").parse(form.get("email") ?? "");
+  const email = text(320)
+    .catch("")
+    .parse(form.get("email") ?? "");
   const problem = await refusal(() => revokeManager(vendor, email, operator));
   if (!problem) refreshListingPages();
   back(`/operator/vendors/${vendor}`, problem ? { error: problem } : { notice: "revoked" });
@@ -170,7 +187,9 @@ export async function setRateCardAction(form: FormData): Promise<void> {
   const page = `/operator/vendors/${vendor}`;
   const submitted = rateCardSubmission(form);
   if ("problem" in submitted) back(page, { error: submitted.problem });
-  const problem = await refusal(() => serviceRpc("operator_set_rate_card", { p_vendor_id: vendor, p_card: submitted.card, p_operator: operator }));
+  const problem = await refusal(() =>
+    serviceRpc("operator_set_rate_card", { p_vendor_id: vendor, p_card: submitted.card, p_operator: operator }),
+  );
   if (problem) back(page, { error: problem });
   refreshListingPages();
   back(page, { notice: "rates-saved" });

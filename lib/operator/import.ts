@@ -33,8 +33,16 @@ export function parseVendorCsv(text: string): ImportRow[] {
   let records: Array<Record<string, string>>;
   try {
     records = parse(text.replace(/^\uFEFF/, ""), {
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase().replace(/[\s-]+/g, "_")),
-      skipEmptyLines: true, trim: true, relaxColumnCount: false,
+      columns: (header: string[]) =>
+        header.map((name) =>
+          name
+            .trim()
+            .toLowerCase()
+            .replace(/[\s-]+/g, "_"),
+        ),
+      skipEmptyLines: true,
+      trim: true,
+      relaxColumnCount: false,
     });
   } catch (error) {
     throw new Error(`The file is not a readable CSV: ${(error as Error).message}`);
@@ -65,8 +73,11 @@ export interface ImportOutcome {
  * rejected, so a dry run and a real run agree row for row. `onProgress` hears the number
  * of rows done after each batch.
  */
-export async function importVendors(call: Caller, rows: ImportRow[],
-  options: { dryRun: boolean; operator: string; onProgress?: (done: number, total: number) => void }): Promise<ImportOutcome> {
+export async function importVendors(
+  call: Caller,
+  rows: ImportRow[],
+  options: { dryRun: boolean; operator: string; onProgress?: (done: number, total: number) => void },
+): Promise<ImportOutcome> {
   const results: ImportResult[] = [];
   const firstRowOf = new Map<string, number>();
   const pending: Array<{ row: number; data: { name?: string; website?: string; [column: string]: unknown } }> = [];
@@ -75,7 +86,8 @@ export async function importVendors(call: Caller, rows: ImportRow[],
     const key = websiteKey(data.website);
     const earlier = key ? firstRowOf.get(key) : undefined;
     const rates = rateCardFromCsv(data);
-    const reject = (reason: string) => results.push({ row, name: data.name ?? null, website: data.website ?? null, action: "rejected", reason });
+    const reject = (reason: string) =>
+      results.push({ row, name: data.name ?? null, website: data.website ?? null, action: "rejected", reason });
     if (earlier !== undefined) reject(`website repeats row ${earlier}`);
     else if (rates && "problem" in rates) reject(`rates: ${RATE_CARD_PROBLEMS[rates.problem]}`);
     else {
@@ -89,9 +101,12 @@ export async function importVendors(call: Caller, rows: ImportRow[],
     const batch = pending.slice(start, start + IMPORT_BATCH_ROWS);
     try {
       const outcomes = await call<Array<Pick<ImportResult, "action" | "reason" | "vendor_id">>>("operator_import_batch", {
-        p_rows: batch.map((item) => item.data), p_dry_run: options.dryRun,
+        p_rows: batch.map((item) => item.data),
+        p_dry_run: options.dryRun,
       });
-      outcomes.forEach((outcome, i) => results.push({ row: batch[i].row, name: batch[i].data.name ?? null, website: batch[i].data.website ?? null, ...outcome }));
+      outcomes.forEach((outcome, i) =>
+        results.push({ row: batch[i].row, name: batch[i].data.name ?? null, website: batch[i].data.website ?? null, ...outcome }),
+      );
     } catch (error) {
       stoppedAt = { row: batch[0].row, message: (error as Error).message };
       break;
@@ -101,7 +116,9 @@ export async function importVendors(call: Caller, rows: ImportRow[],
   results.sort((a, b) => a.row - b.row);
   if (!options.dryRun) {
     await call("operator_audit_event", {
-      p_operator: options.operator, p_action: "import", p_subject: `${rows.length} rows`,
+      p_operator: options.operator,
+      p_action: "import",
+      p_subject: `${rows.length} rows`,
       p_details: { ...importSummary(results), ...(stoppedAt ? { stopped_at_row: stoppedAt.row } : {}) },
     });
   }
@@ -110,8 +127,10 @@ export async function importVendors(call: Caller, rows: ImportRow[],
 
 /** What to tell the operator when an import stopped part-way. */
 export function importStopped(stoppedAt: NonNullable<ImportOutcome["stoppedAt"]>): string {
-  return `The import stopped at row ${stoppedAt.row}: the rows before it are done and the rest were not imported. ` +
-    "Importing the same file again picks up where it stopped.";
+  return (
+    `The import stopped at row ${stoppedAt.row}: the rows before it are done and the rest were not imported. ` +
+    "Importing the same file again picks up where it stopped."
+  );
 }
 
 export function importSummary(results: ImportResult[]): Record<ImportResult["action"], number> {

@@ -51,7 +51,8 @@ export async function logIn(email: string, password: string): Promise<LoginOutco
     await audit(operator, "login", operator, { address });
     return "ok";
   }
-  if (blockedSeconds > 0) await audit("anonymous", "login_throttled", email.trim().toLowerCase().slice(0, 320), { address, minutes: blockedSeconds / 60 });
+  if (blockedSeconds > 0)
+    await audit("anonymous", "login_throttled", email.trim().toLowerCase().slice(0, 320), { address, minutes: blockedSeconds / 60 });
   return "wrong";
 }
 

@@ -22,8 +22,7 @@ export interface ClaimedVendor {
   distance_miles: number | null;
 }
 
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+export const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const longDay = (isoDay: string) => format(parseISO(isoDay), "EEEE, MMMM d, yyyy");
 
@@ -35,7 +34,11 @@ export function howTheyFoundYou(vendor: ClaimedVendor, zip: string): string {
 }
 
 /** The links a vendor's copy carries, each acting without a sign-in (lib/business/lead-links.ts). */
-export interface LeadEmailLinks { contacted: string; optOut: string; claim: string | null }
+export interface LeadEmailLinks {
+  contacted: string;
+  optOut: string;
+  claim: string | null;
+}
 
 export const machineName = (lead: ClaimedLead) => (lead.skid_steer_type === "tracked" ? "Tracked Skid Steer" : "Wheeled Skid Steer");
 
@@ -57,7 +60,11 @@ export const requestTable = (rows: Array<[string, string]>) =>
   `<table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`;
 
 /** The vendor's copy of a rental request: subject, plain text and HTML. */
-export function leadEmail(lead: ClaimedLead, vendor: ClaimedVendor, links: LeadEmailLinks): { subject: string; text: string; html: string } {
+export function leadEmail(
+  lead: ClaimedLead,
+  vendor: ClaimedVendor,
+  links: LeadEmailLinks,
+): { subject: string; text: string; html: string } {
   const machine = machineName(lead);
   const rows = requestRows(lead);
   const found = howTheyFoundYou(vendor, lead.location);
@@ -79,7 +86,8 @@ export function leadEmail(lead: ClaimedLead, vendor: ClaimedVendor, links: LeadE
     `Request #${lead.id}`,
   ].join("\n");
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
-  const html = `<p>Hello ${escapeHtml(vendor.name)},</p><p>A customer would like to rent a skid steer:</p>${requestTable(rows)}<p>${escapeHtml(found)}</p><p>Please call them back soon.</p>` +
+  const html =
+    `<p>Hello ${escapeHtml(vendor.name)},</p><p>A customer would like to rent a skid steer:</p>${requestTable(rows)}<p>${escapeHtml(found)}</p><p>Please call them back soon.</p>` +
     `<p>${link(links.contacted, "I've contacted this customer")}${links.claim ? ` · ${link(links.claim, "Claim your listing")}` : ""}</p>` +
     `<p>Request #${lead.id} · ${link(links.optOut, "Stop sending me requests")}</p>`;
   return { subject, text, html };

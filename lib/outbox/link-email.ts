@@ -8,7 +8,9 @@ export interface ClaimLinkPayload {
 /** A sign-in or claim link's email. The link works once, for 30 minutes. */
 export function linkEmail(link: string, claim: ClaimLinkPayload | null): { subject: string; text: string; html: string } {
   const subject = claim ? `Claim ${claim.listing} on Skid Steer Rentals` : "Your sign-in link for Skid Steer Rentals";
-  const intro = claim ? `Open this link to claim ${claim.listing} and manage the listing:` : "Open this link to sign in and manage your listing:";
+  const intro = claim
+    ? `Open this link to claim ${claim.listing} and manage the listing:`
+    : "Open this link to sign in and manage your listing:";
   const outro = "The link works once, for 30 minutes. If you did not ask for it, ignore this email.";
   return {
     subject,

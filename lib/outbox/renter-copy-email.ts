@@ -6,13 +6,22 @@ export interface RenterCopyPayload {
 }
 
 /** The renter's copy of their own request: what they asked for, who received it with each phone, and the status link. */
-export function renterCopyEmail(lead: ClaimedLead, payload: RenterCopyPayload, statusLink: string): { subject: string; text: string; html: string } {
+export function renterCopyEmail(
+  lead: ClaimedLead,
+  payload: RenterCopyPayload,
+  statusLink: string,
+): { subject: string; text: string; html: string } {
   const machine = machineName(lead);
   const rows = requestRows(lead);
   const vendors = payload.recipients.map((vendor) => `${vendor.name}${vendor.phone ? `, ${vendor.phone}` : ""}`);
-  const sentTo = vendors.length === 0
-    ? ["No vendor serves this ZIP yet: our team has your request and will find one for you."]
-    : [`Your request went to ${vendors.length === 1 ? "this vendor" : `these ${vendors.length} vendors`}, who will call you back:`, "", ...vendors.map((line) => `- ${line}`)];
+  const sentTo =
+    vendors.length === 0
+      ? ["No vendor serves this ZIP yet: our team has your request and will find one for you."]
+      : [
+          `Your request went to ${vendors.length === 1 ? "this vendor" : `these ${vendors.length} vendors`}, who will call you back:`,
+          "",
+          ...vendors.map((line) => `- ${line}`),
+        ];
   const subject = `Your rental request #${lead.id}: ${machine}, ${lead.rental_days} day${lead.rental_days === 1 ? "" : "s"} near ${lead.location}`;
   const text = [
     `Hello ${lead.name},`,
@@ -27,8 +36,11 @@ export function renterCopyEmail(lead: ClaimedLead, payload: RenterCopyPayload, s
     "",
     `Request #${lead.id}`,
   ].join("\n");
-  const html = `<p>Hello ${escapeHtml(lead.name)},</p><p>Here is a copy of the rental request you sent through Skid Steer Rentals:</p>${requestTable(rows)}` +
-    (vendors.length === 0 ? `<p>${escapeHtml(sentTo[0])}</p>` : `<p>${escapeHtml(sentTo[0])}</p><ul>${vendors.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`) +
+  const html =
+    `<p>Hello ${escapeHtml(lead.name)},</p><p>Here is a copy of the rental request you sent through Skid Steer Rentals:</p>${requestTable(rows)}` +
+    (vendors.length === 0
+      ? `<p>${escapeHtml(sentTo[0])}</p>`
+      : `<p>${escapeHtml(sentTo[0])}</p><ul>${vendors.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`) +
     `<p><a href="${escapeHtml(statusLink)}">See your request's status</a> (whether each vendor has received it and contacted you, or withdraw it; the link works for 90 days)</p>` +
     `<p>Request #${lead.id}</p>`;
   return { subject, text, html };

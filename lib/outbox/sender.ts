@@ -26,13 +26,14 @@ interface ClaimedRow {
  * A message as claim_outbox_messages returns it: its kind says which template renders it
  * and what its payload holds. A row of a kind this code does not know is failed at once.
  */
-type ClaimedMessage = ClaimedRow & (
-  | { kind: "lead"; payload: Record<string, never> }
-  | { kind: "renter_copy"; payload: RenterCopyPayload }
-  | { kind: "listing_live"; payload: ListingLivePayload }
-  | { kind: "sign_in"; payload: Record<string, never> }
-  | { kind: "claim_link"; payload: ClaimLinkPayload }
-);
+type ClaimedMessage = ClaimedRow &
+  (
+    | { kind: "lead"; payload: Record<string, never> }
+    | { kind: "renter_copy"; payload: RenterCopyPayload }
+    | { kind: "listing_live"; payload: ListingLivePayload }
+    | { kind: "sign_in"; payload: Record<string, never> }
+    | { kind: "claim_link"; payload: ClaimLinkPayload }
+  );
 
 type Message<Kind extends ClaimedMessage["kind"]> = Extract<ClaimedMessage, { kind: Kind }>;
 
@@ -49,19 +50,30 @@ async function vendorLeadEmail({ lead, vendor }: Message<"lead">, site: string, 
   if (!lead || !vendor?.email) throw new PermanentFailure("The vendor has no email address");
   const [contacted, optOut, claim] = [newToken(), newToken(), newToken()];
   const stored = await callWith<{ claim: boolean }>(client, "lead_email_links", {
-    p_lead_id: lead.id, p_vendor_id: vendor.id, p_contacted_hash: hashToken(contacted), p_opt_out_hash: hashToken(optOut), p_claim_hash: hashToken(claim),
+    p_lead_id: lead.id,
+    p_vendor_id: vendor.id,
+    p_contacted_hash: hashToken(contacted),
+    p_opt_out_hash: hashToken(optOut),
+    p_claim_hash: hashToken(claim),
   });
   const links = {
-    contacted: linkUrl(site, "lead_contacted", contacted), optOut: linkUrl(site, "opt_out", optOut),
+    contacted: linkUrl(site, "lead_contacted", contacted),
+    optOut: linkUrl(site, "opt_out", optOut),
     claim: stored.claim ? linkUrl(site, "claim", claim) : null,
   };
   return {
-    to: vendor.email, ...leadEmail(lead, vendor, links), messageId: `<lead-${lead.id}-vendor-${vendor.id}@skidsteer-rentals>`,
+    to: vendor.email,
+    ...leadEmail(lead, vendor, links),
+    messageId: `<lead-${lead.id}-vendor-${vendor.id}@skidsteer-rentals>`,
     headers: { "List-Unsubscribe": `<${oneClickOptOutUrl(site, optOut)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }
 
-async function renterCopy({ lead, recipient, payload }: Message<"renter_copy">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
+async function renterCopy(
+  { lead, recipient, payload }: Message<"renter_copy">,
+  site: string,
+  client: SupabaseClient,
+): Promise<OutgoingMail> {
   if (!lead || !recipient) throw new PermanentFailure("The renter's copy has no request or no address");
   const token = newToken();
   await callWith(client, "renter_status_link", { p_lead_id: lead.id, p_token_hash: hashToken(token) });
@@ -79,7 +91,11 @@ async function listingLive(message: Message<"listing_live">, site: string, clien
   if (!message.recipient) throw new PermanentFailure("The message has no recipient");
   const token = await messageLink(message, client);
   const signIn = token ? linkUrl(site, "sign_in", token) : null;
-  return { to: message.recipient, ...listingLiveEmail(message.payload, site, signIn), messageId: `<listing-live-${message.id}@skidsteer-rentals>` };
+  return {
+    to: message.recipient,
+    ...listingLiveEmail(message.payload, site, signIn),
+    messageId: `<listing-live-${message.id}@skidsteer-rentals>`,
+  };
 }
 
 async function signInOrClaimLink(message: Message<"sign_in" | "claim_link">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
@@ -88,16 +104,24 @@ async function signInOrClaimLink(message: Message<"sign_in" | "claim_link">, sit
   if (!token) throw new PermanentFailure("The link would no longer work: the address manages no listing, or the listing was claimed");
   const claim = message.kind === "claim_link" ? message.payload : null;
   const link = linkUrl(site, claim ? "claim" : "sign_in", token);
-  return { to: message.recipient, ...linkEmail(link, claim), messageId: `<${message.kind.replace("_", "-")}-${message.id}@skidsteer-rentals>` };
+  return {
+    to: message.recipient,
+    ...linkEmail(link, claim),
+    messageId: `<${message.kind.replace("_", "-")}-${message.id}@skidsteer-rentals>`,
+  };
 }
 
 function renderEmail(message: ClaimedMessage, site: string, client: SupabaseClient): Promise<OutgoingMail> {
   switch (message.kind) {
-    case "lead": return vendorLeadEmail(message, site, client);
-    case "renter_copy": return renterCopy(message, site, client);
-    case "listing_live": return listingLive(message, site, client);
+    case "lead":
+      return vendorLeadEmail(message, site, client);
+    case "renter_copy":
+      return renterCopy(message, site, client);
+    case "listing_live":
+      return listingLive(message, site, client);
     case "sign_in":
-    case "claim_link": return signInOrClaimLink(message, site, client);
+    case "claim_link":
+      return signInOrClaimLink(message, site, client);
     default: {
       const unknown: { kind: string } = message;
       throw new PermanentFailure(`No email template for messages of kind ${unknown.kind}`);
@@ -117,9 +141,18 @@ async function deliverWebhook(message: ClaimedMessage, webhook: string | undefin
     method: "POST",
     headers: { "content-type": "application/json", "idempotency-key": `lead-${lead.id}` },
     body: JSON.stringify({
-      lead_id: lead.id, vendor_id: lead.vendor_id, vendor_name: lead.vendor_name, name: lead.name, phone: lead.phone,
-      skid_steer_type: lead.skid_steer_type, rental_start_date: lead.rental_start_date, rental_end_date: lead.rental_end_date,
-      rental_days: lead.rental_days, job_zip: lead.location, completed_at: lead.completed_at, recipients: message.recipients,
+      lead_id: lead.id,
+      vendor_id: lead.vendor_id,
+      vendor_name: lead.vendor_name,
+      name: lead.name,
+      phone: lead.phone,
+      skid_steer_type: lead.skid_steer_type,
+      rental_start_date: lead.rental_start_date,
+      rental_end_date: lead.rental_end_date,
+      rental_days: lead.rental_days,
+      job_zip: lead.location,
+      completed_at: lead.completed_at,
+      recipients: message.recipients,
     }),
     signal: AbortSignal.timeout(10_000),
   });
@@ -136,12 +169,15 @@ export interface DrainResult {
  * Sends every due outbox message. Messages are claimed in SQL (skip locked, with a
  * lease), so any number of drains in any number of instances send each message once.
  */
-export async function drainOutbox(
-  { env = process.env, client = serviceSupabase(), maxMessages = 500 }: { env?: NodeJS.ProcessEnv; client?: SupabaseClient; maxMessages?: number } = {},
-): Promise<DrainResult> {
+export async function drainOutbox({
+  env = process.env,
+  client = serviceSupabase(),
+  maxMessages = 500,
+}: { env?: NodeJS.ProcessEnv; client?: SupabaseClient; maxMessages?: number } = {}): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
   while (result.sent + result.failed < maxMessages) {
-    const messages = (await callWith<ClaimedMessage[] | null>(client, "claim_outbox_messages", { p_limit: BATCH, p_lease_seconds: 120 })) ?? [];
+    const messages =
+      (await callWith<ClaimedMessage[] | null>(client, "claim_outbox_messages", { p_limit: BATCH, p_lease_seconds: 120 })) ?? [];
     if (messages.length === 0) break;
     for (const message of messages) {
       let via: string | null = null;
@@ -152,7 +188,10 @@ export async function drainOutbox(
         failure = e;
       }
       await callWith(client, "record_outbox_message", {
-        p_id: message.id, p_claim_id: message.claim_id, p_ok: failure === null, p_sent_via: via,
+        p_id: message.id,
+        p_claim_id: message.claim_id,
+        p_ok: failure === null,
+        p_sent_via: via,
         p_error: failure === null ? null : failure instanceof Error ? failure.message : String(failure),
         p_max_attempts: failure instanceof PermanentFailure ? 1 : MAX_ATTEMPTS,
       });

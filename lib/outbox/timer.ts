@@ -14,9 +14,11 @@ export function startOutboxTimer(env: NodeJS.ProcessEnv = process.env): void {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    trackBackgroundWork(wakeOutbox(env).finally(() => {
-      running = false;
-    }));
+    trackBackgroundWork(
+      wakeOutbox(env).finally(() => {
+        running = false;
+      }),
+    );
   }, seconds * 1000);
   timer.unref();
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => clearInterval(timer));

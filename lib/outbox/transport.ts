@@ -34,7 +34,15 @@ function smtpTransport(url: string): Transporter {
  * would have been sent, to OUTBOX_DIR. Returns how it went out.
  */
 export async function sendMail(mail: OutgoingMail, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const message = { from: mailFrom(env), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId, headers: mail.headers };
+  const message = {
+    from: mailFrom(env),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    headers: mail.headers,
+  };
   const smtpUrl = env.SMTP_URL?.trim();
   if (smtpUrl) {
     await smtpTransport(smtpUrl).sendMail(message);

@@ -32,6 +32,7 @@ function cookieValue(header, name) {
 export function actionAllowance(pathname, cookieHeader) {
   if (!FORM_PAGES.test(pathname)) return { limit: MAX_ACTION_BODY_BYTES };
   if (!CONSOLE.test(pathname)) return { limit: MAX_CONSOLE_BODY_BYTES };
-  if (pathname !== "/operator/login" && !TOKEN_PATTERN.test(cookieValue(cookieHeader, CONSOLE_SESSION_COOKIE) ?? "")) return { refuse: 401 };
+  if (pathname !== "/operator/login" && !TOKEN_PATTERN.test(cookieValue(cookieHeader, CONSOLE_SESSION_COOKIE) ?? ""))
+    return { refuse: 401 };
   return { limit: pathname === "/operator/import" ? MAX_CONSOLE_UPLOAD_BYTES : MAX_CONSOLE_BODY_BYTES };
 }

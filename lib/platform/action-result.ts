@@ -11,8 +11,7 @@ export function tooLarge(input: unknown): boolean {
 
 /** What a client component's server action answers: its data, or a message and the fields' errors. */
 export type ActionResult<T = undefined> =
-  | ({ ok: true } & (T extends undefined ? object : { data: T }))
-  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+  ({ ok: true } & (T extends undefined ? object : { data: T })) | { ok: false; message: string; fieldErrors?: Record<string, string> };
 
 export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
   const errors: Record<string, string> = {};

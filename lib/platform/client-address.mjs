@@ -21,7 +21,10 @@ export function proxyHops(value = process.env.PROXY_HOPS) {
  * is the socket peer itself, and whatever the client wrote changes nothing.
  */
 export function visitorAddress(forwardedFor, socketAddress, hops) {
-  const chain = String(forwardedFor ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const chain = String(forwardedFor ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   chain.push(socketAddress || "unknown");
   return chain[Math.max(0, chain.length - 1 - hops)];
 }
@@ -32,7 +35,10 @@ export function visitorAddress(forwardedFor, socketAddress, hops) {
  * elsewhere the one address our server (lib/platform/node-server.mjs) left in X-Forwarded-For.
  */
 export function clientAddress(headers, env = process.env) {
-  const header = env.VERCEL ? headers.get("x-vercel-forwarded-for") ?? headers.get("x-forwarded-for") : headers.get("x-forwarded-for");
-  const entries = String(header ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const header = env.VERCEL ? (headers.get("x-vercel-forwarded-for") ?? headers.get("x-forwarded-for")) : headers.get("x-forwarded-for");
+  const entries = String(header ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return (env.VERCEL ? entries[0] : entries.at(-1)) || "unknown";
 }

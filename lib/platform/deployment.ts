@@ -4,8 +4,12 @@
  */
 export function deploymentProblem(env: NodeJS.ProcessEnv = process.env): string | null {
   if (!env.VERCEL) return null;
-  const missing = ["NEXT_PUBLIC_SUPABASE_URL", "NEXT_PUBLIC_SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"].filter((name) => !env[name]?.trim());
+  const missing = ["NEXT_PUBLIC_SUPABASE_URL", "NEXT_PUBLIC_SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"].filter(
+    (name) => !env[name]?.trim(),
+  );
   if (missing.length === 0) return null;
-  return `A Vercel deployment needs a hosted Supabase project: the embedded database cannot live on Vercel's file system. ` +
-    `Set ${missing.join(", ")} in the project's environment variables.`;
+  return (
+    `A Vercel deployment needs a hosted Supabase project: the embedded database cannot live on Vercel's file system. ` +
+    `Set ${missing.join(", ")} in the project's environment variables.`
+  );
 }

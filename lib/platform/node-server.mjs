@@ -81,10 +81,13 @@ export const SHUTDOWN_SECONDS = 10;
  */
 async function shutDown(server, app, signal) {
   console.log(`${signal}: finishing the requests in flight, then stopping.`);
-  setTimeout(() => {
-    console.error(`Still busy ${SHUTDOWN_SECONDS} s after ${signal}: exiting with work unfinished.`);
-    process.exit(1);
-  }, SHUTDOWN_SECONDS * 1000 - 500).unref();
+  setTimeout(
+    () => {
+      console.error(`Still busy ${SHUTDOWN_SECONDS} s after ${signal}: exiting with work unfinished.`);
+      process.exit(1);
+    },
+    SHUTDOWN_SECONDS * 1000 - 500,
+  ).unref();
   await new Promise((resolve) => {
     server.close(resolve);
     server.closeIdleConnections();

@@ -6,8 +6,11 @@ import type { RefusalCode, RefusalTexts } from "../data/refusals";
  * its own on the page. An error code is a database refusal's own code (`refusals`) or one
  * of the page's (`errors`, which holds "refused": the text for any other refusal).
  */
-export function messageCatalog<Notice extends string>(notices: Record<Notice, string>, refusals: RefusalTexts,
-  errors: Record<string, string> & { refused: string }) {
+export function messageCatalog<Notice extends string>(
+  notices: Record<Notice, string>,
+  refusals: RefusalTexts,
+  errors: Record<string, string> & { refused: string },
+) {
   const texts: Record<string, string> = { ...errors, ...refusals };
   return {
     /** The text for a code; null for anything that is not one of ours. */

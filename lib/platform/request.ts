@@ -10,7 +10,10 @@ export async function requestAddress(): Promise<string> {
 
 /** A hashed key for the visitor's network address, for the per-client abuse limits. */
 export async function clientKey(): Promise<string> {
-  return createHash("sha256").update(`client:${await requestAddress()}`).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(`client:${await requestAddress()}`)
+    .digest("hex")
+    .slice(0, 32);
 }
 
 /** Cookies are Secure in production, unless INSECURE_COOKIES=1 (a plain-http test server). */

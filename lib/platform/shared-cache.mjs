@@ -38,10 +38,11 @@ export function deserializeEntry(text) {
   });
 }
 
-const withTimeout = (promise) => Promise.race([
-  promise,
-  new Promise((_, reject) => setTimeout(() => reject(new SlowAnswer(`no answer within ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref()),
-]);
+const withTimeout = (promise) =>
+  Promise.race([
+    promise,
+    new Promise((_, reject) => setTimeout(() => reject(new SlowAnswer(`no answer within ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref()),
+  ]);
 
 /**
  * One connection per process. Calls fail at once while it is down (no offline queue), so a
@@ -72,8 +73,10 @@ export class SharedCacheStore {
   unavailable(error) {
     if (this.down) return;
     this.down = true;
-    this.log.error(`Shared page cache: Redis at ${this.url} cannot be reached (${error.message}); ` +
-      "pages are served from this instance's own cache until it is back.");
+    this.log.error(
+      `Shared page cache: Redis at ${this.url} cannot be reached (${error.message}); ` +
+        "pages are served from this instance's own cache until it is back.",
+    );
   }
 
   /** Runs a call; undefined when Redis cannot answer now. */

@@ -16,4 +16,5 @@ export const isMachineClass = (value: unknown): value is MachineClass =>
   typeof value === "string" && (MACHINE_CLASSES as readonly string[]).includes(value);
 
 /** The classes a rental request's type can be met with: a wheeled request is priced at the cheapest wheeled class. */
-export const classesForType = (type: "wheeled" | "tracked"): MachineClass[] => (type === "tracked" ? ["track"] : ["small", "medium", "large"]);
+export const classesForType = (type: "wheeled" | "tracked"): MachineClass[] =>
+  type === "tracked" ? ["track"] : ["small", "medium", "large"];

@@ -35,7 +35,10 @@ const dollars = (amount: number) => amount / 100;
  * week and 3 days). Amounts in cents.
  */
 export function cheapestPeriods(rates: ClassRates, days: number): { cost: number; counts: Map<PeriodUnit, number> } {
-  const offered = PERIODS.filter((period) => rates[period.rate] !== null).map((period) => ({ ...period, price: cents(rates[period.rate] as number) }));
+  const offered = PERIODS.filter((period) => rates[period.rate] !== null).map((period) => ({
+    ...period,
+    price: cents(rates[period.rate] as number),
+  }));
   const best: number[] = [0];
   const choice: Array<(typeof offered)[number]> = [];
   for (let n = 1; n <= days; n++) {
@@ -64,8 +67,11 @@ export function estimateRental(card: RateCard, machineClass: MachineClass, days:
   const rates = card.classes.find((entry) => entry.class === machineClass);
   if (!rates || days < 1) return null;
   const { cost: rental, counts } = cheapestPeriods(rates, days);
-  const periods = PERIODS.filter((period) => counts.has(period.unit))
-    .map((period) => ({ unit: period.unit, count: counts.get(period.unit) as number, rate: rates[period.rate] as number }));
+  const periods = PERIODS.filter((period) => counts.has(period.unit)).map((period) => ({
+    unit: period.unit,
+    count: counts.get(period.unit) as number,
+    rate: rates[period.rate] as number,
+  }));
   const hours = PERIODS.every((period) => !counts.has(period.unit) || rates[period.hours] !== null)
     ? PERIODS.reduce((sum, period) => sum + (counts.get(period.unit) ?? 0) * (rates[period.hours] ?? 0), 0)
     : null;
@@ -80,12 +86,19 @@ export function estimateRental(card: RateCard, machineClass: MachineClass, days:
   }
   const share = (percent: number) => Math.round((rental * percent) / 100);
   const waiverCost = card.waiver_percent === null ? 0 : share(card.waiver_percent);
-  const fees = card.fees.map((fee) => (fee.percent !== undefined
-    ? { label: fee.label, percent: fee.percent, cost: share(fee.percent) }
-    : { label: fee.label, cost: cents(fee.amount) }));
+  const fees = card.fees.map((fee) =>
+    fee.percent !== undefined
+      ? { label: fee.label, percent: fee.percent, cost: share(fee.percent) }
+      : { label: fee.label, cost: cents(fee.amount) },
+  );
   const total = rental + deliveryCost + waiverCost + fees.reduce((sum, fee) => sum + fee.cost, 0);
   return {
-    class: machineClass, days, periods, rental: dollars(rental), hours, delivery,
+    class: machineClass,
+    days,
+    periods,
+    rental: dollars(rental),
+    hours,
+    delivery,
     waiver: card.waiver_percent === null ? null : { percent: card.waiver_percent, amount: dollars(waiverCost) },
     fees: fees.map(({ cost, ...fee }) => ({ ...fee, amount: dollars(cost) })),
     total: dollars(total),
@@ -94,7 +107,8 @@ export function estimateRental(card: RateCard, machineClass: MachineClass, days:
 
 /** The lowest estimate among the classes that meet a request (e.g. any wheeled class), or null. */
 export function cheapestEstimate(card: RateCard, classes: MachineClass[], days: number, miles: number | null): Estimate | null {
-  return classes.map((machineClass) => estimateRental(card, machineClass, days, miles))
+  return classes
+    .map((machineClass) => estimateRental(card, machineClass, days, miles))
     .filter((estimate): estimate is Estimate => estimate !== null)
     .reduce<Estimate | null>((best, estimate) => (best === null || estimate.total < best.total ? estimate : best), null);
 }

@@ -7,10 +7,17 @@ import type { ClassRates, Fee, RateCardInput } from "./rate-card";
 export const MAX_FEES = 5;
 export const FORM_FEE_ROWS = 3;
 const RATE_FIELDS = ["day", "week", "four_week"] as const;
-const HOUR_FIELDS = [["day_hours", 24], ["week_hours", 168], ["four_week_hours", 672]] as const;
+const HOUR_FIELDS = [
+  ["day_hours", 24],
+  ["week_hours", 168],
+  ["four_week_hours", 672],
+] as const;
 
 /** A form field as a number: blank is null, anything else must be a number. */
-const amount = z.string().trim().max(12, P["rates-large"])
+const amount = z
+  .string()
+  .trim()
+  .max(12, P["rates-large"])
   .transform((text) => text.replace(/^\$/, "").replaceAll(",", ""))
   .refine((text) => text === "" || Number.isFinite(Number(text)), P["rates-number"])
   .transform((text) => (text === "" ? null : Number(text)));
@@ -50,7 +57,15 @@ export function parseRateCardForm(fields: Fields): { card: RateCardInput } | { p
       return count === null || (Number.isInteger(count) && count >= 1 && count <= max) ? count : NaN;
     });
     if (hours.some(Number.isNaN)) return fail(P["rates-hours"]);
-    classes.push({ class: machineClass, day, week, four_week: fourWeek, day_hours: hours[0], week_hours: hours[1], four_week_hours: hours[2] });
+    classes.push({
+      class: machineClass,
+      day,
+      week,
+      four_week: fourWeek,
+      day_hours: hours[0],
+      week_hours: hours[1],
+      four_week_hours: hours[2],
+    });
   }
   if (classes.length === 0) return fail(P["rates-none"]);
 
@@ -73,17 +88,29 @@ export function parseRateCardForm(fields: Fields): { card: RateCardInput } | { p
     const [percent, fixed] = [value(`fee${n}_percent`), value(`fee${n}_amount`)];
     if (!label && percent === null && fixed === null) continue;
     if (label.length < 2 || label.length > 60 || (percent === null) === (fixed === null)) return fail(P["rates-fee"]);
-    if ((percent ?? fixed as number) < 0) return fail(P["rates-fee-negative"]);
+    if ((percent ?? (fixed as number)) < 0) return fail(P["rates-fee-negative"]);
     if ((percent ?? 0) > 30 || (fixed ?? 0) > 5000) return fail(P["rates-fee-large"]);
     fees.push(percent !== null ? { label, percent } : { label, amount: fixed as number });
   }
-  return { card: { classes, delivery: deliveryTerms, waiver_percent: waiver, fees, published: fields.published !== undefined && fields.published !== "" } };
+  return {
+    card: {
+      classes,
+      delivery: deliveryTerms,
+      waiver_percent: waiver,
+      fees,
+      published: fields.published !== undefined && fields.published !== "",
+    },
+  };
 }
 
 /** A rate card form's fields from the submitted form data (text fields only). */
 export function rateCardFields(form: FormData): Fields {
-  return Object.fromEntries([...form.entries()]
-    .filter((entry): entry is [string, string] => typeof entry[1] === "string" && /^(small|medium|large|track|delivery|waiver|fee\d|published)/.test(entry[0])));
+  return Object.fromEntries(
+    [...form.entries()].filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === "string" && /^(small|medium|large|track|delivery|waiver|fee\d|published)/.test(entry[0]),
+    ),
+  );
 }
 
 /** What a submitted rate card form asks for: this card, no card ("Remove"), or why not. */
@@ -94,7 +121,14 @@ export function rateCardSubmission(form: FormData): { card: RateCardInput | null
 /** The rate columns of the vendor CSV (see the README): per class, then shared terms. */
 export const RATE_COLUMNS = [
   ...MACHINE_CLASSES.flatMap((machineClass) => [`${machineClass}_day`, `${machineClass}_week`, `${machineClass}_4week`]),
-  "hours_day", "hours_week", "hours_4week", "delivery_fee", "delivery_miles", "delivery_per_mile", "waiver_percent", "fees",
+  "hours_day",
+  "hours_week",
+  "hours_4week",
+  "delivery_fee",
+  "delivery_miles",
+  "delivery_per_mile",
+  "waiver_percent",
+  "fees",
 ] as const;
 
 /**
@@ -116,7 +150,10 @@ export function rateCardFromCsv(row: Partial<Record<string, string>>): ReturnTyp
     }
   }
   for (const name of ["delivery_fee", "delivery_miles", "delivery_per_mile", "waiver_percent"]) fields[name] = row[name];
-  const fees = (row.fees ?? "").split(";").map((fee) => fee.trim()).filter(Boolean);
+  const fees = (row.fees ?? "")
+    .split(";")
+    .map((fee) => fee.trim())
+    .filter(Boolean);
   if (fees.length > MAX_FEES) return { problem: "rates-fee-count" };
   for (const [index, fee] of fees.entries()) {
     const match = /^(.*?)\s+(?:(-?[\d.]+)\s*%|\$?(-?[\d.,]+))$/.exec(fee);

@@ -15,7 +15,11 @@ export interface ClassRates {
 export type Fee = { label: string; percent: number; amount?: undefined } | { label: string; amount: number; percent?: undefined };
 
 /** Delivery: a flat fee each way within `miles`, then `per_mile` beyond. */
-export interface Delivery { fee: number; miles: number; per_mile: number }
+export interface Delivery {
+  fee: number;
+  miles: number;
+  per_mile: number;
+}
 
 /** A vendor's rate card as the database stores and pages read it (rate_card_json). */
 export interface RateCard {

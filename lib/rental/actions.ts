@@ -20,24 +20,38 @@ export async function startLead(input: unknown): Promise<ActionResult<{ leadId: 
   if (!parsed?.success) return { ok: false, message: "Invalid request" };
   const token = await ownerToken(true);
   const key = await clientKey();
-  const call = await attempt(() => serviceRpc<number>("create_lead", { p_owner_token: token, p_client_key: key, p_vendor_id: parsed.data.vendorId }),
-    "Lead draft creation");
-  if (!call?.ok) return { ok: false, message: call?.refusal === "limit-lead" ? RENTAL_REFUSALS["limit-lead"] : "Could not start the request" };
+  const call = await attempt(
+    () => serviceRpc<number>("create_lead", { p_owner_token: token, p_client_key: key, p_vendor_id: parsed.data.vendorId }),
+    "Lead draft creation",
+  );
+  if (!call?.ok)
+    return { ok: false, message: call?.refusal === "limit-lead" ? RENTAL_REFUSALS["limit-lead"] : "Could not start the request" };
   return { ok: true, data: { leadId: Number(call.data) } };
 }
 
 /** Saves one step's or field's change to the draft. Failures are only logged. */
 export async function saveLeadDraft(input: unknown): Promise<ActionResult> {
   const parsed = tooLarge(input) ? null : leadDraftSchema.safeParse(input);
-  if (!parsed?.success) return { ok: false, message: "Invalid request", fieldErrors: parsed ? fieldErrorsOf(parsed.error.issues) : undefined };
+  if (!parsed?.success)
+    return { ok: false, message: "Invalid request", fieldErrors: parsed ? fieldErrorsOf(parsed.error.issues) : undefined };
   const draft = parsed.data;
   const token = await ownerToken(false);
-  const call = await attempt(() => serviceRpc("update_lead", {
-    p_lead_id: draft.leadId, p_owner_token: token, p_step: draft.step,
-    p_skid_steer_type: draft.skid_steer_type ?? null, p_rental_start_date: draft.rental_start_date ?? null,
-    p_rental_end_date: draft.rental_end_date ?? null, p_name: draft.name ?? null, p_phone: draft.phone ?? null,
-    p_location: draft.job_zip ?? null, p_widen: draft.widen ?? null,
-  }), "Lead draft update");
+  const call = await attempt(
+    () =>
+      serviceRpc("update_lead", {
+        p_lead_id: draft.leadId,
+        p_owner_token: token,
+        p_step: draft.step,
+        p_skid_steer_type: draft.skid_steer_type ?? null,
+        p_rental_start_date: draft.rental_start_date ?? null,
+        p_rental_end_date: draft.rental_end_date ?? null,
+        p_name: draft.name ?? null,
+        p_phone: draft.phone ?? null,
+        p_location: draft.job_zip ?? null,
+        p_widen: draft.widen ?? null,
+      }),
+    "Lead draft update",
+  );
   if (!call?.ok) {
     return call?.refusal === "job-zip"
       ? { ok: false, message: RENTAL_REFUSALS["job-zip"], fieldErrors: { job_zip: RENTAL_REFUSALS["job-zip"] } }
@@ -59,12 +73,23 @@ export async function completeLead(input: unknown): Promise<ActionResult<{ renta
   // The hidden honeypot field is only ever filled in by bots: accept quietly, store nothing.
   if (lead.website) return { ok: true, data: { rentalDays: 0, recipients: 0 } };
   const token = await ownerToken(false);
-  const call = await attempt(() => serviceRpc<{ rental_days: number; recipients: number }>("complete_lead", {
-    p_lead_id: lead.leadId, p_owner_token: token, p_skid_steer_type: lead.skid_steer_type,
-    p_rental_start_date: lead.rental_start_date, p_rental_end_date: lead.rental_end_date,
-    p_name: lead.name, p_phone: lead.phone, p_location: lead.job_zip, p_widen: lead.widen,
-    p_webhook: Boolean(process.env.LEAD_WEBHOOK_URL), p_renter_email: lead.email || null,
-  }), "Lead completion");
+  const call = await attempt(
+    () =>
+      serviceRpc<{ rental_days: number; recipients: number }>("complete_lead", {
+        p_lead_id: lead.leadId,
+        p_owner_token: token,
+        p_skid_steer_type: lead.skid_steer_type,
+        p_rental_start_date: lead.rental_start_date,
+        p_rental_end_date: lead.rental_end_date,
+        p_name: lead.name,
+        p_phone: lead.phone,
+        p_location: lead.job_zip,
+        p_widen: lead.widen,
+        p_webhook: Boolean(process.env.LEAD_WEBHOOK_URL),
+        p_renter_email: lead.email || null,
+      }),
+    "Lead completion",
+  );
   if (!call?.ok) {
     return call?.refusal === "job-zip"
       ? { ok: false, message: SUBMIT_FAILURE, fieldErrors: { job_zip: RENTAL_REFUSALS["job-zip"] } }
@@ -83,7 +108,9 @@ export async function withdrawLeadAction(form: FormData): Promise<void> {
   if (lead === null) redirect("/");
   const key = statusKey(form.get("key"));
   const token = await ownerToken(false);
-  const call = await attempt(() => serviceRpc("withdraw_lead", { p_lead_id: lead, p_owner_token: token, p_link_hash: key && hashToken(key) }),
-    "Withdrawing a request");
+  const call = await attempt(
+    () => serviceRpc("withdraw_lead", { p_lead_id: lead, p_owner_token: token, p_link_hash: key && hashToken(key) }),
+    "Withdrawing a request",
+  );
   redirect(`${requestStatusPath(lead, key)}${call?.ok ? `${key ? "&" : "?"}withdrawn=1` : ""}`);
 }

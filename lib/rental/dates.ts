@@ -1,6 +1,5 @@
 import { addYears, format, parseISO, startOfDay } from "date-fns";
 
-
 /** Latest selectable rental day: one year from today. */
 export function latestRentalDay(today: Date): Date {
   return addYears(startOfDay(today), 1);

@@ -1,7 +1,25 @@
 import "../zod";
 import {
-  boolean, date, email, enum as oneOf, int, literal, maximum, maxLength, minLength, minimum, nullable, object, optional, refine, regex,
-  strictObject, string, trim, union, type output,
+  boolean,
+  date,
+  email,
+  enum as oneOf,
+  int,
+  literal,
+  maximum,
+  maxLength,
+  minLength,
+  minimum,
+  nullable,
+  object,
+  optional,
+  refine,
+  regex,
+  strictObject,
+  string,
+  trim,
+  union,
+  type output,
 } from "zod/mini";
 import { MACHINE_CLASSES } from "../prices/classes";
 import { isCalendarDay } from "./dates";
@@ -10,7 +28,10 @@ export const SKID_STEER_TYPES = ["wheeled", "tracked"] as const;
 export type SkidSteerType = (typeof SKID_STEER_TYPES)[number];
 
 export const nameField = string().check(minLength(2, "Name must be at least 2 characters"), maxLength(100, "Name is too long"));
-export const phoneField = string().check(minLength(10, "Please enter a valid phone number"), maxLength(30, "Please enter a valid phone number"));
+export const phoneField = string().check(
+  minLength(10, "Please enter a valid phone number"),
+  maxLength(30, "Please enter a valid phone number"),
+);
 export const JOB_ZIP_MESSAGE = "Please enter a valid US ZIP code for the job site";
 export const jobZipField = string().check(trim(), regex(/^\d{5}$/, JOB_ZIP_MESSAGE));
 export const RENTER_EMAIL_MESSAGE = "Please enter a valid email address, or leave it empty";
@@ -25,12 +46,18 @@ export const rentalFormSchema = object({
   name: nameField,
   phone: phoneField,
   job_zip: jobZipField,
-  email: string().check(trim(), refine((value) => renterEmailField.safeParse(value).success, RENTER_EMAIL_MESSAGE)),
+  email: string().check(
+    trim(),
+    refine((value) => renterEmailField.safeParse(value).success, RENTER_EMAIL_MESSAGE),
+  ),
   widen: boolean(),
 });
 export type RentalFormValues = output<typeof rentalFormSchema>;
 
-const isoDay = string().check(regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD"), refine(isCalendarDay, "Please choose a valid date"));
+const isoDay = string().check(
+  regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD"),
+  refine(isCalendarDay, "Please choose a valid date"),
+);
 const recordId = int().check(minimum(1), maximum(Number.MAX_SAFE_INTEGER));
 const endAfterStart = refine<{ rental_start_date: string; rental_end_date: string }>((v) => v.rental_end_date > v.rental_start_date, {
   message: "The end date must be after the start date",
@@ -78,9 +105,13 @@ export const requestEstimateSchema = strictObject({
   rental_start_date: isoDay,
   rental_end_date: isoDay,
   job_zip: jobZipField,
-}).check(endAfterStart, refine((v) => v.machine_class === undefined || (v.machine_class === "track") === (v.skid_steer_type === "tracked"), {
-  message: "The machine class does not match the type", path: ["machine_class"],
-}));
+}).check(
+  endAfterStart,
+  refine((v) => v.machine_class === undefined || (v.machine_class === "track") === (v.skid_steer_type === "tracked"), {
+    message: "The machine class does not match the type",
+    path: ["machine_class"],
+  }),
+);
 
 export const leadStartSchema = strictObject({
   vendorId: nullable(recordId),

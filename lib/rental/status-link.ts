@@ -4,5 +4,4 @@ import { isToken } from "../auth/token";
 export const statusKey = (value: unknown): string | null => (isToken(value) ? value : null);
 
 /** A request's status page, with the emailed link's key when the page was opened by it. */
-export const requestStatusPath = (id: number, key: string | null) =>
-  `/requests/${id}${key ? `?${new URLSearchParams({ key })}` : ""}`;
+export const requestStatusPath = (id: number, key: string | null) => `/requests/${id}${key ? `?${new URLSearchParams({ key })}` : ""}`;

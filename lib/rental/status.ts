@@ -4,8 +4,14 @@ import { serviceRpc } from "../data/rpc";
 import { ownerToken } from "./owner";
 
 export interface LeadStatus {
-  id: number; skid_steer_type: string; rental_start_date: string; rental_end_date: string; rental_days: number; location: string;
-  completed_at: string; withdrawn_at: string | null;
+  id: number;
+  skid_steer_type: string;
+  rental_start_date: string;
+  rental_end_date: string;
+  rental_days: number;
+  location: string;
+  completed_at: string;
+  withdrawn_at: string | null;
   recipients: Array<{ vendor_name: string; phone: string | null; sent: boolean; contacted: boolean }>;
 }
 
@@ -21,8 +27,15 @@ export async function leadStatus(id: number, key: string | null): Promise<LeadSt
 
 /** One of this browser's requests, as "Your requests" lists them. */
 export interface RenterRequest {
-  id: number; skid_steer_type: string; rental_start_date: string; rental_end_date: string; location: string;
-  completed_at: string; withdrawn_at: string | null; recipients: number; contacted: number;
+  id: number;
+  skid_steer_type: string;
+  rental_start_date: string;
+  rental_end_date: string;
+  location: string;
+  completed_at: string;
+  withdrawn_at: string | null;
+  recipients: number;
+  contacted: number;
 }
 
 /** The requests this browser sent (its owner cookie), newest first, at most 50. */
@@ -38,6 +51,7 @@ export const machineLabel = (type: string) => (type === "tracked" ? "Tracked ski
 export function requestState(request: Pick<RenterRequest, "withdrawn_at" | "recipients" | "contacted">): string {
   if (request.withdrawn_at) return "Withdrawn";
   if (request.recipients === 0) return "Our team is finding a vendor";
-  if (request.contacted > 0) return `${request.contacted} of ${request.recipients} vendor${request.recipients === 1 ? "" : "s"} contacted you`;
+  if (request.contacted > 0)
+    return `${request.contacted} of ${request.recipients} vendor${request.recipients === 1 ? "" : "s"} contacted you`;
   return `Sent to ${request.recipients} vendor${request.recipients === 1 ? "" : "s"}`;
 }

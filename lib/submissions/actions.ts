@@ -14,15 +14,28 @@ export async function submitBusiness(input: unknown): Promise<ActionResult> {
   // Only bots fill in the hidden field: accept quietly, store nothing.
   if (v.company_fax) return { ok: true };
   const key = await clientKey();
-  const call = await attempt(() => serviceRpc("submit_vendor", {
-    p_name: v.name, p_site: v.website, p_phone: v.phone, p_address: v.address, p_state: v.state,
-    p_city: v.city, p_zipcode: v.zipcode, p_client_key: key, p_email: v.email || null,
-  }), "Business submission");
+  const call = await attempt(
+    () =>
+      serviceRpc("submit_vendor", {
+        p_name: v.name,
+        p_site: v.website,
+        p_phone: v.phone,
+        p_address: v.address,
+        p_state: v.state,
+        p_city: v.city,
+        p_zipcode: v.zipcode,
+        p_client_key: key,
+        p_email: v.email || null,
+      }),
+    "Business submission",
+  );
   if (!call?.ok) {
     // The toast always carries the generic message; a duplicate website or the daily
     // limit also says what happened, beside the field or the form.
-    if (call?.refusal === "website-submitted") return { ok: false, message: FAILURE, fieldErrors: { website: SUBMISSION_REFUSALS[call.refusal] } };
-    if (call?.refusal === "limit-submission") return { ok: false, message: FAILURE, fieldErrors: { form: SUBMISSION_REFUSALS[call.refusal] } };
+    if (call?.refusal === "website-submitted")
+      return { ok: false, message: FAILURE, fieldErrors: { website: SUBMISSION_REFUSALS[call.refusal] } };
+    if (call?.refusal === "limit-submission")
+      return { ok: false, message: FAILURE, fieldErrors: { form: SUBMISSION_REFUSALS[call.refusal] } };
     return { ok: false, message: FAILURE };
   }
   return { ok: true };

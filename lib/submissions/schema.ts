@@ -7,16 +7,26 @@ export const EXAMPLE_HOST = "example.com";
 /** The Submit Your Business form; the same rules run in the browser, the action and SQL. */
 export const businessSchema = object({
   name: string().check(trim(), minLength(2, "Business name must be at least 2 characters"), maxLength(200)),
-  website: string().check(trim(), minLength(4, "Website URL is too short"), maxLength(300),
-    regex(WEBSITE_PATTERN, `Please enter a valid website URL (e.g. ${EXAMPLE_HOST})`)),
+  website: string().check(
+    trim(),
+    minLength(4, "Website URL is too short"),
+    maxLength(300),
+    regex(WEBSITE_PATTERN, `Please enter a valid website URL (e.g. ${EXAMPLE_HOST})`),
+  ),
   phone: string().check(trim(), minLength(10, "Please enter a valid phone number"), maxLength(30, "Please enter a valid phone number")),
   // Optional: where the business wants rental requests sent.
-  email: optional(union([literal(""), email("Please enter a valid email address").check(maxLength(254, "Please enter a valid email address"))])),
+  email: optional(
+    union([literal(""), email("Please enter a valid email address").check(maxLength(254, "Please enter a valid email address"))]),
+  ),
   address: string().check(trim(), minLength(5, "Please enter a valid address"), maxLength(300)),
   state: string({ error: "Please select a state" }).check(minLength(2, "Please select a state"), maxLength(60)),
   city: string({ error: "Please select a city" }).check(minLength(2, "Please select a city"), maxLength(80)),
   // A US ZIP code: 5 digits, or ZIP+4.
-  zipcode: string().check(trim(), minLength(5, "Please enter a valid ZIP code"), regex(/^\d{5}(-\d{4})?$/, "Please enter a valid ZIP code")),
+  zipcode: string().check(
+    trim(),
+    minLength(5, "Please enter a valid ZIP code"),
+    regex(/^\d{5}(-\d{4})?$/, "Please enter a valid ZIP code"),
+  ),
 });
 export type BusinessValues = output<typeof businessSchema>;
 

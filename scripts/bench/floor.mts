@@ -7,7 +7,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 
-export interface FloorServer { url: string; stop: () => Promise<void> }
+export interface FloorServer {
+  url: string;
+  stop: () => Promise<void>;
+}
 
 /** The packages these need, as installed in this project's node_modules (its optional ones when present). */
 function packagesOf(roots: string[]): Set<string> {
@@ -15,8 +18,10 @@ function packagesOf(roots: string[]): Set<string> {
   const visit = (name: string) => {
     if (found.has(name) || !existsSync(path.join("node_modules", name, "package.json"))) return;
     found.add(name);
-    const manifest = JSON.parse(readFileSync(path.join("node_modules", name, "package.json"), "utf8")) as
-      { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join("node_modules", name, "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    };
     for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) visit(dependency);
   };
   roots.forEach(visit);
@@ -35,19 +40,34 @@ export async function startFloor(port: number): Promise<FloorServer> {
     const link = spawnSync("cp", ["-al", path.resolve("node_modules", name), path.join(dir, "node_modules", name)]);
     if (link.status !== 0) throw new Error(`could not link ${name} into the floor page`);
   }
-  writeFileSync(path.join(dir, "app", "layout.jsx"),
-    `export const metadata = { title: "Floor", description: "A blank page." };\n`
-    + `export default function Layout({ children }) { return <html lang="en"><body>{children}</body></html>; }\n`);
-  writeFileSync(path.join(dir, "app", "page.jsx"), `export default function Page() { return <main><h1>Floor</h1><p>A blank App Router page.</p></main>; }\n`);
+  writeFileSync(
+    path.join(dir, "app", "layout.jsx"),
+    `export const metadata = { title: "Floor", description: "A blank page." };\n` +
+      `export default function Layout({ children }) { return <html lang="en"><body>{children}</body></html>; }\n`,
+  );
+  writeFileSync(
+    path.join(dir, "app", "page.jsx"),
+    `export default function Page() { return <main><h1>Floor</h1><p>A blank App Router page.</p></main>; }\n`,
+  );
   const next = path.join(dir, "node_modules/next/dist/bin/next");
   const build = spawnSync(process.execPath, [next, "build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
   if (build.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error("the floor page did not build");
   }
-  const child: ChildProcess = spawn(process.execPath, [next, "start", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: dir, stdio: "ignore" });
+  const child: ChildProcess = spawn(process.execPath, [next, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: dir,
+    stdio: "ignore",
+  });
   const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; !(await fetch(url).then((r) => r.ok, () => false)); tries++) {
+  for (
+    let tries = 0;
+    !(await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    tries++
+  ) {
     if (tries > 120) throw new Error("the floor page did not start");
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

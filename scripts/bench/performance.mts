@@ -42,23 +42,32 @@ async function pageTypes(): Promise<Array<{ name: string; path: string; kind: Ki
   const vendorJoin = `from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
     join public.states s on s.id = c.state_id`;
   const state = await one(`select '/us/' || state_slug as path from public.states_with_vendors order by vendor_count desc limit 1`);
-  const city = await one(`select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors order by vendor_count desc limit 1`);
+  const city = await one(
+    `select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors order by vendor_count desc limit 1`,
+  );
   const vendor = await one(`select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path ${vendorJoin} order by v.id limit 1`);
-  const models = (await db.query<{ slug: string; path: string }>(`select m.slug, '/us/skidsteers/' || f.slug || '/' || m.slug as path
-    from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id order by m.id limit 3`)).rows;
+  const models = (
+    await db.query<{ slug: string; path: string }>(`select m.slug, '/us/skidsteers/' || f.slug || '/' || m.slug as path
+    from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id order by m.id limit 3`)
+  ).rows;
   const article = await one(`select '/articles/' || slug as path from public.articles order by published_at desc limit 1`);
   await db.close();
   return [
-    { name: "country", path: "/us", kind: "content" }, { name: "state", path: state, kind: "content" },
-    { name: "city", path: city, kind: "content" }, { name: "city prices", path: `${city}/prices?class=medium&days=10`, kind: "content" },
+    { name: "country", path: "/us", kind: "content" },
+    { name: "state", path: state, kind: "content" },
+    { name: "city", path: city, kind: "content" },
+    { name: "city prices", path: `${city}/prices?class=medium&days=10`, kind: "content" },
     { name: "vendor", path: vendor, kind: "content" },
     { name: "catalogue grid", path: "/us/skidsteers", kind: "interactive" },
     { name: "catalogue table", path: "/us/skidsteers?view=table", kind: "interactive" },
     { name: "model", path: models[0].path, kind: "interactive" },
     { name: "compare (3)", path: `/us/skidsteers/compare?models=${models.map((m) => m.slug).join(",")}`, kind: "interactive" },
-    { name: "popular models", path: "/models", kind: "interactive" }, { name: "articles", path: "/articles", kind: "content" },
-    { name: "article", path: article, kind: "content" }, { name: "about", path: "/about", kind: "content" },
-    { name: "privacy", path: "/privacy", kind: "content" }, { name: "submit", path: "/submit", kind: "interactive" },
+    { name: "popular models", path: "/models", kind: "interactive" },
+    { name: "articles", path: "/articles", kind: "content" },
+    { name: "article", path: article, kind: "content" },
+    { name: "about", path: "/about", kind: "content" },
+    { name: "privacy", path: "/privacy", kind: "content" },
+    { name: "submit", path: "/submit", kind: "interactive" },
   ];
 }
 
@@ -69,7 +78,8 @@ async function javascriptPerPage(url: string, pages: Awaited<ReturnType<typeof p
     const context = await browser.newContext();
     const tab = await context.newPage();
     // Without prefetches, the route data Next fetches ahead for links on the page is refused.
-    if (!prefetch) await tab.route("**/*", (route) => (route.request().headers()["next-router-prefetch"] ? route.abort() : route.continue()));
+    if (!prefetch)
+      await tab.route("**/*", (route) => (route.request().headers()["next-router-prefetch"] ? route.abort() : route.continue()));
     const bodies: Array<Promise<Buffer>> = [];
     tab.on("response", (response) => {
       if (response.request().resourceType() === "script") bodies.push(response.body().catch(() => Buffer.alloc(0)));
@@ -83,12 +93,18 @@ async function javascriptPerPage(url: string, pages: Awaited<ReturnType<typeof p
     const own = await measure(page.path, false);
     const withPrefetch = await measure(page.path, true);
     const budget = JS_BUDGET[page.kind];
-    console.log(`${page.name.padEnd(16)} ${kb(own).padStart(6)} kB  (with prefetches ${kb(withPrefetch).padStart(6)} kB; ${page.kind}, target ≤ ${budget} kB: ${own / 1024 <= budget ? "met" : "MISSED"})`);
+    console.log(
+      `${page.name.padEnd(16)} ${kb(own).padStart(6)} kB  (with prefetches ${kb(withPrefetch).padStart(6)} kB; ${page.kind}, target ≤ ${budget} kB: ${own / 1024 <= budget ? "met" : "MISSED"})`,
+    );
   }
   await browser.close();
 }
 
-interface Payload { html: number; htmlGzip: number; flight: number }
+interface Payload {
+  html: number;
+  htmlGzip: number;
+  flight: number;
+}
 const payloads = new Map<string, Promise<Payload>>();
 
 /**
@@ -102,7 +118,10 @@ function payload(url: string): Promise<Payload> {
 
 async function measurePayload(url: string): Promise<Payload> {
   const html = await (await fetch(url)).text();
-  const flight = [...html.matchAll(/<script>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)].reduce((sum, m) => sum + Buffer.byteLength(m[1]), 0);
+  const flight = [...html.matchAll(/<script>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)].reduce(
+    (sum, m) => sum + Buffer.byteLength(m[1]),
+    0,
+  );
   return { html: Buffer.byteLength(html), htmlGzip: gzipSync(html).length, flight };
 }
 
@@ -111,13 +130,18 @@ async function payloadPerPage(url: string, pages: Awaited<ReturnType<typeof page
   console.log(`${"page".padEnd(16)} ${"HTML".padStart(9)} ${"gzip".padStart(9)} ${"flight".padStart(9)}`);
   for (const page of pages) {
     const bytes = await payload(`${url}${page.path}`);
-    console.log(`${page.name.padEnd(16)} ${`${kb(bytes.html)} kB`.padStart(9)} ${`${kb(bytes.htmlGzip)} kB`.padStart(9)} ${`${kb(bytes.flight)} kB`.padStart(9)}`);
+    console.log(
+      `${page.name.padEnd(16)} ${`${kb(bytes.html)} kB`.padStart(9)} ${`${kb(bytes.htmlGzip)} kB`.padStart(9)} ${`${kb(bytes.flight)} kB`.padStart(9)}`,
+    );
   }
 }
 
 const LIGHTHOUSE_RUNS = 3;
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
-interface Visit { lhr: Lhr; scriptsBeforePaint: number | null }
+interface Visit {
+  lhr: Lhr;
+  scriptsBeforePaint: number | null;
+}
 
 /**
  * One first visit: a new Chromium with a new profile (chrome-launcher makes a temporary one
@@ -126,7 +150,15 @@ interface Visit { lhr: Lhr; scriptsBeforePaint: number | null }
 async function firstVisit(address: string): Promise<Visit | null> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     const result = await lighthouse(address, { port: chrome.port, output: "json", logLevel: "error" });
@@ -138,15 +170,24 @@ async function firstVisit(address: string): Promise<Visit | null> {
 
 /** The scripts and the requests a visit made before Lighthouse saw the page idle. */
 function downloads(lhr: Lhr): { js: number; requests: number } {
-  const items = ((lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items) ?? [];
-  return { js: items.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0), requests: items.length };
+  const items =
+    (lhr.audits["network-requests"]?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ??
+    [];
+  return {
+    js: items.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    requests: items.length,
+  };
 }
 
 async function lighthousePerPage(url: string, pages: Awaited<ReturnType<typeof pageTypes>>, floorUrl: string | null) {
-  console.log(`\n# Lighthouse first visits (mobile preset): a new browser and profile per run, no warm-up; `
-    + `${LIGHTHOUSE_RUNS} rounds, each measuring the floor, every page, then the floor again, so drift hits both; medians`);
-  console.log("targets: TBT ≤ 1.2× the floor's, performance ≥ the floor's − 0.02, LCP ≤ 2.0 s, accessibility 1, best practices ≥ 0.96, SEO 1, "
-    + `CLS ≤ 0.01, JavaScript ≤ ${JS_BUDGET.content} kB (content) / ${JS_BUDGET.interactive} kB (interactive)`);
+  console.log(
+    `\n# Lighthouse first visits (mobile preset): a new browser and profile per run, no warm-up; ` +
+      `${LIGHTHOUSE_RUNS} rounds, each measuring the floor, every page, then the floor again, so drift hits both; medians`,
+  );
+  console.log(
+    "targets: TBT ≤ 1.2× the floor's, performance ≥ the floor's − 0.02, LCP ≤ 2.0 s, accessibility 1, best practices ≥ 0.96, SEO 1, " +
+      `CLS ≤ 0.01, JavaScript ≤ ${JS_BUDGET.content} kB (content) / ${JS_BUDGET.interactive} kB (interactive)`,
+  );
   const FLOOR = "floor (blank)";
   // The floor measured again at the end of each round is judged like a page: what it misses is
   // the measurement's own spread, the margin within which a page's miss says nothing.
@@ -170,32 +211,48 @@ async function lighthousePerPage(url: string, pages: Awaited<ReturnType<typeof p
     const list = visits.map((visit) => visit.lhr);
     const mid = (pick: (lhr: Lhr) => number) => median(list.map(pick));
     return {
-      perf: mid((lhr) => lhr.categories.performance?.score ?? 0), a11y: mid((lhr) => lhr.categories.accessibility?.score ?? 0),
-      best: mid((lhr) => lhr.categories["best-practices"]?.score ?? 0), seo: mid((lhr) => lhr.categories.seo?.score ?? 0),
-      lcp: mid((lhr) => lhr.audits["largest-contentful-paint"].numericValue ?? 0), cls: mid((lhr) => lhr.audits["cumulative-layout-shift"].numericValue ?? 0),
+      perf: mid((lhr) => lhr.categories.performance?.score ?? 0),
+      a11y: mid((lhr) => lhr.categories.accessibility?.score ?? 0),
+      best: mid((lhr) => lhr.categories["best-practices"]?.score ?? 0),
+      seo: mid((lhr) => lhr.categories.seo?.score ?? 0),
+      lcp: mid((lhr) => lhr.audits["largest-contentful-paint"].numericValue ?? 0),
+      cls: mid((lhr) => lhr.audits["cumulative-layout-shift"].numericValue ?? 0),
       tbt: mid((lhr) => lhr.audits["total-blocking-time"].numericValue ?? 0),
-      js: mid((lhr) => downloads(lhr).js), requests: mid((lhr) => downloads(lhr).requests),
+      js: mid((lhr) => downloads(lhr).js),
+      requests: mid((lhr) => downloads(lhr).requests),
       // Each run's figures in round order: a median of 3 hides whether the runs agree.
-      runs: `LCP ${list.map((lhr) => (lhr.audits["largest-contentful-paint"].numericValue ?? 0).toFixed(0)).join(" ")} ms, `
-        + `TBT ${list.map((lhr) => (lhr.audits["total-blocking-time"].numericValue ?? 0).toFixed(0)).join(" ")} ms, `
-        + `scripts the LCP waited for ${visits.map((visit) => (visit.scriptsBeforePaint === null ? "?" : kb(visit.scriptsBeforePaint))).join(" ")} kB`,
-      failing: Object.values(list[0].audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary").map((a) => a.id),
+      runs:
+        `LCP ${list.map((lhr) => (lhr.audits["largest-contentful-paint"].numericValue ?? 0).toFixed(0)).join(" ")} ms, ` +
+        `TBT ${list.map((lhr) => (lhr.audits["total-blocking-time"].numericValue ?? 0).toFixed(0)).join(" ")} ms, ` +
+        `scripts the LCP waited for ${visits.map((visit) => (visit.scriptsBeforePaint === null ? "?" : kb(visit.scriptsBeforePaint))).join(" ")} kB`,
+      failing: Object.values(list[0].audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+        .map((a) => a.id),
     };
   };
   const floor = floorUrl ? summary(FLOOR) : null;
-  console.log(`${"page".padEnd(16)} perf (floor)   a11y  best  seo   LCP (floor)        CLS    TBT (floor)        TBT÷floor  JS until idle  requests  missed targets`);
+  console.log(
+    `${"page".padEnd(16)} perf (floor)   a11y  best  seo   LCP (floor)        CLS    TBT (floor)        TBT÷floor  JS until idle  requests  missed targets`,
+  );
   for (const row of rows) {
     const m = summary(row.name);
     if (!m) continue;
     const missed = [
-      floor && m.tbt > 1.2 * floor.tbt && "TBT", floor && m.perf < floor.perf - 0.02 && "performance", m.lcp > 2000 && "LCP",
-      m.a11y < 1 && "accessibility", m.best < 0.96 && "best practices", m.seo < 1 && "SEO", m.cls > 0.01 && "CLS",
+      floor && m.tbt > 1.2 * floor.tbt && "TBT",
+      floor && m.perf < floor.perf - 0.02 && "performance",
+      m.lcp > 2000 && "LCP",
+      m.a11y < 1 && "accessibility",
+      m.best < 0.96 && "best practices",
+      m.seo < 1 && "SEO",
+      m.cls > 0.01 && "CLS",
       m.js / 1024 > JS_BUDGET[row.kind] && "JavaScript",
     ].filter(Boolean);
-    console.log(`${row.name.padEnd(16)} ${`${m.perf.toFixed(2)} (${floor?.perf.toFixed(2) ?? "-"})`.padEnd(14)} ${m.a11y.toFixed(2)}  ${m.best.toFixed(2)}  ${m.seo.toFixed(2)}  `
-      + `${`${ms(m.lcp)} (${floor ? ms(floor.lcp) : "-"})`.padEnd(18)} ${m.cls.toFixed(3).padEnd(6)} ${`${ms(m.tbt)} (${floor ? ms(floor.tbt) : "-"})`.padEnd(18)} `
-      + `${(floor && floor.tbt > 0 ? (m.tbt / floor.tbt).toFixed(2) : "-").padStart(9)}  ${`${kb(m.js)} kB`.padStart(13)}  ${String(m.requests).padStart(8)}  `
-      + `${row.name === FLOOR ? "" : missed.join(", ") || "none"}`);
+    console.log(
+      `${row.name.padEnd(16)} ${`${m.perf.toFixed(2)} (${floor?.perf.toFixed(2) ?? "-"})`.padEnd(14)} ${m.a11y.toFixed(2)}  ${m.best.toFixed(2)}  ${m.seo.toFixed(2)}  ` +
+        `${`${ms(m.lcp)} (${floor ? ms(floor.lcp) : "-"})`.padEnd(18)} ${m.cls.toFixed(3).padEnd(6)} ${`${ms(m.tbt)} (${floor ? ms(floor.tbt) : "-"})`.padEnd(18)} ` +
+        `${(floor && floor.tbt > 0 ? (m.tbt / floor.tbt).toFixed(2) : "-").padStart(9)}  ${`${kb(m.js)} kB`.padStart(13)}  ${String(m.requests).padStart(8)}  ` +
+        `${row.name === FLOOR ? "" : missed.join(", ") || "none"}`,
+    );
     console.log(`${"".padEnd(16)} runs: ${m.runs}${m.failing.length ? `; failing audits: ${m.failing.join(", ")}` : ""}`);
   }
 }
@@ -208,8 +265,10 @@ async function throughput(url: string, cityPath: string) {
   for (const path of ["/about", cityPath]) {
     const result = await run(path);
     results[path] = result;
-    console.log(`${path.padEnd(24)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  `
-      + `errors ${result.errors}  timeouts ${result.timeouts}  non-2xx ${result.non2xx}`);
+    console.log(
+      `${path.padEnd(24)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
+        `errors ${result.errors}  timeouts ${result.timeouts}  non-2xx ${result.non2xx}`,
+    );
   }
   const ratio = results[cityPath].requests.average / results["/about"].requests.average;
   console.log(`ratio city ÷ /about: ${ratio.toFixed(2)} (target ≥ 0.8 with zero errors)`);
@@ -228,8 +287,10 @@ async function renderTimes(label: string, url: string, db: { states: string[]; c
     for (const path of paths) cold.push(await time(path));
     const warm: number[] = [];
     for (let i = 0; i < 20; i++) warm.push(await time(paths[0]));
-    console.log(`${label.padEnd(16)} ${kind.padEnd(6)} first render (median of the ${paths.length} heaviest): ${ms(median(cold))}, `
-      + `heaviest ${ms(cold[0])}; cached: ${ms(median(warm))}`);
+    console.log(
+      `${label.padEnd(16)} ${kind.padEnd(6)} first render (median of the ${paths.length} heaviest): ${ms(median(cold))}, ` +
+        `heaviest ${ms(cold[0])}; cached: ${ms(median(warm))}`,
+    );
   };
   await report("state", db.states);
   await report("city", db.cities);
@@ -243,14 +304,22 @@ async function heaviest(dataDir: string | null, routingZip?: string) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const db = dataDir ? await PGlite.create({ dataDir, extensions: { pg_trgm } }) : await createMigratedMemoryDb(true);
-  const states = (await db.query<{ path: string }>(`select '/us/' || s.slug as path from public.vendors v join public.postcodes p on p.id = v.postcode_id
-    join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id group by s.slug order by count(*) desc limit 5`)).rows.map((r) => r.path);
-  const cities = (await db.query<{ path: string }>(`select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors
-    order by vendor_count desc limit 5`)).rows.map((r) => r.path);
+  const states = (
+    await db.query<{ path: string }>(`select '/us/' || s.slug as path from public.vendors v join public.postcodes p on p.id = v.postcode_id
+    join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id group by s.slug order by count(*) desc limit 5`)
+  ).rows.map((r) => r.path);
+  const cities = (
+    await db.query<{ path: string }>(`select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors
+    order by vendor_count desc limit 5`)
+  ).rows.map((r) => r.path);
   const [{ n }] = (await db.query<{ n: number }>("select count(*)::int as n from public.vendors")).rows;
   // Routing a lead: the query the completion runs, timed in the database.
-  const zip = routingZip ?? (await db.query<{ zip: string }>(`select min(p.code) as zip from public.postcodes p
-    where p.city_id = (select city_id from public.postcodes group by city_id order by count(*) desc, city_id limit 1)`)).rows[0].zip;
+  const zip =
+    routingZip ??
+    (
+      await db.query<{ zip: string }>(`select min(p.code) as zip from public.postcodes p
+    where p.city_id = (select city_id from public.postcodes group by city_id order by count(*) desc, city_id limit 1)`)
+    ).rows[0].zip;
   const routing: number[] = [];
   for (let i = 0; i < 21; i++) {
     const started = performance.now();
@@ -271,9 +340,25 @@ async function completionTime(url: string, zip: string): Promise<number> {
     const started = performance.now();
     const start = await callAction(url, ids.startLead, JSON.stringify([{ vendorId: null }]), headers);
     const leadId = (start.result as { data?: { leadId?: number } } | null)?.data?.leadId;
-    const done = await callAction(url, ids.completeLead, JSON.stringify([{ leadId, skid_steer_type: "wheeled", rental_start_date: day(5),
-      rental_end_date: day(8), name: `Scale Renter ${i}`, phone: "(555) 010-4545", job_zip: zip, widen: false }]), { ...headers, Cookie: start.cookie ?? "" });
-    if ((done.result as { ok?: boolean } | null)?.ok !== true) throw new Error(`completing a lead failed: ${done.status} ${done.text.slice(0, 200)}`);
+    const done = await callAction(
+      url,
+      ids.completeLead,
+      JSON.stringify([
+        {
+          leadId,
+          skid_steer_type: "wheeled",
+          rental_start_date: day(5),
+          rental_end_date: day(8),
+          name: `Scale Renter ${i}`,
+          phone: "(555) 010-4545",
+          job_zip: zip,
+          widen: false,
+        },
+      ]),
+      { ...headers, Cookie: start.cookie ?? "" },
+    );
+    if ((done.result as { ok?: boolean } | null)?.ok !== true)
+      throw new Error(`completing a lead failed: ${done.status} ${done.text.slice(0, 200)}`);
     times.push(performance.now() - started);
   }
   return median(times);
@@ -292,7 +377,9 @@ async function serverTimes(port: number, dataDir: string | undefined, db: Awaite
 }
 
 async function scale() {
-  console.log(`\n# Scale: render time of the heaviest state and city pages (the first render reads the database), routing and completing a lead`);
+  console.log(
+    `\n# Scale: render time of the heaviest state and city pages (the first render reads the database), routing and completing a lead`,
+  );
   const normal = await heaviest(null);
   const normalCompletion = await serverTimes(3392, undefined, normal);
   const started = performance.now();
@@ -300,11 +387,18 @@ async function scale() {
   console.log(`(seeded ${SCALE_VENDORS} vendors in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   const big = await heaviest(dataDir, normal.zip);
   const bigCompletion = await serverTimes(3393, dataDir, big);
-  for (const [run, completion] of [[normal, normalCompletion], [big, bigCompletion]] as const) {
-    console.log(`${`${run.vendors} vendors`.padEnd(16)} routing a lead (vendors_near_zip for ${run.zip}): ${ms(run.routing)}; `
-      + `completing a lead (start and complete): ${ms(completion)}`);
+  for (const [run, completion] of [
+    [normal, normalCompletion],
+    [big, bigCompletion],
+  ] as const) {
+    console.log(
+      `${`${run.vendors} vendors`.padEnd(16)} routing a lead (vendors_near_zip for ${run.zip}): ${ms(run.routing)}; ` +
+        `completing a lead (start and complete): ${ms(completion)}`,
+    );
   }
-  console.log(`ratio ${big.vendors} ÷ ${normal.vendors} vendors: routing ${(big.routing / normal.routing).toFixed(2)}, completing ${(bigCompletion / normalCompletion).toFixed(2)} (target ≤ 2)`);
+  console.log(
+    `ratio ${big.vendors} ÷ ${normal.vendors} vendors: routing ${(big.routing / normal.routing).toFixed(2)}, completing ${(bigCompletion / normalCompletion).toFixed(2)} (target ≤ 2)`,
+  );
 }
 
 ensureBuild();

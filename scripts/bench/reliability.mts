@@ -25,40 +25,73 @@ function check(ok: boolean, what: string) {
 }
 
 interface Lead {
-  id: number; name: string; phone: string; step: number; completed: boolean; skid_steer_type: string | null;
-  rental_start_date: string | null; rental_end_date: string | null; rental_days: number; updated_at?: string;
-  location: string; recipients: unknown[]; messages: Array<{ channel: string }>;
+  id: number;
+  name: string;
+  phone: string;
+  step: number;
+  completed: boolean;
+  skid_steer_type: string | null;
+  rental_start_date: string | null;
+  rental_end_date: string | null;
+  rental_days: number;
+  updated_at?: string;
+  location: string;
+  recipients: unknown[];
+  messages: Array<{ channel: string }>;
 }
 
 async function concurrentRequests(url: string, ids: Record<string, string>) {
   console.log(`\n# ${REQUESTS} rental requests, concurrently`);
   const started = performance.now();
-  const outcomes = await pool(Array.from({ length: REQUESTS }, (_, i) => async () => {
-    const headers = client(i);
-    const start = await callAction(url, ids.startLead, json({ vendorId: null }), headers);
-    const leadId = (start.result as { data?: { leadId?: number } } | null)?.data?.leadId;
-    if (!leadId || !start.cookie) return { i, ok: false, status: start.status };
-    const done = await callAction(url, ids.completeLead, json({
-      leadId, skid_steer_type: i % 2 ? "tracked" : "wheeled", rental_start_date: day(i % 200), rental_end_date: day((i % 200) + 1 + (i % 20)),
-      name: `Bench Renter ${i}`, phone: `(555) 01${i % 10}-${String(i).padStart(4, "0")}`, job_zip: "77002", widen: false,
-    }), { ...headers, Cookie: start.cookie });
-    return { i, ok: (done.result as { ok?: boolean } | null)?.ok === true, status: done.status };
-  }), 200);
+  const outcomes = await pool(
+    Array.from({ length: REQUESTS }, (_, i) => async () => {
+      const headers = client(i);
+      const start = await callAction(url, ids.startLead, json({ vendorId: null }), headers);
+      const leadId = (start.result as { data?: { leadId?: number } } | null)?.data?.leadId;
+      if (!leadId || !start.cookie) return { i, ok: false, status: start.status };
+      const done = await callAction(
+        url,
+        ids.completeLead,
+        json({
+          leadId,
+          skid_steer_type: i % 2 ? "tracked" : "wheeled",
+          rental_start_date: day(i % 200),
+          rental_end_date: day((i % 200) + 1 + (i % 20)),
+          name: `Bench Renter ${i}`,
+          phone: `(555) 01${i % 10}-${String(i).padStart(4, "0")}`,
+          job_zip: "77002",
+          widen: false,
+        }),
+        { ...headers, Cookie: start.cookie },
+      );
+      return { i, ok: (done.result as { ok?: boolean } | null)?.ok === true, status: done.status };
+    }),
+    200,
+  );
   const seconds = (performance.now() - started) / 1000;
   const answered = outcomes.filter((o) => o.ok).length;
-  console.log(`answered ok: ${answered}/${REQUESTS} in ${seconds.toFixed(1)} s (${(REQUESTS / seconds).toFixed(0)} requests/s, 2 actions each)`);
+  console.log(
+    `answered ok: ${answered}/${REQUESTS} in ${seconds.toFixed(1)} s (${(REQUESTS / seconds).toFixed(0)} requests/s, 2 actions each)`,
+  );
   const rows = new Map((await operatorRows<Lead>(url, TOKEN, "leads")).map((row) => [row.name, row]));
   let right = 0;
   for (let i = 0; i < REQUESTS; i++) {
     const row = rows.get(`Bench Renter ${i}`);
     const start = day(i % 200);
     const end = day((i % 200) + 1 + (i % 20));
-    if (row && row.completed && row.step === 3 && row.skid_steer_type === (i % 2 ? "tracked" : "wheeled")
-      && row.rental_start_date === start && row.rental_end_date === end
-      && row.rental_days === Math.ceil(differenceInCalendarDays(new Date(end), new Date(start)))
-      && row.location === "77002"
+    if (
+      row &&
+      row.completed &&
+      row.step === 3 &&
+      row.skid_steer_type === (i % 2 ? "tracked" : "wheeled") &&
+      row.rental_start_date === start &&
+      row.rental_end_date === end &&
+      row.rental_days === Math.ceil(differenceInCalendarDays(new Date(end), new Date(start))) &&
+      row.location === "77002" &&
       // One outbox email per recipient: nothing lost between the lead and its messages.
-      && row.messages.filter((m) => m.channel === "email").length === row.recipients.length) right++;
+      row.messages.filter((m) => m.channel === "email").length === row.recipients.length
+    )
+      right++;
   }
   console.log(`completed rows with the right fields and outbox messages: ${right}/${REQUESTS}, lost: ${REQUESTS - right}`);
   check(answered === REQUESTS && right === REQUESTS, "every rental request completed, none lost");
@@ -66,8 +99,18 @@ async function concurrentRequests(url: string, ids: Record<string, string>) {
 }
 
 const hostileStrings = [
-  "'; drop table leads; --", "<script>alert(1)</script>", "\" onmouseover=\"alert(1)", "javascript:alert(1)", "$Q1", "$@0",
-  "x".repeat(10_000), "\u0000\u0001", "😀".repeat(500), "../../etc/passwd", "{{7*7}}", "%00",
+  "'; drop table leads; --",
+  "<script>alert(1)</script>",
+  '" onmouseover="alert(1)',
+  "javascript:alert(1)",
+  "$Q1",
+  "$@0",
+  "x".repeat(10_000),
+  "\u0000\u0001",
+  "😀".repeat(500),
+  "../../etc/passwd",
+  "{{7*7}}",
+  "%00",
 ];
 const wrongTypes: unknown[] = [123, -1, 1.5, true, null, [], {}, ["a"], { nested: { deep: 1 } }, 1e308];
 
@@ -82,7 +125,8 @@ function invalidVariants(valid: Record<string, unknown>, invalidFor: Record<stri
     for (const value of invalidFor[field] ?? []) bodies.push(json({ ...valid, [field]: value }));
   }
   // Extra fields written into the JSON text, so that "__proto__" arrives as a key.
-  for (const extra of ["admin", "id", "owner_token", "__proto__", "constructor"]) bodies.push(json(valid).replace(/}]$/, `,"${extra}":true}]`));
+  for (const extra of ["admin", "id", "owner_token", "__proto__", "constructor"])
+    bodies.push(json(valid).replace(/}]$/, `,"${extra}":true}]`));
   bodies.push("garbage{", "", "[]", "null", "[1,2,3,4,5,6]", json("x".repeat(20_000)), '["$K1"]', '[{"$$typeof":1}]');
   return bodies;
 }
@@ -90,42 +134,88 @@ function invalidVariants(valid: Record<string, unknown>, invalidFor: Record<stri
 async function hostileInputs(url: string, ids: Record<string, string>, completed: Lead[]) {
   console.log(`\n# ${HOSTILE_PER_ACTION} malformed or hostile inputs to every server action`);
   const leadIds = completed.map((l) => l.id);
-  const before = { leads: await operatorRows<Lead>(url, TOKEN, "leads"), submissions: (await operatorRows(url, TOKEN, "submissions")).length };
-  const lead = { leadId: leadIds[0], skid_steer_type: "wheeled", rental_start_date: day(1), rental_end_date: day(3), name: "Forged Name", phone: "(555) 010-0000", job_zip: "77002", widen: false };
-  const business = { name: "Hostile Test Co", website: "hostile-test.example", phone: "(555) 010-1234", address: "1 Test Way", state: "texas", city: "houston", zipcode: "77002" };
+  const before = {
+    leads: await operatorRows<Lead>(url, TOKEN, "leads"),
+    submissions: (await operatorRows(url, TOKEN, "submissions")).length,
+  };
+  const lead = {
+    leadId: leadIds[0],
+    skid_steer_type: "wheeled",
+    rental_start_date: day(1),
+    rental_end_date: day(3),
+    name: "Forged Name",
+    phone: "(555) 010-0000",
+    job_zip: "77002",
+    widen: false,
+  };
+  const business = {
+    name: "Hostile Test Co",
+    website: "hostile-test.example",
+    phone: "(555) 010-1234",
+    address: "1 Test Way",
+    state: "texas",
+    city: "houston",
+    zipcode: "77002",
+  };
   const forged = leadIds.slice(0, 40).flatMap((leadId) => [json({ ...lead, leadId }), json({ leadId, step: 3, name: "Forged Name" })]);
   const cases: Record<string, string[]> = {
-    startLead: invalidVariants({ vendorId: 1 }, { vendorId: [0, -5, 99_999_999, ...hostileStrings] }).filter((b) => b !== json({ vendorId: null })),
-    saveLeadDraft: [...forged, ...invalidVariants({ leadId: leadIds[1], step: 2, name: "x" }, { step: [0, 4, 99], leadId: [0, -1, ...hostileStrings] })],
-    completeLead: [...forged, ...invalidVariants(lead, {
-      skid_steer_type: ["bulldozer", ...hostileStrings], rental_start_date: [day(-1), day(367), "2020-02-30", ...hostileStrings],
-      rental_end_date: [day(1), day(0), day(400), ...hostileStrings], name: ["A", "", " ", "x".repeat(500)], phone: ["123", "phone", ...hostileStrings],
-    })],
+    startLead: invalidVariants({ vendorId: 1 }, { vendorId: [0, -5, 99_999_999, ...hostileStrings] }).filter(
+      (b) => b !== json({ vendorId: null }),
+    ),
+    saveLeadDraft: [
+      ...forged,
+      ...invalidVariants({ leadId: leadIds[1], step: 2, name: "x" }, { step: [0, 4, 99], leadId: [0, -1, ...hostileStrings] }),
+    ],
+    completeLead: [
+      ...forged,
+      ...invalidVariants(lead, {
+        skid_steer_type: ["bulldozer", ...hostileStrings],
+        rental_start_date: [day(-1), day(367), "2020-02-30", ...hostileStrings],
+        rental_end_date: [day(1), day(0), day(400), ...hostileStrings],
+        name: ["A", "", " ", "x".repeat(500)],
+        phone: ["123", "phone", ...hostileStrings],
+      }),
+    ],
     submitBusiness: invalidVariants(business, {
-      name: ["A", ""], website: ["a.b", "javascript:alert(1)", "<script>", "http://", ...hostileStrings],
-      phone: ["123"], address: ["1 A"], state: ["atlantis", "texas'; drop table vendors; --", "<script>alert(1)</script>"],
-      city: ["gotham", "<img src=x onerror=alert(1)>", "houston' or '1'='1"], zipcode: ["123", "12345678901", "<script>", "' or 1=1--"],
+      name: ["A", ""],
+      website: ["a.b", "javascript:alert(1)", "<script>", "http://", ...hostileStrings],
+      phone: ["123"],
+      address: ["1 A"],
+      state: ["atlantis", "texas'; drop table vendors; --", "<script>alert(1)</script>"],
+      city: ["gotham", "<img src=x onerror=alert(1)>", "houston' or '1'='1"],
+      zipcode: ["123", "12345678901", "<script>", "' or 1=1--"],
     }),
   };
   let serverErrors = 0;
   let unclear = 0;
   for (const [action, bodies] of Object.entries(cases)) {
     const picked = Array.from({ length: HOSTILE_PER_ACTION }, (_, i) => bodies[i % bodies.length]);
-    const answers = await pool(picked.map((body, i) => () => callAction(url, ids[action], body, client(100_000 + i))), 20);
+    const answers = await pool(
+      picked.map((body, i) => () => callAction(url, ids[action], body, client(100_000 + i))),
+      20,
+    );
     const errors = answers.filter((a) => a.status >= 500).length;
     const vague = answers.filter((a) => !clearMessage(a)).length;
     for (const [index, answer] of answers.entries()) {
-      if (!clearMessage(answer)) console.log(`  unclear answer (${answer.status}) to ${picked[index].slice(0, 400)}: ${JSON.stringify(answer.result)}`);
+      if (!clearMessage(answer))
+        console.log(`  unclear answer (${answer.status}) to ${picked[index].slice(0, 400)}: ${JSON.stringify(answer.result)}`);
     }
     serverErrors += errors;
     unclear += vague;
-    console.log(`${action}: ${picked.length} inputs (${new Set(picked).size} distinct), ${errors} server errors, ${vague} without a clear message`);
+    console.log(
+      `${action}: ${picked.length} inputs (${new Set(picked).size} distinct), ${errors} server errors, ${vague} without a clear message`,
+    );
   }
-  const after = { leads: await operatorRows<Lead>(url, TOKEN, "leads"), submissions: (await operatorRows(url, TOKEN, "submissions")).length };
+  const after = {
+    leads: await operatorRows<Lead>(url, TOKEN, "leads"),
+    submissions: (await operatorRows(url, TOKEN, "submissions")).length,
+  };
   // The lead's own fields: its outbox messages keep moving as the server sends them.
   const fields = (row: Lead | undefined) => JSON.stringify(row && { ...row, messages: undefined });
   const changed = after.leads.filter((row) => fields(row) !== fields(before.leads.find((b) => b.id === row.id))).length;
-  console.log(`rows written: leads ${after.leads.length - before.leads.length}, submissions ${after.submissions - before.submissions}; leads changed: ${changed}`);
+  console.log(
+    `rows written: leads ${after.leads.length - before.leads.length}, submissions ${after.submissions - before.submissions}; leads changed: ${changed}`,
+  );
   check(serverErrors === 0, "no server errors (5xx)");
   check(unclear === 0, "every input answered with a clear message");
   check(after.leads.length === before.leads.length && after.submissions === before.submissions && changed === 0, "nothing written");
@@ -140,9 +230,12 @@ function clearMessage(answer: ActionAnswer): boolean {
 
 async function databaseOutage(url: string) {
   console.log("\n# the database becomes unreachable, then returns");
-  const fault = (database: "down" | "up") => fetch(`${url}/api/operator/fault`, {
-    method: "POST", headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" }, body: JSON.stringify({ database }),
-  });
+  const fault = (database: "down" | "up") =>
+    fetch(`${url}/api/operator/fault`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ database }),
+    });
   const html = await (await fetch(`${url}/us/texas/houston`)).text();
   const vendors = [...html.matchAll(/href="(\/us\/texas\/houston\/[a-z0-9-]+)"/g)].map((m) => m[1]);
   const cached = ["/us", "/us/texas", "/us/texas/houston", "/about", vendors[0]];
@@ -154,15 +247,27 @@ async function databaseOutage(url: string) {
     { path: "/us/ohio/cleveland", text: "Unexpected Application Error!", streamed: false },
   ];
   check((await fault("down")).ok, "database taken down");
-  const cachedStatuses = await Promise.all(Array.from({ length: 50 }, (_, i) => fetch(`${url}${cached[i % cached.length]}`).then((r) => r.status)));
+  const cachedStatuses = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => fetch(`${url}${cached[i % cached.length]}`).then((r) => r.status)),
+  );
   const served = cachedStatuses.filter((s) => s === 200).length;
   console.log(`cached pages during the outage: ${served}/${cachedStatuses.length} served`);
   check(served === cachedStatuses.length, "cached pages keep serving");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   const page = await browser.newPage();
   for (const { path, text, streamed } of uncached) {
     const response = await page.goto(`${url}${path}`);
-    const shown = await page.getByText(text).first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    const shown = await page
+      .getByText(text)
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     const status = response?.status() ?? 0;
     console.log(`${path} during the outage: status ${status}, shows "${text}": ${shown}`);
     check(shown && (streamed || status >= 500), `${path} shows the error text${streamed ? "" : " with a 5xx status"}`);

@@ -13,7 +13,8 @@ export function ensureBuild(): void {
   if (existsSync(".next/BUILD_ID")) return;
   console.log("No production build found: running next build first.");
   const build = spawnSync(process.execPath, [NEXT, "build"], {
-    stdio: "inherit", env: { NEXT_PUBLIC_SITE_URL: "http://127.0.0.1:3000", ...process.env },
+    stdio: "inherit",
+    env: { NEXT_PUBLIC_SITE_URL: "http://127.0.0.1:3000", ...process.env },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -24,20 +25,36 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(options: { port: number; env?: Record<string, string>; dataDir?: string; keepData?: boolean }): Promise<BenchServer> {
+export async function startServer(options: {
+  port: number;
+  env?: Record<string, string>;
+  dataDir?: string;
+  keepData?: boolean;
+}): Promise<BenchServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "skidsteer-bench-"));
   const url = `http://127.0.0.1:${options.port}`;
   // The benchmark stands in for a proxy: each simulated visitor's address comes in X-Forwarded-For.
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     // The build may be for another address: the benchmark's own origin may call the actions.
-    env: { ...process.env, PORT: String(options.port), HOSTNAME: "127.0.0.1", PROXY_HOPS: "1", PGLITE_DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: url,
-      ALLOWED_ORIGINS: url, ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOSTNAME: "127.0.0.1",
+      PROXY_HOPS: "1",
+      PGLITE_DATA_DIR: dataDir,
+      NEXT_PUBLIC_SITE_URL: url,
+      ALLOWED_ORIGINS: url,
+      ...options.env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/us`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/us`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error("the server did not start within 3 minutes");
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -69,7 +86,12 @@ export async function callAction(url: string, id: string, body: string, headers:
   });
   const text = await response.text();
   // The action's return value is the RSC row that the first row's "a" points at.
-  const rows = new Map(text.split("\n").filter(Boolean).map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1)]));
+  const rows = new Map(
+    text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1)]),
+  );
   const first = rows.get("0");
   const ref = first ? (JSON.parse(first) as { a?: string }).a : undefined;
   const row = ref?.startsWith("$@") ? rows.get(ref.slice(2)) : undefined;
@@ -93,11 +115,13 @@ export async function operatorRows<T>(url: string, token: string, report: "leads
 export async function pool<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
   const results: T[] = new Array(tasks.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await tasks[index]();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const index = next++;
+        results[index] = await tasks[index]();
+      }
+    }),
+  );
   return results;
 }

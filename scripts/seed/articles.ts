@@ -11,8 +11,7 @@ export const articles: SeedArticle[] = [
   {
     slug: "skid-steer-guide",
     title: "The Complete Skid Steer Rental Guide",
-    excerpt:
-      "What a skid steer does, how to pick the right size, and what to ask the rental desk before you sign.",
+    excerpt: "What a skid steer does, how to pick the right size, and what to ask the rental desk before you sign.",
     publishedAt: "2026-10-28T09:00:00Z",
     content: `<p>A skid steer loader is the most versatile machine on a small job site. It digs, grades, lifts, carries and, with the right attachment, augers post holes, clears brush or sweeps a lot. This guide walks you through renting one for the first time.</p>
 <h2>Wheeled or tracked?</h2>
@@ -35,8 +34,7 @@ export const articles: SeedArticle[] = [
   {
     slug: "mini-skid-steer-guide",
     title: "Mini Skid Steers: When a Compact Loader Is the Better Rental",
-    excerpt:
-      "Stand-on mini loaders fit through garden gates and leave lawns intact. Here is when they beat a full-size skid steer.",
+    excerpt: "Stand-on mini loaders fit through garden gates and leave lawns intact. Here is when they beat a full-size skid steer.",
     publishedAt: "2026-10-21T09:00:00Z",
     content: `<p>Mini skid steers, also called compact utility loaders, are stand-on machines about three feet wide. They carry 500 to 1,000 lb and run the same families of attachments as their bigger siblings.</p>
 <h2>Where they shine</h2>
@@ -53,8 +51,7 @@ export const articles: SeedArticle[] = [
   {
     slug: "bobcat-rental-guide",
     title: "Renting a Bobcat: Models, Sizes and What to Expect",
-    excerpt:
-      "Bobcat is the name many people use for every skid steer. Here is how its current line-up maps to real jobs.",
+    excerpt: "Bobcat is the name many people use for every skid steer. Here is how its current line-up maps to real jobs.",
     publishedAt: "2026-10-14T09:00:00Z",
     content: `<p>Bobcat invented the skid steer in 1958, and rental fleets across the US are full of its machines. Model names tell you a lot: an <strong>S</strong> is a wheeled skid steer and a <strong>T</strong> is a compact track loader; the bigger the number, the bigger the machine.</p>
 <h2>Small frame</h2>
@@ -68,8 +65,7 @@ export const articles: SeedArticle[] = [
   {
     slug: "safety-guidelines",
     title: "Skid Steer Safety Guidelines for Renters",
-    excerpt:
-      "The habits that prevent rollovers, crush injuries and damaged property when you operate a rented loader.",
+    excerpt: "The habits that prevent rollovers, crush injuries and damaged property when you operate a rented loader.",
     publishedAt: "2026-10-07T09:00:00Z",
     content: `<p>Skid steers are safe when they are used as designed. Most serious accidents come from a handful of avoidable mistakes.</p>
 <h2>Before you start</h2>
@@ -92,8 +88,7 @@ export const articles: SeedArticle[] = [
   {
     slug: "rental-cost-guide",
     title: "How Much Does It Cost to Rent a Skid Steer?",
-    excerpt:
-      "Typical daily, weekly and monthly rates, plus the delivery, fuel and damage-waiver charges that change the total.",
+    excerpt: "Typical daily, weekly and monthly rates, plus the delivery, fuel and damage-waiver charges that change the total.",
     publishedAt: "2026-09-30T09:00:00Z",
     content: `<p>Rental rates vary by region, season and machine size, but the structure of a quote is the same everywhere. Knowing it helps you compare vendors fairly.</p>
 <h2>The base rate</h2>
@@ -112,8 +107,7 @@ export const articles: SeedArticle[] = [
   {
     slug: "insurance-requirements",
     title: "Insurance Requirements When You Rent a Skid Steer",
-    excerpt:
-      "Certificates of insurance, damage waivers and liability: what rental vendors ask for and how to be covered.",
+    excerpt: "Certificates of insurance, damage waivers and liability: what rental vendors ask for and how to be covered.",
     publishedAt: "2026-09-23T09:00:00Z",
     content: `<p>A rented skid steer is worth tens of thousands of dollars, and the renter is responsible for it from delivery to pick-up. Vendors protect themselves in one of two ways.</p>
 <h2>Your own insurance</h2>
@@ -127,8 +121,7 @@ export const articles: SeedArticle[] = [
   {
     slug: "pre-rental-checklist",
     title: "Pre-Rental Checklist: Inspect a Skid Steer Before You Sign",
-    excerpt:
-      "Ten minutes of inspection at delivery protects your deposit and your schedule. Here is what to check.",
+    excerpt: "Ten minutes of inspection at delivery protects your deposit and your schedule. Here is what to check.",
     publishedAt: "2026-09-16T09:00:00Z",
     content: `<p>Inspect the machine with the delivery driver present, and photograph anything worn or damaged before you sign the delivery ticket.</p>
 <h2>Walk-around</h2>
@@ -151,8 +144,7 @@ export const articles: SeedArticle[] = [
   {
     slug: "wheeled-vs-tracked-skid-steers",
     title: "Wheeled vs. Tracked Skid Steers: Which Should You Rent?",
-    excerpt:
-      "Ground conditions, slopes, surfaces and budget decide between a wheeled skid steer and a compact track loader.",
+    excerpt: "Ground conditions, slopes, surfaces and budget decide between a wheeled skid steer and a compact track loader.",
     publishedAt: "2026-09-09T09:00:00Z",
     content: `<p>The rental request on this site asks one question first: wheeled or tracked? Here is how to answer it.</p>
 <h2>Choose wheels when</h2>
@@ -173,8 +165,7 @@ export const articles: SeedArticle[] = [
   {
     slug: "skid-steer-attachments-guide",
     title: "Skid Steer Attachments Worth Renting",
-    excerpt:
-      "Buckets, forks, augers, grapples and more: the attachments that turn one rented loader into a whole fleet.",
+    excerpt: "Buckets, forks, augers, grapples and more: the attachments that turn one rented loader into a whole fleet.",
     publishedAt: "2026-09-02T09:00:00Z",
     content: `<p>The universal quick-attach plate lets one loader run dozens of tools. Most vendors rent attachments by the day alongside the machine.</p>
 <h2>The common ones</h2>

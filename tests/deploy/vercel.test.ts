@@ -10,7 +10,13 @@ import { startProcess, type Started } from "../e2e/helpers/processes";
 const copy = path.resolve(".vercel-check");
 const DB_PORT = 3250;
 const KEYS = { anon: "vercel-check-anon-key-0123456789", service: "vercel-check-service-key-0123456789" };
-const base: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", NEXT_PUBLIC_SITE_URL: "https://skidsteer.example", VERCEL_TELEMETRY_DISABLED: "1" };
+const base: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH ?? "",
+  HOME: process.env.HOME ?? "",
+  NODE_ENV: "production",
+  NEXT_PUBLIC_SITE_URL: "https://skidsteer.example",
+  VERCEL_TELEMETRY_DISABLED: "1",
+};
 
 // The CLI is installed here on demand, at the version its package.json and lockfile pin: as a
 // dependency of the project it would add about 400 MB to every npm install.
@@ -39,17 +45,42 @@ beforeAll(async () => {
   }
   execFileSync("cp", ["-al", "node_modules", path.join(copy, "node_modules")]);
   mkdirSync(path.join(copy, ".vercel"), { recursive: true });
-  writeFileSync(path.join(copy, ".vercel/project.json"), JSON.stringify({
-    projectId: "prj_offline_check", orgId: "team_offline_check",
-    settings: { framework: "nextjs", installCommand: "true", buildCommand: null, devCommand: null, outputDirectory: null, rootDirectory: null, nodeVersion: "24.x" },
-  }));
+  writeFileSync(
+    path.join(copy, ".vercel/project.json"),
+    JSON.stringify({
+      projectId: "prj_offline_check",
+      orgId: "team_offline_check",
+      settings: {
+        framework: "nextjs",
+        installCommand: "true",
+        buildCommand: null,
+        devCommand: null,
+        outputDirectory: null,
+        rootDirectory: null,
+        nodeVersion: "24.x",
+      },
+    }),
+  );
 
   refused = vercelBuild(base);
-  database = await startProcess(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-serve.ts"],
-    { DB_PORT: String(DB_PORT), PGLITE_DATA_DIR: path.join(copy, ".data/db"), NEXT_PUBLIC_SUPABASE_ANON_KEY: KEYS.anon, SUPABASE_SERVICE_ROLE_KEY: KEYS.service },
-    (output) => output.includes("Embedded database served"));
-  built = vercelBuild({ ...base, NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${DB_PORT}`, NEXT_PUBLIC_SUPABASE_ANON_KEY: KEYS.anon,
-    SUPABASE_SERVICE_ROLE_KEY: KEYS.service, CRON_SECRET: "vercel-check-cron-secret" });
+  database = await startProcess(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-serve.ts"],
+    {
+      DB_PORT: String(DB_PORT),
+      PGLITE_DATA_DIR: path.join(copy, ".data/db"),
+      NEXT_PUBLIC_SUPABASE_ANON_KEY: KEYS.anon,
+      SUPABASE_SERVICE_ROLE_KEY: KEYS.service,
+    },
+    (output) => output.includes("Embedded database served"),
+  );
+  built = vercelBuild({
+    ...base,
+    NEXT_PUBLIC_SUPABASE_URL: `http://127.0.0.1:${DB_PORT}`,
+    NEXT_PUBLIC_SUPABASE_ANON_KEY: KEYS.anon,
+    SUPABASE_SERVICE_ROLE_KEY: KEYS.service,
+    CRON_SECRET: "vercel-check-cron-secret",
+  });
   await database.stop();
 });
 
@@ -71,7 +102,8 @@ describe("vercel build, offline", () => {
   it("stops without hosted Supabase, naming the variables", () => {
     expect(refused.status).not.toBe(0);
     expect(refused.stdout + refused.stderr).toContain(
-      "Set NEXT_PUBLIC_SUPABASE_URL, NEXT_PUBLIC_SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY in the project's environment variables.");
+      "Set NEXT_PUBLIC_SUPABASE_URL, NEXT_PUBLIC_SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY in the project's environment variables.",
+    );
   });
 
   it("builds with it, and the output declares the outbox cron every minute", () => {
@@ -83,8 +115,20 @@ describe("vercel build, offline", () => {
 
   it("has the middleware, the page functions, the cron and health routes", () => {
     const routes = functions();
-    for (const route of ["/_middleware", "/[country]", "/[country]/[state]", "/[country]/[state]/[city]", "/[country]/[state]/[city]/[vendor]",
-      "/[country]/[state]/[city]/prices", "/us/skidsteers", "/submit", "/operator/leads", "/business", "/api/cron/outbox", "/api/health"]) {
+    for (const route of [
+      "/_middleware",
+      "/[country]",
+      "/[country]/[state]",
+      "/[country]/[state]/[city]",
+      "/[country]/[state]/[city]/[vendor]",
+      "/[country]/[state]/[city]/prices",
+      "/us/skidsteers",
+      "/submit",
+      "/operator/leads",
+      "/business",
+      "/api/cron/outbox",
+      "/api/health",
+    ]) {
       expect(routes, route).toContain(route);
     }
   });

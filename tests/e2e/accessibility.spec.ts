@@ -7,7 +7,13 @@ const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function expectNoViolations(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  const summary = violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
+  );
   expect(summary, what).toEqual([]);
 }
 
@@ -18,25 +24,65 @@ async function pagesFromDatabase() {
   const [v] = await query<{ id: number; path: string }>(
     `select v.id, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v
      join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
-     where v.rating is not null order by v.id limit 1`);
+     where v.rating is not null order by v.id limit 1`,
+  );
   const models = await query<{ path: string; slug: string }>(
     `select '/us/skidsteers/' || f.slug || '/' || m.slug as path, m.slug from public.equipment_models m
-     join public.equipment_manufacturer f on f.id = m.manufacturer_id order by m.id limit 3`);
+     join public.equipment_manufacturer f on f.id = m.manufacturer_id order by m.id limit 3`,
+  );
   const [article] = await query<{ slug: string }>("select slug from public.articles order by published_at desc limit 1");
   return {
-    country: "/us", state: v.path.split("/").slice(0, 3).join("/"), city: v.path.split("/").slice(0, 4).join("/"), vendor: v.path,
-    "catalogue grid": "/us/skidsteers", "catalogue table": "/us/skidsteers?view=table", model: models[0].path,
+    country: "/us",
+    state: v.path.split("/").slice(0, 3).join("/"),
+    city: v.path.split("/").slice(0, 4).join("/"),
+    vendor: v.path,
+    "catalogue grid": "/us/skidsteers",
+    "catalogue table": "/us/skidsteers?view=table",
+    model: models[0].path,
     "compare with three": `/us/skidsteers/compare?models=${models.map((m) => m.slug).join(",")}`,
-    articles: "/articles", article: `/articles/${article.slug}`, about: "/about", contact: "/contact", privacy: "/privacy",
-    terms: "/terms", submit: "/submit", search: "/us/search?q=zzzzqq", "business sign-in": "/business", claim: `/business/claim/${v.id}`,
+    articles: "/articles",
+    article: `/articles/${article.slug}`,
+    about: "/about",
+    contact: "/contact",
+    privacy: "/privacy",
+    terms: "/terms",
+    submit: "/submit",
+    search: "/us/search?q=zzzzqq",
+    "business sign-in": "/business",
+    claim: `/business/claim/${v.id}`,
   };
 }
 
-const PAGE_TYPES = ["country", "state", "city", "vendor", "catalogue grid", "catalogue table", "model", "compare with three",
-  "articles", "article", "about", "contact", "privacy", "terms", "submit", "search", "business sign-in", "claim"] as const;
+const PAGE_TYPES = [
+  "country",
+  "state",
+  "city",
+  "vendor",
+  "catalogue grid",
+  "catalogue table",
+  "model",
+  "compare with three",
+  "articles",
+  "article",
+  "about",
+  "contact",
+  "privacy",
+  "terms",
+  "submit",
+  "search",
+  "business sign-in",
+  "claim",
+] as const;
 // At phone width the header, the filters and the grids change; the page types that show
 // each are swept there, every type at desktop width.
-const PHONE_PAGE_TYPES: ReadonlyArray<(typeof PAGE_TYPES)[number]> = ["country", "vendor", "catalogue grid", "compare with three", "article", "submit"];
+const PHONE_PAGE_TYPES: ReadonlyArray<(typeof PAGE_TYPES)[number]> = [
+  "country",
+  "vendor",
+  "catalogue grid",
+  "compare with three",
+  "article",
+  "submit",
+];
 
 for (const name of PAGE_TYPES) {
   test(`${name} page: no WCAG 2.1 A/AA violations`, async ({ page }, info) => {
@@ -48,7 +94,10 @@ for (const name of PAGE_TYPES) {
 
 test("the popular models dialog, the compare picker and the filter drawer have no violations", async ({ page }) => {
   await page.goto("/models");
-  await page.getByRole("button", { name: /Read More/ }).first().click();
+  await page
+    .getByRole("button", { name: /Read More/ })
+    .first()
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoViolations(page, "/models with its dialog open");
   await page.keyboard.press("Escape");

@@ -11,17 +11,28 @@ test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "HTTP-l
 
 const baseURL = () => new URL(test.info().project.use.baseURL!);
 
-
 test("a scheme-less website with a path is stored and linked as https://host only, with nofollow ugc", async ({ page, request }) => {
   const [city] = await query<{ state: string; city: string; zip: string }>(`
     select s.state, s.city, min(p.code) as zip from public.vendors_submissions s
     join public.states st on st.slug = s.state join public.cities c on c.state_id = st.id and c.slug = s.city
     join public.postcodes p on p.city_id = c.id where s.site = 'https://approve-me.example' group by s.state, s.city`);
-  const submitted = await callAction(request, actionIds().submitBusiness, JSON.stringify([{
-    name: "Relative Link Rentals", website: "relative-link.example/../../../../operator/leads?error=Your+session+expired",
-    phone: "(555) 010-4321", address: "9 Relative Road", state: city.state, city: city.city, zipcode: city.zip,
-  }]), { path: "/submit", headers: { "X-Forwarded-For": "192.0.2.44" } });
-  expect(`${submitted.status()} ${await submitted.text()}`).toContain("\"ok\":true");
+  const submitted = await callAction(
+    request,
+    actionIds().submitBusiness,
+    JSON.stringify([
+      {
+        name: "Relative Link Rentals",
+        website: "relative-link.example/../../../../operator/leads?error=Your+session+expired",
+        phone: "(555) 010-4321",
+        address: "9 Relative Road",
+        state: city.state,
+        city: city.city,
+        zipcode: city.zip,
+      },
+    ]),
+    { path: "/submit", headers: { "X-Forwarded-For": "192.0.2.44" } },
+  );
+  expect(`${submitted.status()} ${await submitted.text()}`).toContain('"ok":true');
 
   await logIn(page);
   await page.goto("/operator/submissions");
@@ -53,7 +64,11 @@ test("console notices show only the console's own messages: free text in the URL
 test("an action's origin is compared with the site's configured address, never with Host or X-Forwarded-Host", async ({ request }) => {
   const ids = actionIds();
   const evil = "http://evil.example";
-  const claims: Array<Record<string, string>> = [{ Host: "evil.example" }, { "X-Forwarded-Host": "evil.example" }, { Host: "evil.example", "X-Forwarded-Host": "evil.example" }];
+  const claims: Array<Record<string, string>> = [
+    { Host: "evil.example" },
+    { "X-Forwarded-Host": "evil.example" },
+    { Host: "evil.example", "X-Forwarded-Host": "evil.example" },
+  ];
   for (const headers of claims) {
     const response = await callAction(request, ids.startLead, '[{"vendorId":null}]', { origin: evil, headers });
     expect(response.status(), JSON.stringify(headers)).toBe(403);
@@ -74,13 +89,29 @@ function serverMemoryMb(): number {
 function chunkedPost(path: string, megabytes: number, headers: Record<string, string> = {}): Promise<number> {
   const { hostname, port, origin } = baseURL();
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, path, method: "POST", headers: {
-      "Next-Action": actionIds().importVendorsAction, Origin: origin, "Content-Type": "multipart/form-data; boundary=x", ...headers,
-    } }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    req.on("error", (error) => ((error as NodeJS.ErrnoException).code === "EPIPE" || (error as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(error)));
+    const req = httpRequest(
+      {
+        host: hostname,
+        port,
+        path,
+        method: "POST",
+        headers: {
+          "Next-Action": actionIds().importVendorsAction,
+          Origin: origin,
+          "Content-Type": "multipart/form-data; boundary=x",
+          ...headers,
+        },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    req.on("error", (error) =>
+      (error as NodeJS.ErrnoException).code === "EPIPE" || (error as NodeJS.ErrnoException).code === "ECONNRESET"
+        ? undefined
+        : reject(error),
+    );
     const chunk = Buffer.alloc(64 * 1024, "a");
     let sent = 0;
     const pump = () => {
@@ -108,7 +139,9 @@ test("bodies: unauthenticated posts are refused unread; oversized and undeclared
   const after = serverMemoryMb();
   // Printed, not asserted: other tests share this server. Bodies are never held whole:
   // the limits above are what bound the memory (tests/unit/action-requests.test.ts).
-  console.log(`server memory: ${before.toFixed(0)} MB before 20 chunked posts of 9.5 MB, ${after.toFixed(0)} MB after (+${(after - before).toFixed(0)} MB)`);
+  console.log(
+    `server memory: ${before.toFixed(0)} MB before 20 chunked posts of 9.5 MB, ${after.toFixed(0)} MB after (+${(after - before).toFixed(0)} MB)`,
+  );
 });
 
 test("a file over 2 MB gets the console's own message, from the form and from the action", async ({ page }) => {

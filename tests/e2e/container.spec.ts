@@ -13,8 +13,9 @@ test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "one se
 function image() {
   const dockerfile = readFileSync("Dockerfile", "utf8");
   const run = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
-  const env = Object.fromEntries([...run.matchAll(/^ENV (.+)$/gm)].flatMap((line) =>
-    [...line[1].matchAll(/(\w+)=(\S+)/g)].map(([, name, value]) => [name, value])));
+  const env = Object.fromEntries(
+    [...run.matchAll(/^ENV (.+)$/gm)].flatMap((line) => [...line[1].matchAll(/(\w+)=(\S+)/g)].map(([, name, value]) => [name, value])),
+  );
   const exec = (instruction: RegExp) => JSON.parse(instruction.exec(run)![1]) as string[];
   return { env, cmd: exec(/^CMD (\[.+\])$/m), healthcheck: exec(/^HEALTHCHECK .*CMD (\[.+\])$/m), user: /^USER (\w+)$/m.exec(run)?.[1] };
 }
@@ -26,7 +27,13 @@ test("the image's start command serves the site and its health check passes; SIG
   expect(cmd).toEqual(["node", "scripts/start.mjs"]);
   const folder = mkdtempSync(path.join(tmpdir(), "container-"));
   const port = "3244";
-  const runEnv = { ...env, PORT: port, HOSTNAME: "127.0.0.1", PGLITE_DATA_DIR: path.join(folder, "pglite"), OUTBOX_DIR: path.join(folder, "outbox") };
+  const runEnv = {
+    ...env,
+    PORT: port,
+    HOSTNAME: "127.0.0.1",
+    PGLITE_DATA_DIR: path.join(folder, "pglite"),
+    OUTBOX_DIR: path.join(folder, "outbox"),
+  };
   const check = () => spawnSync(process.execPath, healthcheck.slice(1), { env: { ...process.env, PORT: port }, timeout: 10_000 }).status;
   try {
     const server = await startProcess(process.execPath, cmd.slice(1), runEnv, answers(`http://127.0.0.1:${port}/us`));

@@ -17,7 +17,8 @@ test("articles newest first, article page, and Article not found", async ({ page
   // /articles is prerendered by the build from the seed, before tests/e2e/fixtures.sql is
   // loaded, and rebuilt with the fixture's article once its 5 minutes are up: that one is left out.
   const articles = await query<{ slug: string; title: string; excerpt: string }>(
-    "select slug, title, excerpt from public.articles where slug <> 'hostile-markup-check' order by published_at desc, id desc");
+    "select slug, title, excerpt from public.articles where slug <> 'hostile-markup-check' order by published_at desc, id desc",
+  );
   await page.goto("/articles");
   const titles = page.getByTestId("article-list").locator("h2").filter({ hasNotText: "Hostile Markup Check" });
   await expect(titles).toHaveText(articles.map((a) => a.title));
@@ -39,8 +40,9 @@ test("a hostile article renders sanitized: no script, no handlers, no javascript
   const article = page.getByTestId("article-content");
   await expect(article.locator("script, iframe")).toHaveCount(0);
   await expect(article.locator("[onerror], [onclick], [style]")).toHaveCount(0);
-  expect(await article.locator("#hostile-link, a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? "")))
-    .not.toContainEqual(expect.stringMatching(/^javascript:/i));
+  expect(
+    await article.locator("#hostile-link, a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? "")),
+  ).not.toContainEqual(expect.stringMatching(/^javascript:/i));
   await page.getByText("Styled paragraph.").click();
   expect(await page.evaluate(() => (window as { __hostile?: unknown }).__hostile)).toBeUndefined();
   expect(errors).toEqual([]);
@@ -50,7 +52,8 @@ test("a vendor name with markup shows as text", async ({ page }) => {
   const [v] = await query<{ name: string; path: string }>(
     `select v.name, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v
      join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
-     where v.slug = 'hostile-name-rentals'`);
+     where v.slug = 'hostile-name-rentals'`,
+  );
   await page.goto(v.path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(v.name);
   await expect(page.locator("main img[src='x'], main b")).toHaveCount(0);
@@ -60,8 +63,12 @@ test("a vendor name with markup shows as text", async ({ page }) => {
 });
 
 test("static pages and unknown paths", async ({ page }) => {
-  for (const [path, heading, mentions] of [["/about", "About Us", "vendors"], ["/contact", "Contact Us", "Ways to reach us"],
-    ["/privacy", "Privacy Policy", "lead_owner"], ["/terms", "Terms & Conditions", "A rental request is not a booking"]]) {
+  for (const [path, heading, mentions] of [
+    ["/about", "About Us", "vendors"],
+    ["/contact", "Contact Us", "Ways to reach us"],
+    ["/privacy", "Privacy Policy", "lead_owner"],
+    ["/terms", "Terms & Conditions", "A rental request is not a booking"],
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(page.getByRole("main")).toContainText(mentions);
@@ -74,23 +81,38 @@ test("the sitemap index lists every country, state, city, vendor, model, article
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/Sitemap: http[^\n]+\/sitemap\.xml/);
   // The console's and the price tests add and hide listings in two cities meanwhile: their listings are left out.
-  const busy = (await query<{ city: string }>(`
+  const busy = (
+    await query<{ city: string }>(`
     select '/us/' || state || '/' || city as city from public.vendors_submissions where site = 'https://approve-me.example'
     union all select '/us/' || s.slug || '/' || c.slug from public.vendors v join public.postcodes p on p.id = v.postcode_id
-      join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id where v.slug = 'rate-card-rentals'`)).map((row) => row.city);
+      join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id where v.slug = 'rate-card-rentals'`)
+  ).map((row) => row.city);
   const settled = (path: string) => !busy.some((city) => path.startsWith(`${city}/`));
   const urls = new Set((await sitemapUrls(request)).filter(settled));
-  const expected = (await query<{ path: string }>(
-    `select '/us' as path
+  const expected = (
+    await query<{ path: string }>(
+      `select '/us' as path
      union all select '/us/' || state_slug from public.states_with_vendors
      union all select '/us/' || state_slug || '/' || city_slug from public.cities_with_vendors
      union all select '/us/' || s.slug || '/' || c.slug || '/' || v.slug from public.vendors v
        join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
      union all select '/us/skidsteers/' || f.slug || '/' || m.slug from public.equipment_models m
        join public.equipment_manufacturer f on f.id = m.manufacturer_id
-     union all select '/articles/' || slug from public.articles`)).filter(({ path }) => settled(path));
+     union all select '/articles/' || slug from public.articles`,
+    )
+  ).filter(({ path }) => settled(path));
   for (const { path } of expected) expect(urls.has(path), path).toBe(true);
-  for (const path of ["/us/skidsteers", "/us/skidsteers/compare", "/models", "/articles", "/about", "/contact", "/privacy", "/terms", "/submit"]) {
+  for (const path of [
+    "/us/skidsteers",
+    "/us/skidsteers/compare",
+    "/models",
+    "/articles",
+    "/about",
+    "/contact",
+    "/privacy",
+    "/terms",
+    "/submit",
+  ]) {
     expect(urls.has(path), path).toBe(true);
   }
   expect(urls.size).toBe(expected.length + 9);
@@ -101,13 +123,34 @@ test("security headers on every page type", async ({ request }) => {
     `select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path,
        (select '/us/skidsteers/' || f.slug || '/' || m.slug from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id limit 1) as model
      from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
-     join public.states s on s.id = c.state_id order by v.id limit 1`);
+     join public.states s on s.id = c.state_id order by v.id limit 1`,
+  );
   const city = vendor.path.split("/").slice(0, 4).join("/");
   const state = vendor.path.split("/").slice(0, 3).join("/");
   const [article] = await query<{ slug: string }>("select slug from public.articles limit 1");
-  const paths = ["/us", state, city, vendor.path, "/us/skidsteers", "/us/skidsteers?view=table", vendor.model, "/us/skidsteers/compare",
-    "/models", "/articles", `/articles/${article.slug}`, "/about", "/contact", "/privacy", "/terms", "/submit", "/us/search?q=zzzz",
-    "/sitemap.xml", "/robots.txt", "/skidsteer_share.png", "/no/such/page"];
+  const paths = [
+    "/us",
+    state,
+    city,
+    vendor.path,
+    "/us/skidsteers",
+    "/us/skidsteers?view=table",
+    vendor.model,
+    "/us/skidsteers/compare",
+    "/models",
+    "/articles",
+    `/articles/${article.slug}`,
+    "/about",
+    "/contact",
+    "/privacy",
+    "/terms",
+    "/submit",
+    "/us/search?q=zzzz",
+    "/sitemap.xml",
+    "/robots.txt",
+    "/skidsteer_share.png",
+    "/no/such/page",
+  ];
   for (const path of paths) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBeLessThan(500);
@@ -175,7 +218,7 @@ test("the site's own scripts break no rule of its Content-Security-Policy, valid
 /** A page's type, from its path's first segment and depth ("/us/texas/houston" is a city). */
 const pageType = (url: string) => {
   const segments = new URL(url, "http://site").pathname.split("/").filter(Boolean);
-  return `${segments[0] === "us" && segments[1] === "skidsteers" ? "models" : segments[0] ?? ""}/${segments.length}`;
+  return `${segments[0] === "us" && segments[1] === "skidsteers" ? "models" : (segments[0] ?? "")}/${segments.length}`;
 };
 
 test("no two pages share a title: every page type and a random tenth of the sitemap", async ({ request }, info) => {
@@ -218,7 +261,8 @@ test("share images: the default 1200×630 PNG, and a model's own card in its met
   expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/\/skidsteer_share\.png$/);
   const [m] = await query<{ path: string }>(
     `select '/us/skidsteers/' || f.slug || '/' || m.slug as path from public.equipment_models m
-     join public.equipment_manufacturer f on f.id = m.manufacturer_id order by m.id limit 1`);
+     join public.equipment_manufacturer f on f.id = m.manufacturer_id order by m.id limit 1`,
+  );
   await page.goto(m.path);
   const image = new URL((await page.locator('meta[property="og:image"]').getAttribute("content"))!).pathname;
   expect(image).toBe(`${m.path}/share.png`);

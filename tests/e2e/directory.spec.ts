@@ -10,7 +10,8 @@ test("/ redirects to /us", async ({ page }) => {
 
 test("/us links to state pages whose names come from the database", async ({ page }) => {
   const states = await query<{ state_name: string; state_slug: string }>(
-    "select state_name, state_slug from public.states_with_vendors order by vendor_count desc limit 5");
+    "select state_name, state_slug from public.states_with_vendors order by vendor_count desc limit 5",
+  );
   await page.goto("/us");
   for (const state of states) {
     await expect(page.locator(`a[href="/us/${state.state_slug}"]`).first()).toContainText(state.state_name);
@@ -19,9 +20,12 @@ test("/us links to state pages whose names come from the database", async ({ pag
 
 test("country page: featured states order, More States 4 then +5, vendor grid page size", async ({ page }, info) => {
   const states = await query<{ state_name: string; featured: boolean | null; vendor_count: number }>(
-    "select state_name, featured, vendor_count from public.states_with_vendors");
+    "select state_name, featured, vendor_count from public.states_with_vendors",
+  );
   const rank = (f: boolean | null) => (f === true ? 0 : f === false ? 2 : 1);
-  const sorted = [...states].sort((a, b) => rank(a.featured) - rank(b.featured) || b.vendor_count - a.vendor_count || a.state_name.localeCompare(b.state_name));
+  const sorted = [...states].sort(
+    (a, b) => rank(a.featured) - rank(b.featured) || b.vendor_count - a.vendor_count || a.state_name.localeCompare(b.state_name),
+  );
   await page.goto("/us");
   const featured = page.getByTestId("featured-states").locator("a");
   await expect(featured).toHaveCount(5);
@@ -39,7 +43,8 @@ test("country page: featured states order, More States 4 then +5, vendor grid pa
 
 test("state page: cities by vendor count, 12 then +12, SEO text and vendors", async ({ page }) => {
   const cities = await query<{ city_name: string; vendor_count: number }>(
-    "select city_name, vendor_count from public.cities_with_vendors where state_slug = 'texas' order by vendor_count desc, city_name");
+    "select city_name, vendor_count from public.cities_with_vendors where state_slug = 'texas' order by vendor_count desc, city_name",
+  );
   const [seo] = await query<{ seo_body_text: string }>("select seo_body_text from public.state_seo_config where state_slug = 'texas'");
   expect(cities.length).toBeGreaterThan(24);
   await page.goto("/us/texas");
@@ -57,9 +62,12 @@ test("city page: vendors serving the city and the description in paragraphs", as
   const [city] = await query<{ state_slug: string; city_slug: string; city_name: string; description: string; city_id: number }>(
     `select cv.state_slug, cv.city_slug, cv.city_name, d.description, cv.city_id from public.cities_with_vendors cv
      join public.cities_additionaldetails d on d.city_id = cv.city_id where d.description like '%' || chr(10) || chr(10) || '%'
-     order by cv.vendor_count desc limit 1`);
+     order by cv.vendor_count desc limit 1`,
+  );
   const vendors = await query<{ vendor_name: string }>(
-    `select distinct e.vendor_name from public.vendors_servicedenhanced e join public.postcodes p on p.id = e.served_postcode_id where p.city_id = $1`, [city.city_id]);
+    `select distinct e.vendor_name from public.vendors_servicedenhanced e join public.postcodes p on p.id = e.served_postcode_id where p.city_id = $1`,
+    [city.city_id],
+  );
   await page.goto(`/us/${city.state_slug}/${city.city_slug}`);
   const html = await (await page.request.get(`/us/${city.state_slug}/${city.city_slug}`)).text();
   for (const vendor of vendors) expect(html).toContain(vendor.vendor_name.replace(/&/g, "&amp;"));
@@ -70,16 +78,26 @@ test("city page: vendors serving the city and the description in paragraphs", as
 test("city page without a description says vendors can be found above", async ({ page }) => {
   const [city] = await query<{ state_slug: string; city_slug: string; city_name: string }>(
     `select cv.state_slug, cv.city_slug, cv.city_name from public.cities_with_vendors cv
-     where not exists (select 1 from public.cities_additionaldetails d where d.city_id = cv.city_id) limit 1`);
+     where not exists (select 1 from public.cities_additionaldetails d where d.city_id = cv.city_id) limit 1`,
+  );
   await page.goto(`/us/${city.state_slug}/${city.city_slug}`);
   await expect(page.getByText(`You can find skid steer rental vendors serving ${city.city_name} above.`)).toBeVisible();
 });
 
 test("vendor page shows the vendor, and a missing vendor redirects to its city", async ({ page }) => {
-  const [v] = await query<{ name: string; slug: string; phone: string; street: string; state_slug: string; city_slug: string; description: string }>(
+  const [v] = await query<{
+    name: string;
+    slug: string;
+    phone: string;
+    street: string;
+    state_slug: string;
+    city_slug: string;
+    description: string;
+  }>(
     `select v.name, v.slug, v.phone, v.street, st.slug state_slug, c.slug city_slug, d.description from public.vendors v
      join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states st on st.id = c.state_id
-     join public.vendors_additionaldetails d on d.vendor_id = v.id order by v.id limit 1`);
+     join public.vendors_additionaldetails d on d.vendor_id = v.id order by v.id limit 1`,
+  );
   await page.goto(`/us/${v.state_slug}/${v.city_slug}/${v.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(v.name);
   await expect(page.locator(`a[href^="tel:"]`).first()).toHaveText(v.phone);
@@ -103,13 +121,15 @@ test("a URL with capitals redirects to lowercase; unknown country goes to /", as
 
 test("search: ZIP to its city, typo-tolerant city names, and a clear message when nothing matches", async ({ page }) => {
   const [zip] = await query<{ code: string; state_slug: string; city_slug: string }>(
-    `select p.code, cv.state_slug, cv.city_slug from public.postcodes p join public.cities_with_vendors cv on cv.city_id = p.city_id order by p.code limit 1`);
+    `select p.code, cv.state_slug, cv.city_slug from public.postcodes p join public.cities_with_vendors cv on cv.city_id = p.city_id order by p.code limit 1`,
+  );
   await page.goto("/us");
   await page.getByLabel("ZIP code or city").fill(zip.code);
   await page.getByRole("button", { name: "Find vendors near me" }).click();
   await expect(page).toHaveURL(new RegExp(`/us/${zip.state_slug}/${zip.city_slug}$`));
   const [big] = await query<{ city_name: string; state_slug: string; city_slug: string }>(
-    "select city_name, state_slug, city_slug from public.cities_with_vendors where length(city_name) >= 6 order by vendor_count desc, city_name limit 1");
+    "select city_name, state_slug, city_slug from public.cities_with_vendors where length(city_name) >= 6 order by vendor_count desc, city_name limit 1",
+  );
   const typo = big.city_name.slice(0, 2) + big.city_name[3] + big.city_name[2] + big.city_name.slice(4);
   await page.goto(`/us/search?q=${encodeURIComponent(typo)}`);
   if (!page.url().endsWith(`/us/${big.state_slug}/${big.city_slug}`)) {
@@ -121,26 +141,34 @@ test("search: ZIP to its city, typo-tolerant city names, and a clear message whe
 
 test("a ZIP whose city has no vendors goes to the nearest city that has them", async ({ page }) => {
   const [zip] = await query<{ code: string }>(
-    `select p.code from public.postcodes p where p.city_id not in (select city_id from public.cities_with_vendors) order by p.code limit 1`);
+    `select p.code from public.postcodes p where p.city_id not in (select city_id from public.cities_with_vendors) order by p.code limit 1`,
+  );
   test.skip(!zip, "every seeded ZIP's city has vendors");
   const [nearest] = await query<{ path: string }>(
-    `select '/us/' || (r ->> 'state_slug') || '/' || (r ->> 'city_slug') as path from public.find_city_for_zip($1) r`, [zip.code]);
+    `select '/us/' || (r ->> 'state_slug') || '/' || (r ->> 'city_slug') as path from public.find_city_for_zip($1) r`,
+    [zip.code],
+  );
   await page.goto(`/us/search?q=${zip.code}`);
   await expect(page).toHaveURL(new RegExp(`${nearest.path}$`));
   const [{ has_vendors }] = await query<{ has_vendors: boolean }>(
-    `select exists (select 1 from public.cities_with_vendors where '/us/' || state_slug || '/' || city_slug = $1) as has_vendors`, [nearest.path]);
+    `select exists (select 1 from public.cities_with_vendors where '/us/' || state_slug || '/' || city_slug = $1) as has_vendors`,
+    [nearest.path],
+  );
   expect(has_vendors).toBe(true);
 });
 
 test("state and city pages carry one page of vendors and link to the next pages in the database's order", async ({ page }) => {
   const [state] = await query<{ slug: string; total: number }>(
     `select s.slug, count(*)::int total from public.vendors v join public.postcodes p on p.id = v.postcode_id
-     join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id group by s.slug order by 2 desc limit 1`);
+     join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id group by s.slug order by 2 desc limit 1`,
+  );
   test.skip(state.total <= 48, "no state has more than one page of vendors");
   const ordered = await query<{ name: string }>(
     `select v.name from public.vendors v join public.postcodes p on p.id = v.postcode_id
      join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
-     where s.slug = $1 order by v.rating desc nulls last, v.name, v.id`, [state.slug]);
+     where s.slug = $1 order by v.rating desc nulls last, v.name, v.id`,
+    [state.slug],
+  );
   await page.goto(`/us/${state.slug}`);
   await expect(page.locator(".vendor-card")).toHaveCount(48);
   await page.getByRole("navigation", { name: "Vendor pages" }).getByRole("link", { name: "Next" }).click();
@@ -157,7 +185,8 @@ test("every directory level has its own metadata and JSON-LD, escaped for HTML",
   const [v] = await query<{ path: string; name: string; phone: string; rating: number | null }>(
     `select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, v.name, v.phone, v.rating from public.vendors v
      join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
-     where v.slug = 'hostile-name-rentals'`);
+     where v.slug = 'hostile-name-rentals'`,
+  );
   const levels = ["/us", v.path.split("/").slice(0, 3).join("/"), v.path.split("/").slice(0, 4).join("/"), v.path];
   const titles = new Set<string>();
   for (const [depth, path] of levels.entries()) {
@@ -194,7 +223,8 @@ test("every directory level has its own metadata and JSON-LD, escaped for HTML",
 
 test("each vendor card requests a quote from its own vendor", async ({ page }) => {
   const [city] = await query<{ path: string }>(
-    "select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors order by vendor_count desc, city_id limit 1");
+    "select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors order by vendor_count desc, city_id limit 1",
+  );
   await page.goto(city.path);
   const cards = page.locator(".vendor-card:visible");
   for (const index of [0, 1]) {

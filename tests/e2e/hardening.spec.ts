@@ -11,7 +11,10 @@ test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "HTTP-l
 const noFollow = { maxRedirects: 0 };
 
 const locations = (response: APIResponse) =>
-  response.headersArray().filter((header) => header.name.toLowerCase() === "location").map((header) => header.value);
+  response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === "location")
+    .map((header) => header.value);
 
 /** Every file the server has cached pages in, as paths relative to the cache folder. */
 function cachedPaths(): string[] {
@@ -70,7 +73,11 @@ test("a vendor under another city and a model under another manufacturer move to
 });
 
 test("the spec's redirects send one Location and leave nothing cached", async ({ request }) => {
-  for (const [url, target] of [["/no-such-page-xyz", "/"], ["/us/texas/no-such-city-xyz", "/us/texas"], ["/us/texas/no-such-city-xyz/some-vendor", "/us/texas"]]) {
+  for (const [url, target] of [
+    ["/no-such-page-xyz", "/"],
+    ["/us/texas/no-such-city-xyz", "/us/texas"],
+    ["/us/texas/no-such-city-xyz/some-vendor", "/us/texas"],
+  ]) {
     const response = await request.get(url, noFollow);
     expect(response.status(), url).toBe(307);
     expect(locations(response), url).toEqual([target]);
@@ -91,12 +98,27 @@ test("pages answer 405 to other methods", async ({ request }) => {
 test("a POST that is not a page's own server action is refused with a 4xx and writes nothing", async ({ request }) => {
   const ids = actionIds();
   const marker = `Probe ${Date.now()}`;
-  const business = JSON.stringify([{ name: marker, website: "https://probe.example", phone: "(555) 010-1234", address: "1 Main St", state: "texas", city: "houston", zipcode: "77002" }]);
+  const business = JSON.stringify([
+    {
+      name: marker,
+      website: "https://probe.example",
+      phone: "(555) 010-1234",
+      address: "1 Main St",
+      state: "texas",
+      city: "houston",
+      zipcode: "77002",
+    },
+  ]);
   const attempts: Array<[string, Promise<APIResponse>]> = [
     ["action on /api", callAction(request, ids.submitBusiness, business, { path: "/api/x" })],
     ["action on /images", callAction(request, ids.submitBusiness, business, { path: "/images/x" })],
     ["action on an API route", callAction(request, ids.submitBusiness, business, { path: "/api/operator/leads" })],
-    ["multipart", callAction(request, ids.submitBusiness, `--x\r\nContent-Disposition: form-data; name="1"\r\n\r\n${business}\r\n--x--`, { contentType: "multipart/form-data; boundary=x" })],
+    [
+      "multipart",
+      callAction(request, ids.submitBusiness, `--x\r\nContent-Disposition: form-data; name="1"\r\n\r\n${business}\r\n--x--`, {
+        contentType: "multipart/form-data; boundary=x",
+      }),
+    ],
     ["JSON", callAction(request, ids.submitBusiness, business, { contentType: "application/json" })],
     ["500 KB", callAction(request, ids.submitBusiness, JSON.stringify([{ name: marker, website: "x".repeat(500_000) }]))],
     ["another origin", callAction(request, ids.submitBusiness, business, { origin: "https://attacker.example" })],
@@ -119,9 +141,19 @@ test("impossible input through a real action gets a clear message, never a datab
   expect(started.status()).toBe(200);
   const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
   expect(leadId).toBeGreaterThan(0);
-  const completion = (start: string, name: string) => JSON.stringify([{
-    leadId, skid_steer_type: "wheeled", rental_start_date: start, rental_end_date: "2099-03-05", name, phone: "(555) 010-1234", job_zip: "77002", widen: false,
-  }]);
+  const completion = (start: string, name: string) =>
+    JSON.stringify([
+      {
+        leadId,
+        skid_steer_type: "wheeled",
+        rental_start_date: start,
+        rental_end_date: "2099-03-05",
+        name,
+        phone: "(555) 010-1234",
+        job_zip: "77002",
+        widen: false,
+      },
+    ]);
   const impossibleDate = await callAction(request, ids.completeLead, completion("2099-02-30", "Probe Impossible"));
   expect(impossibleDate.status()).toBe(200);
   const answer = await impossibleDate.text();
@@ -137,7 +169,9 @@ test("impossible input through a real action gets a clear message, never a datab
   expect(lead?.name ?? "").not.toContain("Probe");
 });
 
-test("the outbox's cron route drains only for the bearer of CRON_SECRET; the health route answers when the database does", async ({ request }) => {
+test("the outbox's cron route drains only for the bearer of CRON_SECRET; the health route answers when the database does", async ({
+  request,
+}) => {
   expect((await request.get("/api/cron/outbox")).status()).toBe(401);
   expect((await request.get("/api/cron/outbox", { headers: { Authorization: "Bearer not-the-secret" } })).status()).toBe(401);
   expect((await request.get("/api/cron/outbox", { headers: { Authorization: "e2e-cron-secret" } })).status()).toBe(401);

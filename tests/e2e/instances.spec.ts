@@ -34,16 +34,30 @@ let balancer: Server | undefined;
 let smtp: TestSmtpServer | undefined;
 const balanced = { a: 0, b: 0 };
 
-const startRedis = () => startProcess("/usr/bin/redis-server", ["--port", String(PORTS.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-  {}, (output) => output.includes("Ready to accept connections"));
+const startRedis = () =>
+  startProcess(
+    "/usr/bin/redis-server",
+    ["--port", String(PORTS.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {},
+    (output) => output.includes("Ready to accept connections"),
+  );
 
 function instanceEnv(port: number, smtpPort: number, extra: Record<string, string> = {}) {
   return {
-    PORT: String(port), HOSTNAME: "127.0.0.1", PROXY_HOPS: "1", INSECURE_COOKIES: "1",
-    NEXT_PUBLIC_SUPABASE_URL: url(PORTS.db), NEXT_PUBLIC_SUPABASE_ANON_KEY: KEYS.anon, SUPABASE_SERVICE_ROLE_KEY: KEYS.service,
-    REDIS_URL: `redis://127.0.0.1:${PORTS.redis}`, ALLOWED_ORIGINS: [A, B, BALANCER, url(PORTS.c)].join(","),
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Skid Steer Rentals <requests@skidsteer.example>",
-    OUTBOX_INTERVAL_SECONDS: "1", OPERATOR_TOKEN, ...extra,
+    PORT: String(port),
+    HOSTNAME: "127.0.0.1",
+    PROXY_HOPS: "1",
+    INSECURE_COOKIES: "1",
+    NEXT_PUBLIC_SUPABASE_URL: url(PORTS.db),
+    NEXT_PUBLIC_SUPABASE_ANON_KEY: KEYS.anon,
+    SUPABASE_SERVICE_ROLE_KEY: KEYS.service,
+    REDIS_URL: `redis://127.0.0.1:${PORTS.redis}`,
+    ALLOWED_ORIGINS: [A, B, BALANCER, url(PORTS.c)].join(","),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "Skid Steer Rentals <requests@skidsteer.example>",
+    OUTBOX_INTERVAL_SECONDS: "1",
+    OPERATOR_TOKEN,
+    ...extra,
   };
 }
 
@@ -55,10 +69,13 @@ function startBalancer(): Promise<Server> {
   const server = createServer((req, res) => {
     const target = req.method === "GET" || req.method === "HEAD" ? "a" : "b";
     balanced[target]++;
-    const upstream = forward({ host: "127.0.0.1", port: PORTS[target], method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = forward(
+      { host: "127.0.0.1", port: PORTS[target], method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -72,9 +89,17 @@ test.beforeAll(async ({}, info) => {
   await prepareTestDatabase(path.join(folder, "db"));
   [redis, database, smtp] = await Promise.all([
     startRedis(),
-    startProcess(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-serve.ts"],
-      { DB_PORT: String(PORTS.db), PGLITE_DATA_DIR: path.join(folder, "db"), NEXT_PUBLIC_SUPABASE_ANON_KEY: KEYS.anon, SUPABASE_SERVICE_ROLE_KEY: KEYS.service },
-      (output) => output.includes("Embedded database served")),
+    startProcess(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/db-serve.ts"],
+      {
+        DB_PORT: String(PORTS.db),
+        PGLITE_DATA_DIR: path.join(folder, "db"),
+        NEXT_PUBLIC_SUPABASE_ANON_KEY: KEYS.anon,
+        SUPABASE_SERVICE_ROLE_KEY: KEYS.service,
+      },
+      (output) => output.includes("Embedded database served"),
+    ),
     startSmtpServer(PORTS.smtp),
   ]);
   [instances.a, instances.b] = await Promise.all([startInstance(PORTS.a, PORTS.smtp), startInstance(PORTS.b, PORTS.smtp)]);
@@ -92,7 +117,9 @@ test.afterAll(async () => {
 
 const text = async (address: string) => (await fetch(address)).text();
 
-test("a console edit, an approval and a hide made through A are served by B at once, not after the pages' 5-minute revalidation", async ({ browser }) => {
+test("a console edit, an approval and a hide made through A are served by B at once, not after the pages' 5-minute revalidation", async ({
+  browser,
+}) => {
   const [vendor] = await query<{ path: string; city: string; zip: string }>(`
     select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, '/us/' || s.slug || '/' || c.slug as city, p.code as zip
     from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
@@ -153,8 +180,10 @@ test("a page served by A sends its form to B: a rental request through the load 
 });
 
 test("with Redis stopped and started again, both instances keep serving (no 5xx) and each logs the outage once", async () => {
-  const paths = (await query<{ path: string }>(`
-    select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors order by vendor_count desc limit 6`)).map((row) => row.path);
+  const paths = (
+    await query<{ path: string }>(`
+    select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors order by vendor_count desc limit 6`)
+  ).map((row) => row.path);
   const statuses: number[] = [];
   let running = true;
   const load = (async () => {
@@ -178,7 +207,10 @@ test("with Redis stopped and started again, both instances keep serving (no 5xx)
   console.log(`${statuses.length} page requests while Redis went down and came back`);
   expect(statuses.length).toBeGreaterThan(20);
   expect(statuses.filter((status) => status !== 200)).toEqual([]);
-  for (const [instance, from] of [[instances.a!, fromA], [instances.b!, fromB]] as const) {
+  for (const [instance, from] of [
+    [instances.a!, fromA],
+    [instances.b!, fromB],
+  ] as const) {
     expect(since(instance, from).filter((line) => line.includes("cannot be reached"))).toHaveLength(1);
   }
 });
@@ -193,14 +225,30 @@ test("200 rental requests started and completed across both instances send 200 e
     clients.push(client);
     for (let n = 0; n < 20; n++) {
       const [first, second] = n % 2 === 0 ? [A, B] : [B, A];
-      const started = await callAction(client, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]), { path: `${first}/about`, origin: first });
+      const started = await callAction(client, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]), {
+        path: `${first}/about`,
+        origin: first,
+      });
       const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
       expect(leadId, await started.text()).toBeGreaterThan(0);
       const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-      const completed = await callAction(client, ids.completeLead, JSON.stringify([{
-        leadId, skid_steer_type: "wheeled", rental_start_date: day(5), rental_end_date: day(8),
-        name: `Load Test ${worker * 20 + n}`, phone: "(555) 010-9090", job_zip: "77002", widen: false,
-      }]), { path: `${second}/about`, origin: second });
+      const completed = await callAction(
+        client,
+        ids.completeLead,
+        JSON.stringify([
+          {
+            leadId,
+            skid_steer_type: "wheeled",
+            rental_start_date: day(5),
+            rental_end_date: day(8),
+            name: `Load Test ${worker * 20 + n}`,
+            phone: "(555) 010-9090",
+            job_zip: "77002",
+            widen: false,
+          },
+        ]),
+        { path: `${second}/about`, origin: second },
+      );
       expect(await completed.text()).toContain('"recipients":1');
     }
   });
@@ -212,7 +260,9 @@ test("200 rental requests started and completed across both instances send 200 e
   await new Promise((resolve) => setTimeout(resolve, 3000));
   expect(loadMails()).toHaveLength(200);
   expect(new Set(loadMails()).size).toBe(200);
-  const leads = await (await fetch(`${A}/api/operator/leads?limit=300`, { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } })).json() as LeadRow[];
+  const leads = (await (
+    await fetch(`${A}/api/operator/leads?limit=300`, { headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } })
+  ).json()) as LeadRow[];
   const load = leads.filter((lead) => lead.name.startsWith("Load Test "));
   expect(load).toHaveLength(200);
   expect(load.flatMap((lead) => lead.messages.map((message) => message.status))).toEqual(Array(200).fill("sent"));
@@ -232,10 +282,23 @@ test("SIGTERM during a request's completion: the answer goes out, its email is s
     const started = await callAction(client, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]), { path: `${C}/about`, origin: C });
     const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const completion = callAction(client, ids.completeLead, JSON.stringify([{
-      leadId, skid_steer_type: "tracked", rental_start_date: day(5), rental_end_date: day(8),
-      name: "Shutdown Test", phone: "(555) 010-9191", job_zip: "77002", widen: false,
-    }]), { path: `${C}/about`, origin: C });
+    const completion = callAction(
+      client,
+      ids.completeLead,
+      JSON.stringify([
+        {
+          leadId,
+          skid_steer_type: "tracked",
+          rental_start_date: day(5),
+          rental_end_date: day(8),
+          name: "Shutdown Test",
+          phone: "(555) 010-9191",
+          job_zip: "77002",
+          widen: false,
+        },
+      ]),
+      { path: `${C}/about`, origin: C },
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     c.process.kill("SIGTERM");
     const answer = await completion;

@@ -23,10 +23,19 @@ const addressOf = (mail: TestSmtpServer["received"][number]) => (Array.isArray(m
 /** The newest emailed link to this address, once it has arrived. */
 async function emailedLink(to: string, after: number): Promise<string> {
   let link: string | undefined;
-  await expect.poll(() => {
-    link = smtp.received.slice(after).filter((mail) => addressOf(mail) === to).at(-1)?.text?.match(/https?:\/\/\S+\/business\/link\?\S+/)?.[0];
-    return link;
-  }, { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(
+      () => {
+        link = smtp.received
+          .slice(after)
+          .filter((mail) => addressOf(mail) === to)
+          .at(-1)
+          ?.text?.match(/https?:\/\/\S+\/business\/link\?\S+/)?.[0];
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
   return new URL(link!).pathname + new URL(link!).search;
 }
 
@@ -55,7 +64,10 @@ async function signIn(page: Page, email: string) {
   await expect(page.getByTestId("notice")).toHaveText("You are signed in.");
 }
 
-test("a rental request from the header reaches the nearby vendors by email; its status page shows them and withdraws it", async ({ page, browser }) => {
+test("a rental request from the header reaches the nearby vendors by email; its status page shows them and withdraws it", async ({
+  page,
+  browser,
+}) => {
   // The ZIP the most vendors serve, so the request goes to 3 of them.
   const [{ zip }] = await query<{ zip: string }>(`
     select p.code as zip from public.postcodes p join public.vendors_serviced s on s.postcode_id = p.id
@@ -79,7 +91,9 @@ test("a rental request from the header reaches the nearby vendors by email; its 
   const lead = (await operatorRows<LeadRow>(page.request, "leads")).find((l) => l.name === "Morgan Mailtest")!;
   expect(lead).toMatchObject({ location: zip, completed: true, vendor_id: null });
   expect(lead.recipients).toHaveLength(3);
-  const vendors = await query<{ email: string }>("select email from public.vendors where id = any($1)", [lead.recipients.map((r) => r.vendor_id)]);
+  const vendors = await query<{ email: string }>("select email from public.vendors where id = any($1)", [
+    lead.recipients.map((r) => r.vendor_id),
+  ]);
   const longDay = (day: string | null) => format(parseISO(day!), "EEEE, MMMM d, yyyy");
   await expect.poll(() => smtp.received.filter((m) => m.text?.includes("Morgan Mailtest")).length, { timeout: 30_000 }).toBe(3);
   const mails = smtp.received.filter((m) => m.text?.includes("Morgan Mailtest"));
@@ -106,7 +120,8 @@ test("a rental request from the header reaches the nearby vendors by email; its 
   expect((await stranger.goto(`/requests/${lead.id}`))?.status()).toBe(404);
 });
 
-const SAME_ANSWER = "Thank you. If this address belongs to the business, we have emailed it a link to claim the listing; otherwise our team will review your claim and reply by email.";
+const SAME_ANSWER =
+  "Thank you. If this address belongs to the business, we have emailed it a link to claim the listing; otherwise our team will review your claim and reply by email.";
 
 test("claim by the listing's own email: the emailed link makes it the owner, and a phone edit is public at once", async ({ browser }) => {
   const [listing] = await listings();
@@ -181,7 +196,11 @@ test("a colleague is added, signs in, and is removed; a business cannot touch an
   await expect(colleague.getByTestId("business-listing")).toHaveCount(1);
   await expect(colleague.getByTestId("business-listing")).toContainText(first.name);
 
-  await owner.getByTestId("business-listing").filter({ hasText: first.name }).getByRole("button", { name: "Remove helper@claims.example" }).click();
+  await owner
+    .getByTestId("business-listing")
+    .filter({ hasText: first.name })
+    .getByRole("button", { name: "Remove helper@claims.example" })
+    .click();
   await expect(owner.getByTestId("notice")).toHaveText("Removed: they can no longer manage this listing.");
   await colleague.goto("/business");
   await expect(colleague.getByText("This address manages no listing any more.")).toBeVisible();
@@ -206,9 +225,22 @@ async function requestFrom(page: Page, vendor: { id: number }, zip: string, name
   const started = await callAction(page.request, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]));
   const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const completed = await callAction(page.request, ids.completeLead, JSON.stringify([{
-    leadId, skid_steer_type: "wheeled", rental_start_date: day(20), rental_end_date: day(22), name, phone: "(555) 010-5151", job_zip: zip, widen: false,
-  }]));
+  const completed = await callAction(
+    page.request,
+    ids.completeLead,
+    JSON.stringify([
+      {
+        leadId,
+        skid_steer_type: "wheeled",
+        rental_start_date: day(20),
+        rental_end_date: day(22),
+        name,
+        phone: "(555) 010-5151",
+        job_zip: zip,
+        widen: false,
+      },
+    ]),
+  );
   expect(await completed.text()).toContain('"ok":true');
   return leadId;
 }
@@ -224,7 +256,12 @@ test("a vendor marks leads contacted from the emailed link; from the third, its 
     const before = smtp.received.length;
     await requestFrom(visitor, vendor, vendor.zip, `Responsive Renter ${n}`);
     let mail: TestSmtpServer["received"][number] | undefined;
-    await expect.poll(() => (mail = smtp.received.slice(before).find((m) => addressOf(m) === vendor.email && m.text?.includes(`Responsive Renter ${n}`))), { timeout: 15_000 }).toBeTruthy();
+    await expect
+      .poll(
+        () => (mail = smtp.received.slice(before).find((m) => addressOf(m) === vendor.email && m.text?.includes(`Responsive Renter ${n}`))),
+        { timeout: 15_000 },
+      )
+      .toBeTruthy();
     const link = mail!.text!.match(/I've contacted this customer: (\S+)/)![1];
     const page = await person(browser, "198.51.100.32");
     await page.goto(new URL(link).pathname + new URL(link).search);
@@ -238,7 +275,9 @@ test("a vendor marks leads contacted from the emailed link; from the third, its 
   const hours = Math.max(Math.ceil(median), 1);
   await expect(visitor.getByTestId("response-time")).toHaveText(`Usually responds within ${hours} hour${hours === 1 ? "" : "s"}`);
   // The reporting API carries each recipient's status and response time.
-  const reported = (await operatorRows<LeadRow>(visitor.request, "leads", 1000)).filter((lead) => lead.name.startsWith("Responsive Renter"));
+  const reported = (await operatorRows<LeadRow>(visitor.request, "leads", 1000)).filter((lead) =>
+    lead.name.startsWith("Responsive Renter"),
+  );
   expect(reported).toHaveLength(3);
   for (const lead of reported) {
     expect(lead.recipients[0]).toMatchObject({ vendor_id: vendor.id, status: "contacted" });
@@ -246,7 +285,10 @@ test("a vendor marks leads contacted from the emailed link; from the third, its 
   }
 });
 
-test("the one-click opt-out in a lead email's List-Unsubscribe header takes the vendor out of routing; its page then offers the vendors nearby", async ({ browser, request }) => {
+test("the one-click opt-out in a lead email's List-Unsubscribe header takes the vendor out of routing; its page then offers the vendors nearby", async ({
+  browser,
+  request,
+}) => {
   const [vendor] = await query<{ id: number; name: string; email: string; zip: string; path: string }>(`
     select v.id, v.name, v.email, p.code as zip, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path
     from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
@@ -255,12 +297,30 @@ test("the one-click opt-out in a lead email's List-Unsubscribe header takes the 
   const before = smtp.received.length;
   const first = await requestFrom(visitor, vendor, vendor.zip, "Opt Out Renter 1");
   let mail: TestSmtpServer["received"][number] | undefined;
-  await expect.poll(() => (mail = smtp.received.slice(before).find((m) => addressOf(m) === vendor.email && m.text?.includes("Opt Out Renter 1"))), { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(() => (mail = smtp.received.slice(before).find((m) => addressOf(m) === vendor.email && m.text?.includes("Opt Out Renter 1"))), {
+      timeout: 15_000,
+    })
+    .toBeTruthy();
   const unsubscribe = mail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line.match(/<([^>]+)>/)![1];
   expect(mail!.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line).toContain("List-Unsubscribe=One-Click");
   const url = new URL(unsubscribe);
-  expect((await request.post(url.pathname + url.search, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "List-Unsubscribe=One-Click" })).status()).toBe(200);
-  expect((await request.post(`${url.pathname}?token=${"A".repeat(43)}`, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "List-Unsubscribe=One-Click" })).status()).toBe(404);
+  expect(
+    (
+      await request.post(url.pathname + url.search, {
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        data: "List-Unsubscribe=One-Click",
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.post(`${url.pathname}?token=${"A".repeat(43)}`, {
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        data: "List-Unsubscribe=One-Click",
+      })
+    ).status(),
+  ).toBe(404);
 
   const second = await requestFrom(visitor, vendor, vendor.zip, "Opt Out Renter 2");
   const leads = await operatorRows<LeadRow>(request, "leads", 1000);
@@ -294,7 +354,10 @@ test("the one-click opt-out in a lead email's List-Unsubscribe header takes the 
   expect(sent.recipients.map((r) => r.vendor_id)).not.toContain(vendor.id);
 });
 
-test("a renter who gives an email address gets a copy with each vendor's phone and a status link; Your requests lists it; a bad address changes nothing", async ({ browser, request }) => {
+test("a renter who gives an email address gets a copy with each vendor's phone and a status link; Your requests lists it; a bad address changes nothing", async ({
+  browser,
+  request,
+}) => {
   const [vendor] = await query<{ id: number; name: string; path: string; zip: string }>(`
     select v.id, v.name, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip from public.vendors v
     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
@@ -305,10 +368,23 @@ test("a renter who gives an email address gets a copy with each vendor's phone a
   const started = await callAction(page.request, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]));
   const draft = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const refused = await callAction(page.request, ids.completeLead, JSON.stringify([{
-    leadId: draft, skid_steer_type: "wheeled", rental_start_date: day(20), rental_end_date: day(22), name: "Bad Address Renter",
-    phone: "(555) 010-5153", job_zip: vendor.zip, email: "renter@@example", widen: false,
-  }]));
+  const refused = await callAction(
+    page.request,
+    ids.completeLead,
+    JSON.stringify([
+      {
+        leadId: draft,
+        skid_steer_type: "wheeled",
+        rental_start_date: day(20),
+        rental_end_date: day(22),
+        name: "Bad Address Renter",
+        phone: "(555) 010-5153",
+        job_zip: vendor.zip,
+        email: "renter@@example",
+        widen: false,
+      },
+    ]),
+  );
   expect(await refused.text()).toContain('"ok":false');
   expect((await operatorRows<LeadRow>(request, "leads", 1000)).find((lead) => lead.id === draft)?.completed ?? false).toBe(false);
 
@@ -329,10 +405,14 @@ test("a renter who gives an email address gets a copy with each vendor's phone a
   await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
 
   const lead = (await operatorRows<LeadRow>(request, "leads", 1000)).find((l) => l.name === "Copy Keeping Renter")!;
-  const vendors = await query<{ name: string; phone: string }>("select name, phone from public.vendors where id = any($1)", [lead.recipients.map((r) => r.vendor_id)]);
+  const vendors = await query<{ name: string; phone: string }>("select name, phone from public.vendors where id = any($1)", [
+    lead.recipients.map((r) => r.vendor_id),
+  ]);
   let copy: TestSmtpServer["received"][number] | undefined;
   await expect.poll(() => (copy = smtp.received.find((m) => addressOf(m) === "copy.renter@example.com")), { timeout: 15_000 }).toBeTruthy();
-  expect(copy!.subject).toBe(`Your rental request #${lead.id}: Wheeled Skid Steer, ${lead.rental_days} day${lead.rental_days === 1 ? "" : "s"} near ${vendor.zip}`);
+  expect(copy!.subject).toBe(
+    `Your rental request #${lead.id}: Wheeled Skid Steer, ${lead.rental_days} day${lead.rental_days === 1 ? "" : "s"} near ${vendor.zip}`,
+  );
   expect(vendors.length).toBeGreaterThan(0);
   for (const v of vendors) expect(copy!.text).toContain(`- ${v.name}${v.phone ? `, ${v.phone}` : ""}`);
   expect(copy!.text).toContain("Phone: (555) 010-5154");
@@ -345,7 +425,9 @@ test("a renter who gives an email address gets a copy with each vendor's phone a
   await page.getByRole("contentinfo").getByRole("link", { name: "Your requests" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your requests");
   const listed = page.getByTestId("your-request").filter({ hasText: `Request #${lead.id}` });
-  await expect(listed.getByTestId("your-request-state")).toHaveText(`Sent to ${lead.recipients.length} vendor${lead.recipients.length === 1 ? "" : "s"}`);
+  await expect(listed.getByTestId("your-request-state")).toHaveText(
+    `Sent to ${lead.recipients.length} vendor${lead.recipients.length === 1 ? "" : "s"}`,
+  );
 
   // The emailed link opens the status page from any browser; an altered key, or none, finds nothing.
   const elsewhere = await person(browser, "198.51.100.36");
@@ -362,5 +444,10 @@ test("a renter who gives an email address gets a copy with each vendor's phone a
   await elsewhere.getByRole("button", { name: "Withdraw my request" }).click();
   await expect(elsewhere.getByTestId("request-withdrawn")).toBeVisible();
   await page.goto("/requests");
-  await expect(page.getByTestId("your-request").filter({ hasText: `Request #${lead.id}` }).getByTestId("your-request-state")).toHaveText("Withdrawn");
+  await expect(
+    page
+      .getByTestId("your-request")
+      .filter({ hasText: `Request #${lead.id}` })
+      .getByTestId("your-request-state"),
+  ).toHaveText("Withdrawn");
 });

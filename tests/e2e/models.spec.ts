@@ -3,7 +3,8 @@ import { query } from "./helpers/db";
 
 test("catalogue table: manufacturer filter narrows to the database's rows; sorting toggles", async ({ page }) => {
   const rows = await query<{ name: string }>(
-    "select m.name from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id where f.slug = 'kubota'");
+    "select m.name from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id where f.slug = 'kubota'",
+  );
   await page.goto("/us/skidsteers?view=table&manufacturer=kubota");
   const body = page.getByTestId("models-table").locator("tbody tr");
   await expect(body).toHaveCount(rows.length);
@@ -12,7 +13,8 @@ test("catalogue table: manufacturer filter narrows to the database's rows; sorti
   await expect(page).toHaveURL(/manufacturer=kubota/);
   const powers = await query<{ name: string }>(
     `select m.name from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id
-     where f.slug = 'kubota' order by m.engine_power asc nulls last, m.name`);
+     where f.slug = 'kubota' order by m.engine_power asc nulls last, m.name`,
+  );
   await expect(body.first().locator("td").nth(1)).toHaveText(powers[0].name);
   await page.getByRole("link", { name: /^Engine Power \(HP\)/ }).click();
   await expect(page).toHaveURL(/sort=engine_power&dir=desc/);
@@ -30,7 +32,8 @@ test("model detail: specifications, N/A for missing values, our thoughts fallbac
   const [m] = await query<{ name: string; slug: string; mslug: string; mname: string; tname: string }>(
     `select m.name, m.slug, f.slug mslug, f.name mname, t.name tname from public.equipment_models m
      join public.equipment_manufacturer f on f.id = m.manufacturer_id join public.equipment_type t on t.id = m.type_id
-     where m.description is null and m.height is null and m.width is null and m.length is null order by m.id limit 1`);
+     where m.description is null and m.height is null and m.width is null and m.length is null order by m.id limit 1`,
+  );
   await page.goto(`/us/skidsteers/${m.mslug}/${m.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.name);
   await expect(page).toHaveTitle(new RegExp(`Rent a ${m.mname} ${m.name} ${m.tname} Today`));
@@ -42,13 +45,22 @@ test("model detail: specifications, N/A for missing values, our thoughts fallbac
 });
 
 test("model page: each figure's basis beside it and the model's own sources", async ({ page }) => {
-  const [m] = await query<{ slug: string; mslug: string; operating_capacity: number; capacity_basis: string; power_basis: string; sources: string[] }>(
+  const [m] = await query<{
+    slug: string;
+    mslug: string;
+    operating_capacity: number;
+    capacity_basis: string;
+    power_basis: string;
+    sources: string[];
+  }>(
     `select m.slug, f.slug mslug, m.operating_capacity::float8 operating_capacity, m.capacity_basis, m.power_basis, m.sources
      from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id
-     where m.capacity_basis is not null and m.power_basis is not null and cardinality(m.sources) > 1 order by m.id limit 1`);
+     where m.capacity_basis is not null and m.power_basis is not null and cardinality(m.sources) > 1 order by m.id limit 1`,
+  );
   await page.goto(`/us/skidsteers/${m.mslug}/${m.slug}`);
-  await expect(page.locator("dt", { hasText: "Operating Capacity" }).locator("+ dd"))
-    .toHaveText(`${m.operating_capacity.toLocaleString("en-US")} lbs (at ${m.capacity_basis})`);
+  await expect(page.locator("dt", { hasText: "Operating Capacity" }).locator("+ dd")).toHaveText(
+    `${m.operating_capacity.toLocaleString("en-US")} lbs (at ${m.capacity_basis})`,
+  );
   await expect(page.locator("dt", { hasText: "Engine Power" }).locator("+ dd")).toContainText(`(${m.power_basis})`);
   await expect(page.getByTestId("figure-basis")).toContainText(`rated at ${m.capacity_basis}`);
   const sources = page.getByTestId("model-sources").locator("li");
@@ -67,7 +79,12 @@ test("stickers go to the models that lead on a figure among models rated on the 
       when m.sticker = 'Narrowest' then m.width = (select min(width) from public.equipment_models)
       else false end as leads
     from public.equipment_models m where m.sticker is not null order by m.sticker`);
-  expect(leaders.map((l) => l.sticker)).toEqual(["Highest Capacity (35% rating)", "Highest Capacity (50% rating)", "Most Powerful (gross hp)", "Narrowest"]);
+  expect(leaders.map((l) => l.sticker)).toEqual([
+    "Highest Capacity (35% rating)",
+    "Highest Capacity (50% rating)",
+    "Most Powerful (gross hp)",
+    "Narrowest",
+  ]);
   expect(leaders.every((l) => l.leads)).toBe(true);
 });
 
@@ -87,7 +104,10 @@ test("popular models page lists the models with Read More", async ({ page }) => 
   const [{ n }] = await query<{ n: number }>("select count(*)::int n from public.models_skidsteers");
   await page.goto("/models");
   await expect(page.getByRole("button", { name: /Read More/ })).toHaveCount(n);
-  await page.getByRole("button", { name: /Read More/ }).first().click();
+  await page
+    .getByRole("button", { name: /Read More/ })
+    .first()
+    .click();
   await expect(page.getByRole("dialog").getByText("Operating Weight Lbs")).toBeVisible();
 });
 
@@ -105,7 +125,8 @@ async function filterForm(page: import("@playwright/test").Page) {
 
 test("filters narrow the table to the database's rows, the URL reproduces the view, Reset Filters clears it", async ({ page, request }) => {
   const expected = await query<{ name: string }>(
-    `select name from public.equipment_models where lift_pattern = 'Vertical' and (operating_capacity is null or operating_capacity >= 2000)`);
+    `select name from public.equipment_models where lift_pattern = 'Vertical' and (operating_capacity is null or operating_capacity >= 2000)`,
+  );
   const [{ n: total }] = await query<{ n: number }>("select count(*)::int n from public.equipment_models");
   await page.goto("/us/skidsteers?view=table");
   const rows = page.getByTestId("models-table").locator("tbody tr");
@@ -138,7 +159,8 @@ test("table sorting: manufacturer by name with models lacking one last; right-cl
   const manufacturerColumn = page.getByTestId("models-table").locator("tbody tr td:nth-child(3)");
   const manufacturers = await query<{ name: string | null }>(
     `select f.name from public.equipment_models m left join public.equipment_manufacturer f on f.id = m.manufacturer_id
-     order by f.name desc nulls last`);
+     order by f.name desc nulls last`,
+  );
   await expect(manufacturerColumn).toHaveText(manufacturers.map((m) => m.name ?? "Other"));
   const prevented = await page.getByTestId("models-table").evaluate((table) => {
     const event = new MouseEvent("contextmenu", { bubbles: true, cancelable: true });
@@ -175,9 +197,13 @@ test("typing a number into each filter input keeps every character and applies o
 
 test("each range is one two-thumb slider that a keyboard drives end to end, keeping focus", async ({ page }) => {
   const [{ capacity, power }] = await query<{ capacity: number; power: number }>(
-    "select max(operating_capacity)::float8 capacity, max(engine_power)::float8 power from public.equipment_models");
+    "select max(operating_capacity)::float8 capacity, max(engine_power)::float8 power from public.equipment_models",
+  );
   await page.goto("/us/skidsteers?view=table");
-  for (const [label, limit, param, unit] of [["Operating Capacity", capacity, "cap", "lbs"], ["Engine Power", power, "hp", "HP"]] as const) {
+  for (const [label, limit, param, unit] of [
+    ["Operating Capacity", capacity, "cap", "lbs"],
+    ["Engine Power", power, "hp", "HP"],
+  ] as const) {
     const form = await filterForm(page);
     const low = form.getByRole("slider", { name: `${label} minimum` });
     const high = form.getByRole("slider", { name: `${label} maximum` });
@@ -230,13 +256,17 @@ test("Grid View and Table View keep every filter, the sort and the manufacturer"
   }
 });
 
-test("the desktop filter panel paints at its final size: nothing below it moves, and its form is in the page once", async ({ page, request }, info) => {
+test("the desktop filter panel paints at its final size: nothing below it moves, and its form is in the page once", async ({
+  page,
+  request,
+}, info) => {
   test.skip(info.project.name === "mobile", "the panel shows from the md width up");
   await page.addInitScript(() => {
     const shifts: number[] = [];
     Object.assign(window, { shifts });
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value)))
-      .observe({ type: "layout-shift", buffered: true });
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value)),
+    ).observe({ type: "layout-shift", buffered: true });
   });
   for (const path of ["/us/skidsteers?view=table", "/us/skidsteers"]) {
     // React may stream the panel's content after the page's first screen and reveal it after the
@@ -250,7 +280,10 @@ test("the desktop filter panel paints at its final size: nothing below it moves,
     await page.waitForLoadState("networkidle");
     await expect(page.locator("#desktop-filters form")).toHaveCount(1);
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0), `${path}: layout shifts ${shifts.join(", ")}`).toBeLessThanOrEqual(0.01);
+    expect(
+      shifts.reduce((sum, value) => sum + value, 0),
+      `${path}: layout shifts ${shifts.join(", ")}`,
+    ).toBeLessThanOrEqual(0.01);
   }
 });
 
@@ -262,7 +295,8 @@ test("compare shows each figure's basis and does not rank capacities rated on di
   await page.goto(`/us/skidsteers/compare?models=${picked.map((m) => m.slug).join(",")}`);
   const row = page.getByTestId("compare-table").locator("tr", { has: page.getByRole("rowheader", { name: /Operating Capacity/ }) });
   await expect(row.getByRole("rowheader")).toContainText("Not ranked: rated at different shares of tipping load");
-  for (const m of picked) await expect(row).toContainText(`${m.operating_capacity.toLocaleString("en-US")} lbs (${m.capacity_basis.split(" ")[0]})`);
+  for (const m of picked)
+    await expect(row).toContainText(`${m.operating_capacity.toLocaleString("en-US")} lbs (${m.capacity_basis.split(" ")[0]})`);
   await expect(row.getByText("★")).toHaveCount(0);
   await page.goto("/us/skidsteers?view=table");
   await expect(page.getByTestId("basis-note")).toContainText("does not rank models of different bases fairly");
@@ -271,10 +305,13 @@ test("compare shows each figure's basis and does not rank capacities rated on di
 test("compare: the picker groups by manufacturer, adds a model, disables chosen ones and closes", async ({ page }) => {
   const groups = await query<{ name: string }>(
     `select distinct coalesce(f.name, 'Other') as name from public.equipment_models m
-     left join public.equipment_manufacturer f on f.id = m.manufacturer_id order by 1`);
+     left join public.equipment_manufacturer f on f.id = m.manufacturer_id order by 1`,
+  );
   const [first] = await query<{ slug: string; name: string; manufacturer: string }>(
     `select m.slug, m.name, f.name manufacturer from public.equipment_models m join public.equipment_manufacturer f on f.id = m.manufacturer_id
-     where f.name = $1 order by m.name limit 1`, [groups[0].name]);
+     where f.name = $1 order by m.name limit 1`,
+    [groups[0].name],
+  );
   await page.goto("/us/skidsteers/compare");
   await page.getByRole("button", { name: "Add Skid Steer To Compare" }).click();
   const panel = page.getByRole("dialog", { name: "Select Equipment to Compare" });
@@ -289,17 +326,20 @@ test("compare: the picker groups by manufacturer, adds a model, disables chosen 
   await expect(panel.getByRole("button", { name: first.name, exact: true })).toBeDisabled();
 });
 
-test("tooltips explain stickers, lift pattern and operating capacity, on keyboard focus and on hover (a tap on a phone)", async ({ page }, info) => {
+test("tooltips explain stickers, lift pattern and operating capacity, on keyboard focus and on hover (a tap on a phone)", async ({
+  page,
+}, info) => {
   const tooltip = page.getByRole("tooltip");
   await page.goto("/us/skidsteers?view=table");
   const table = page.getByTestId("models-table");
   // Tabbing from the column's sort link to its info button; retried until the page has hydrated.
-  const showsOnTab = async (column: string, text: string) => expect(async () => {
-    await table.getByRole("link", { name: new RegExp(`^${column.replace(/[()]/g, "\\$&")}`) }).focus();
-    await page.keyboard.press("Tab");
-    await expect(table.getByRole("button", { name: `About ${column}` })).toBeFocused();
-    await expect(tooltip).toContainText(text, { timeout: 2000 });
-  }).toPass();
+  const showsOnTab = async (column: string, text: string) =>
+    expect(async () => {
+      await table.getByRole("link", { name: new RegExp(`^${column.replace(/[()]/g, "\\$&")}`) }).focus();
+      await page.keyboard.press("Tab");
+      await expect(table.getByRole("button", { name: `About ${column}` })).toBeFocused();
+      await expect(tooltip).toContainText(text, { timeout: 2000 });
+    }).toPass();
   await showsOnTab("Lift Pattern", "Radial lift");
   await showsOnTab("Operating Capacity (lbs)", "tipping load");
   await page.goto("/us/skidsteers");
@@ -320,8 +360,8 @@ test("tooltips open after 700 ms of hover, and at once when moving from one to t
   const table = page.getByTestId("models-table");
   const lift = table.getByRole("button", { name: "About Lift Pattern" });
   const capacity = table.getByRole("button", { name: "About Operating Capacity (lbs)" });
-  const delayOf = (trigger: typeof lift) => trigger.evaluate((button) =>
-    getComputedStyle(document.getElementById(button.getAttribute("aria-describedby")!)!).transitionDelay);
+  const delayOf = (trigger: typeof lift) =>
+    trigger.evaluate((button) => getComputedStyle(document.getElementById(button.getAttribute("aria-describedby")!)!).transitionDelay);
   await capacity.hover();
   expect(await delayOf(capacity)).toBe("0.7s");
   await expect(page.getByRole("tooltip")).toContainText("tipping load");
@@ -340,11 +380,17 @@ test("tooltips open after 700 ms of hover, and at once when moving from one to t
 test("on a phone no page scrolls sideways: city, model with its sources, compare, catalogue", async ({ page }, info) => {
   test.skip(info.project.name !== "mobile", "a phone's width");
   const [city] = await query<{ path: string }>(
-    "select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors order by vendor_count desc, city_id limit 1");
+    "select '/us/' || state_slug || '/' || city_slug as path from public.cities_with_vendors order by vendor_count desc, city_id limit 1",
+  );
   const models = await query<{ path: string; slug: string }>(`
     select '/us/skidsteers/' || f.slug || '/' || m.slug as path, m.slug from public.equipment_models m
     join public.equipment_manufacturer f on f.id = m.manufacturer_id order by cardinality(m.sources) desc, m.id limit 3`);
-  for (const path of [city.path, models[0].path, `/us/skidsteers/compare?models=${models.map((m) => m.slug).join(",")}`, "/us/skidsteers?view=table"]) {
+  for (const path of [
+    city.path,
+    models[0].path,
+    `/us/skidsteers/compare?models=${models.map((m) => m.slug).join(",")}`,
+    "/us/skidsteers?view=table",
+  ]) {
     await page.goto(path);
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
     expect(widths.page, path).toBeLessThanOrEqual(widths.viewport);

@@ -19,10 +19,16 @@ async function consoleCity() {
   return { ...city, path: `/us/${city.state}/${city.city}` };
 }
 
-
 test("logged out, every console page and action is refused and changes nothing", async ({ request }) => {
-  for (const path of ["/operator/leads", "/operator/leads/1", "/operator/submissions", "/operator/vendors", "/operator/vendors/1",
-    "/operator/import", "/operator/audit"]) {
+  for (const path of [
+    "/operator/leads",
+    "/operator/leads/1",
+    "/operator/submissions",
+    "/operator/vendors",
+    "/operator/vendors/1",
+    "/operator/import",
+    "/operator/audit",
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(307);
     expect(response.headers().location, path).toBe("/operator/login");
@@ -34,7 +40,20 @@ test("logged out, every console page and action is refused and changes nothing",
   const ids = actionIds();
   const attempts: Array<[string, Record<string, string>]> = [
     [ids.setVendorHiddenAction, { id: String(vendor.id), hidden: "true" }],
-    [ids.updateVendorAction, { id: String(vendor.id), name: "Taken Over", phone: "(555) 099-9999", site: "", email: "", street: "", description: "", photo: "", service_zips: "" }],
+    [
+      ids.updateVendorAction,
+      {
+        id: String(vendor.id),
+        name: "Taken Over",
+        phone: "(555) 099-9999",
+        site: "",
+        email: "",
+        street: "",
+        description: "",
+        photo: "",
+        service_zips: "",
+      },
+    ],
     [ids.approveSubmissionAction, { id: String(submission.id) }],
     [ids.reviewSubmissionAction, { id: String(submission.id), outcome: "duplicate", reason: "" }],
     [ids.resendLeadAction, { id: "1" }],
@@ -45,19 +64,40 @@ test("logged out, every console page and action is refused and changes nothing",
   for (const [id, fields] of attempts) {
     expect((await callAction(request, id, fields, { path: "/operator/vendors" })).status()).toBe(401);
   }
-  expect((await callAction(request, ids.importVendorsAction, { file: "name,website\nx,y" }, { path: "/operator/import", previous: {} })).status()).toBe(401);
+  expect(
+    (
+      await callAction(request, ids.importVendorsAction, { file: "name,website\nx,y" }, { path: "/operator/import", previous: {} })
+    ).status(),
+  ).toBe(401);
   const forged = { Cookie: `operator_session=${"A".repeat(43)}` };
   for (const [id, fields] of attempts) {
     const response = await callAction(request, id, fields, { path: "/operator/vendors", headers: forged });
     expect(response.status()).toBeLessThan(400);
     expect(response.headers()["x-action-redirect"] ?? response.headers().location).toMatch(/^\/operator\/login/);
   }
-  const upload = await callAction(request, ids.importVendorsAction, { file: "name,website\nx,y" }, { path: "/operator/import", previous: {}, headers: forged });
+  const upload = await callAction(
+    request,
+    ids.importVendorsAction,
+    { file: "name,website\nx,y" },
+    { path: "/operator/import", previous: {}, headers: forged },
+  );
   expect(upload.headers()["x-action-redirect"] ?? upload.headers().location).toMatch(/^\/operator\/login/);
   // Bodies React would not send are refused before any action runs.
-  const malformed: Array<Record<string, string>> = [{ "0": "not json" }, { "0": '["$Q1"]' }, { "0": '["$K1"]', stray: "x" }, { "0": '[{"__proto__":1}]' }];
+  const malformed: Array<Record<string, string>> = [
+    { "0": "not json" },
+    { "0": '["$Q1"]' },
+    { "0": '["$K1"]', stray: "x" },
+    { "0": '[{"__proto__":1}]' },
+  ];
   for (const multipart of malformed) {
-    expect((await request.post("/operator/vendors", { headers: { "Next-Action": ids.setVendorHiddenAction, Origin: new URL(test.info().project.use.baseURL!).origin, ...forged }, multipart })).status()).toBe(400);
+    expect(
+      (
+        await request.post("/operator/vendors", {
+          headers: { "Next-Action": ids.setVendorHiddenAction, Origin: new URL(test.info().project.use.baseURL!).origin, ...forged },
+          multipart,
+        })
+      ).status(),
+    ).toBe(400);
   }
 
   const city = await consoleCity();
@@ -82,7 +122,9 @@ test("log in: a wrong password is refused, the right one opens the console, logg
   await expect(page).toHaveURL(/\/operator\/login$/);
 });
 
-test("login throttling: an attacker's address is held off, the owner gets in from another, unknown emails are answered alike", async ({ browser }) => {
+test("login throttling: an attacker's address is held off, the owner gets in from another, unknown emails are answered alike", async ({
+  browser,
+}) => {
   const from = async (address: string) => (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": address } })).newPage();
   const answers = async (page: Page, email: string) => {
     const seen: string[] = [];
@@ -103,8 +145,12 @@ test("login throttling: an attacker's address is held off, the owner gets in fro
   await logIn(owner, LOCKOUT_OPERATOR);
   await expect(owner).toHaveURL(/\/operator\/leads$/);
   await owner.goto("/operator/audit");
-  const entry = (action: string) => owner.getByTestId("audit-table").locator("tr", { hasText: LOCKOUT_OPERATOR.email })
-    .filter({ has: owner.getByRole("cell", { name: action, exact: true }) }).first();
+  const entry = (action: string) =>
+    owner
+      .getByTestId("audit-table")
+      .locator("tr", { hasText: LOCKOUT_OPERATOR.email })
+      .filter({ has: owner.getByRole("cell", { name: action, exact: true }) })
+      .first();
   await expect(entry("login_throttled")).toContainText('"address":"203.0.113.66"');
   await expect(entry("login")).toContainText('"address":"198.51.100.7"');
 });
@@ -192,7 +238,9 @@ test("hide a vendor: it leaves its city page and its page goes to the city", asy
 test("import a CSV: a dry run writes nothing, the import creates listings, importing it again changes nothing", async ({ page }) => {
   const city = await consoleCity();
   const [{ name: cityName, code: stateCode }] = await query<{ name: string; code: string }>(
-    "select c.name, st.code from public.cities c join public.states st on st.id = c.state_id where st.slug = $1 and c.slug = $2", [city.state, city.city]);
+    "select c.name, st.code from public.cities c join public.states st on st.id = c.state_id where st.slug = $1 and c.slug = $2",
+    [city.state, city.city],
+  );
   const csv = [
     "Name,Website,Phone,Email,Street,City,State,ZIP,Description,Rating,Service ZIPs",
     `Imported Loader Co,https://imported-loader.example,(555) 010-5001,quotes@imported-loader.example,1 Import Road,${cityName},${stateCode},${city.zip},"Skid steers, by the day",4.5,`,
@@ -218,7 +266,10 @@ test("import a CSV: a dry run writes nothing, the import creates listings, impor
   await expect(page.locator(".vendor-card", { hasText: "Second Import Rentals" })).toHaveCount(1);
 });
 
-test("leads inbox: filter by ZIP, every field and delivery on the lead's page, resend, spam leaves the reports, CSV export", async ({ page, request }) => {
+test("leads inbox: filter by ZIP, every field and delivery on the lead's page, resend, spam leaves the reports, CSV export", async ({
+  page,
+  request,
+}) => {
   const city = await consoleCity();
   const ids = actionIds();
   const marker = `Inbox Probe ${Date.now()}`;
@@ -226,15 +277,30 @@ test("leads inbox: filter by ZIP, every field and delivery on the lead's page, r
   const [start, end] = [day(10), day(13)];
   const started = await callAction(request, ids.startLead, '[{"vendorId":null}]');
   const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
-  const completed = await callAction(request, ids.completeLead, JSON.stringify([{
-    leadId, skid_steer_type: "tracked", rental_start_date: start, rental_end_date: end, name: marker,
-    phone: "(555) 010-6001", job_zip: city.zip, widen: false,
-  }]));
+  const completed = await callAction(
+    request,
+    ids.completeLead,
+    JSON.stringify([
+      {
+        leadId,
+        skid_steer_type: "tracked",
+        rental_start_date: start,
+        rental_end_date: end,
+        name: marker,
+        phone: "(555) 010-6001",
+        job_zip: city.zip,
+        widen: false,
+      },
+    ]),
+  );
   expect(completed.status()).toBe(200);
 
   await logIn(page);
   await page.goto(`/operator/leads?zip=${city.zip}`);
-  await page.getByTestId("leads-table").getByRole("link", { name: String(leadId), exact: true }).click();
+  await page
+    .getByTestId("leads-table")
+    .getByRole("link", { name: String(leadId), exact: true })
+    .click();
   const fields = page.getByTestId("lead-fields");
   for (const text of [marker, "(555) 010-6001", city.zip, "tracked", start, end]) await expect(fields).toContainText(text);
   await expect(page.getByTestId("lead-message").first()).toContainText(/Email to .+: (sent|pending|sending|failed)/);

@@ -25,13 +25,32 @@ async function pageTypes(): Promise<string[]> {
     order by length(m.name) desc, m.id limit 3`);
   const [article] = await query<{ slug: string }>("select slug from public.articles order by length(title) desc limit 1");
   return [
-    "/", "/us", longest.state, longest.city, `${longest.city}/by-price`,
-    `${longest.city}/prices?class=track&days=30&zip=${longest.zip}`, longest.path,
-    `${paged.city}/vendors/2`, `${paged.state}/vendors/2`,
-    "/us/skidsteers", "/us/skidsteers?view=table", `/us/skidsteers/${models[0].manufacturer}/${models[0].slug}`,
-    `/us/skidsteers/compare?models=${models.map((m) => m.slug).join(",")}`, "/models",
-    "/articles", `/articles/${article.slug}`, "/about", "/contact", "/privacy", "/terms", "/submit",
-    "/us/search?q=springfield", "/business", `/business/claim/${longest.id}`, "/requests", "/operator/login",
+    "/",
+    "/us",
+    longest.state,
+    longest.city,
+    `${longest.city}/by-price`,
+    `${longest.city}/prices?class=track&days=30&zip=${longest.zip}`,
+    longest.path,
+    `${paged.city}/vendors/2`,
+    `${paged.state}/vendors/2`,
+    "/us/skidsteers",
+    "/us/skidsteers?view=table",
+    `/us/skidsteers/${models[0].manufacturer}/${models[0].slug}`,
+    `/us/skidsteers/compare?models=${models.map((m) => m.slug).join(",")}`,
+    "/models",
+    "/articles",
+    `/articles/${article.slug}`,
+    "/about",
+    "/contact",
+    "/privacy",
+    "/terms",
+    "/submit",
+    "/us/search?q=springfield",
+    "/business",
+    `/business/claim/${longest.id}`,
+    "/requests",
+    "/operator/login",
     "/articles/no-such-article",
   ];
 }
@@ -62,20 +81,24 @@ async function phone(browser: Browser, width: number): Promise<Page> {
  * phone (like Chromium's mobile emulation) widens its window to fit a page that is too wide,
  * so the screen's own width is the measure, not the window's.
  */
-const overflow = (page: Page, width: number) => page.evaluate(() => document.documentElement.scrollWidth).then((scrolled) => scrolled - width);
+const overflow = (page: Page, width: number) =>
+  page.evaluate(() => document.documentElement.scrollWidth).then((scrolled) => scrolled - width);
 
 for (const width of WIDTHS) {
   test(`no page scrolls sideways at ${width} px: every page type and over 100 listings`, async ({ browser }) => {
     test.setTimeout(300_000);
-    const paths = [...await pageTypes(), ...await vendorPages()];
+    const paths = [...(await pageTypes()), ...(await vendorPages())];
     expect(paths.length).toBeGreaterThan(125);
-    expect(paths).toContain((await query<{ path: string }>(`select ${PLACE} || '/' || v.slug as path ${VENDOR_PATHS} and v.slug = 'longest-listing-rentals'`))[0].path);
+    expect(paths).toContain(
+      (await query<{ path: string }>(`select ${PLACE} || '/' || v.slug as path ${VENDOR_PATHS} and v.slug = 'longest-listing-rentals'`))[0]
+        .path,
+    );
     const page = await phone(browser, width);
     const wide: string[] = [];
     for (const path of paths) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBeLessThan(500);
-      if (await overflow(page, width) > 0) wide.push(`${path}: ${await overflow(page, width)} px too wide`);
+      if ((await overflow(page, width)) > 0) wide.push(`${path}: ${await overflow(page, width)} px too wide`);
     }
     console.log(`${width} px: ${wide.length} of ${paths.length} pages too wide`);
     expect(wide).toEqual([]);
@@ -90,10 +113,18 @@ test("the operator console fits a phone too", async ({ browser }) => {
     const page = await phone(browser, width);
     await logIn(page);
     const wide: string[] = [];
-    for (const path of ["/operator/leads", "/operator/submissions", "/operator/claims", "/operator/vendors", `/operator/vendors/${vendor.id}`,
-      "/operator/import", "/operator/audit", ...(lead ? [`/operator/leads/${lead.id}`] : [])]) {
+    for (const path of [
+      "/operator/leads",
+      "/operator/submissions",
+      "/operator/claims",
+      "/operator/vendors",
+      `/operator/vendors/${vendor.id}`,
+      "/operator/import",
+      "/operator/audit",
+      ...(lead ? [`/operator/leads/${lead.id}`] : []),
+    ]) {
       await page.goto(path);
-      if (await overflow(page, width) > 0) wide.push(`${path}: ${await overflow(page, width)} px too wide`);
+      if ((await overflow(page, width)) > 0) wide.push(`${path}: ${await overflow(page, width)} px too wide`);
     }
     expect(wide, `at ${width} px`).toEqual([]);
     await page.context().close();
@@ -101,7 +132,9 @@ test("the operator console fits a phone too", async ({ browser }) => {
 });
 
 test("the rental dialog stays within a 320 px screen at every step, and its Close button can be pressed", async ({ browser }) => {
-  const [{ path }] = await query<{ path: string }>(`select ${PLACE} || '/' || v.slug as path ${VENDOR_PATHS} and v.slug = 'longest-listing-rentals'`);
+  const [{ path }] = await query<{ path: string }>(
+    `select ${PLACE} || '/' || v.slug as path ${VENDOR_PATHS} and v.slug = 'longest-listing-rentals'`,
+  );
   const page = await phone(browser, 320);
   await page.goto(path);
   await page.getByRole("button", { name: "Book a Skid Steer" }).click();

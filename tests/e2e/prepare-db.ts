@@ -10,7 +10,10 @@ clearRuntimeCaches();
 
 const folder = process.env.PGLITE_DATA_DIR;
 if (!folder) throw new Error("PGLITE_DATA_DIR must name the test database folder");
-prepareTestDatabase(folder).then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+prepareTestDatabase(folder).then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -21,10 +21,15 @@ async function busiestPricedCity() {
 }
 
 /** The server's completed leads of this name (the operator report). */
-const serverLeads = async (page: Page, name: string) => (await operatorRows<LeadRow>(page.request, "leads", 1000)).filter((lead) => lead.name === name);
+const serverLeads = async (page: Page, name: string) =>
+  (await operatorRows<LeadRow>(page.request, "leads", 1000)).filter((lead) => lead.name === name);
 
 /** Gzipped bytes of the scripts a page loads from `open` until `settled` (by default, until the network is idle). */
-async function scriptBytes(page: Page, open: () => Promise<unknown>, settled = () => page.waitForLoadState("networkidle")): Promise<number> {
+async function scriptBytes(
+  page: Page,
+  open: () => Promise<unknown>,
+  settled = () => page.waitForLoadState("networkidle"),
+): Promise<number> {
   const bodies: Array<Promise<Buffer>> = [];
   const record = (response: import("@playwright/test").Response) => {
     if (response.request().resourceType() === "script") bodies.push(response.body().catch(() => Buffer.alloc(0)));
@@ -38,7 +43,11 @@ async function scriptBytes(page: Page, open: () => Promise<unknown>, settled = (
 
 test("a city's price page lists its vendors by estimated total, with sample rates marked, within the content budget", async ({ page }) => {
   const city = await busiestPricedCity();
-  const [{ data }] = await query<{ data: CityPricesData }>("select public.city_prices('us', $1, $2, $3, 'medium') as data", [city.state, city.city, city.zip]);
+  const [{ data }] = await query<{ data: CityPricesData }>("select public.city_prices('us', $1, $2, $3, 'medium') as data", [
+    city.state,
+    city.city,
+    city.zip,
+  ]);
   const expected = compareEstimates(data, { machineClass: "medium", days: 10, zip: city.zip });
   expect(expected.length).toBeGreaterThan(2);
 
@@ -62,22 +71,30 @@ test("a city's price page lists its vendors by estimated total, with sample rate
 
   // The city page links here, and its cards carry "from $X/day"; by price, the lowest day rate comes first.
   await page.goto(`/us/${city.state}/${city.city}`);
-  await expect(page.getByRole("link", { name: "Compare estimated totals" })).toHaveAttribute("href", `/us/${city.state}/${city.city}/prices`);
+  await expect(page.getByRole("link", { name: "Compare estimated totals" })).toHaveAttribute(
+    "href",
+    `/us/${city.state}/${city.city}/prices`,
+  );
   await page.getByRole("link", { name: "Lowest day rate" }).click();
   await expect(page).toHaveURL(new RegExp(`/us/${city.state}/${city.city}/by-price$`));
-  const rates = (await page.getByTestId("from-rate").allInnerTexts()).map((text) => Number(/\$([\d,]+)/.exec(text)![1].replaceAll(",", "")));
+  const rates = (await page.getByTestId("from-rate").allInnerTexts()).map((text) =>
+    Number(/\$([\d,]+)/.exec(text)![1].replaceAll(",", "")),
+  );
   expect(rates.length).toBeGreaterThan(2);
   expect(rates).toEqual([...rates].sort((a, b) => a - b));
 });
 
 test("the rental dialog shows the estimated total of each vendor the request will go to", async ({ page }, info) => {
   const city = await busiestPricedCity();
-  const vendors = await query<{ id: number; path: string; zip: string }>(`
+  const vendors = await query<{ id: number; path: string; zip: string }>(
+    `
     select v.id, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip
     from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
     join public.states s on s.id = c.state_id
     where s.slug = $1 and c.slug = $2 and exists (select 1 from public.rate_card_classes k where k.vendor_id = v.id and k.class in ('small', 'medium', 'large'))
-    order by v.id`, [city.state, city.city]);
+    order by v.id`,
+    [city.state, city.city],
+  );
   const vendor = vendors[info.project.name === "desktop" ? 0 : 1];
   await page.goto(vendor.path);
   await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
@@ -85,14 +102,22 @@ test("the rental dialog shows the estimated total of each vendor the request wil
   await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
   await chooseDates(dialog);
   const days = differenceInCalendarDays(await pickedDay(dialog, "End Date"), await pickedDay(dialog, "Start Date"));
-  const scripts = await scriptBytes(page, () => dialog.getByRole("button", { name: "Continue" }).click(),
-    () => expect(dialog.getByTestId("request-estimates")).toBeVisible());
+  const scripts = await scriptBytes(
+    page,
+    () => dialog.getByRole("button", { name: "Continue" }).click(),
+    () => expect(dialog.getByTestId("request-estimates")).toBeVisible(),
+  );
   await expect(dialog.getByLabel("Job Site ZIP Code")).toHaveValue(vendor.zip);
 
   const expectedFor = async (widen: boolean) => {
     const [{ route }] = await query<{ route: Array<{ id: number; name: string; miles: number | null; rates: RateCard | null }> }>(
-      "select public.lead_route_rates($1, $2, $3) as route", [vendor.zip, vendor.id, widen]);
-    return route.map((entry) => ({ name: entry.name, estimate: entry.rates && cheapestEstimate(entry.rates, ["small", "medium", "large"], days, entry.miles) }));
+      "select public.lead_route_rates($1, $2, $3) as route",
+      [vendor.zip, vendor.id, widen],
+    );
+    return route.map((entry) => ({
+      name: entry.name,
+      estimate: entry.rates && cheapestEstimate(entry.rates, ["small", "medium", "large"], days, entry.miles),
+    }));
   };
   const check = async (widen: boolean) => {
     const expected = await expectedFor(widen);
@@ -111,9 +136,15 @@ test("the rental dialog shows the estimated total of each vendor the request wil
   await check(true);
 });
 
-test("each price row's Request this price opens the dialog for that vendor, priced for the page's machine, days and ZIP, at the same total", async ({ page }, info) => {
+test("each price row's Request this price opens the dialog for that vendor, priced for the page's machine, days and ZIP, at the same total", async ({
+  page,
+}, info) => {
   const city = await busiestPricedCity();
-  const [{ data }] = await query<{ data: CityPricesData }>("select public.city_prices('us', $1, $2, $3, 'large') as data", [city.state, city.city, city.zip]);
+  const [{ data }] = await query<{ data: CityPricesData }>("select public.city_prices('us', $1, $2, $3, 'large') as data", [
+    city.state,
+    city.city,
+    city.zip,
+  ]);
   const expected = compareEstimates(data, { machineClass: "large", days: 9, zip: city.zip });
   expect(expected.length).toBeGreaterThan(1);
   // The two projects take different rows, so both are exercised.
@@ -143,7 +174,13 @@ test("each price row's Request this price opens the dialog for that vendor, pric
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
   const [lead] = await serverLeads(page, `Price Row Renter ${info.project.name}`);
-  expect(lead).toMatchObject({ vendor_id: chosen.vendor.id, skid_steer_type: "wheeled", rental_days: 9, location: city.zip, completed: true });
+  expect(lead).toMatchObject({
+    vendor_id: chosen.vendor.id,
+    skid_steer_type: "wheeled",
+    rental_days: 9,
+    location: city.zip,
+    completed: true,
+  });
 });
 
 test.describe("rate cards from the console and the vendor CSV", () => {
@@ -160,7 +197,9 @@ test.describe("rate cards from the console and the vendor CSV", () => {
     return row;
   };
 
-  test("an operator enters a rate card and sees it on the vendor page and in the city's prices; a refused one changes nothing", async ({ page }) => {
+  test("an operator enters a rate card and sees it on the vendor page and in the city's prices; a refused one changes nothing", async ({
+    page,
+  }) => {
     const vendor = await listing();
     await logIn(page);
     await page.goto(`/operator/vendors/${vendor.id}`);
@@ -213,16 +252,36 @@ test.describe("rate cards from the console and the vendor CSV", () => {
     await expect(row).toContainText("Provided by the business");
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const offers = jsonLd.map((text) => JSON.parse(text)).find((data) => data["@type"] === "ItemList");
-    expect(offers.itemListElement).toEqual([expect.objectContaining({ item: expect.objectContaining({
-      "@type": "Offer", seller: expect.objectContaining({ name: "Rate Card Rentals" }),
-      priceSpecification: { "@type": "UnitPriceSpecification", priceCurrency: "USD", unitCode: "DAY", unitText: "day", price: 310 },
-    }) })]);
-    expect(estimateRental({ classes: [{ class: "medium", day: 310, week: 1100, four_week: 2900, day_hours: 8, week_hours: 40, four_week_hours: null }],
-      delivery: { fee: 120, miles: 20, per_mile: 4 }, waiver_percent: 12, fees: [{ label: "Environmental fee", percent: 3 }],
-      confirmed_on: "2026-01-01", sample: false, published: true }, "medium", 10, 0)?.total).toBe(2574.5);
+    expect(offers.itemListElement).toEqual([
+      expect.objectContaining({
+        item: expect.objectContaining({
+          "@type": "Offer",
+          seller: expect.objectContaining({ name: "Rate Card Rentals" }),
+          priceSpecification: { "@type": "UnitPriceSpecification", priceCurrency: "USD", unitCode: "DAY", unitText: "day", price: 310 },
+        }),
+      }),
+    ]);
+    expect(
+      estimateRental(
+        {
+          classes: [{ class: "medium", day: 310, week: 1100, four_week: 2900, day_hours: 8, week_hours: 40, four_week_hours: null }],
+          delivery: { fee: 120, miles: 20, per_mile: 4 },
+          waiver_percent: 12,
+          fees: [{ label: "Environmental fee", percent: 3 }],
+          confirmed_on: "2026-01-01",
+          sample: false,
+          published: true,
+        },
+        "medium",
+        10,
+        0,
+      )?.total,
+    ).toBe(2574.5);
   });
 
-  test("a vendor CSV with rate columns gives listings their cards, and rows with bad rates are rejected with the reason", async ({ page }) => {
+  test("a vendor CSV with rate columns gives listings their cards, and rows with bad rates are rejected with the reason", async ({
+    page,
+  }) => {
     const vendor = await listing();
     const csv = [
       "Name,Website,Phone,Email,Street,City,State,ZIP,medium_day,medium_week,medium_4week,track_day,hours_day,delivery_fee,delivery_miles,delivery_per_mile,waiver_percent,fees",
@@ -239,7 +298,9 @@ test.describe("rate cards from the console and the vendor CSV", () => {
     await expect(page.getByTestId("import-summary")).toHaveText("1 created, 0 updated, 0 unchanged, 3 rejected");
     await expect(page.getByRole("row", { name: /Week Too Dear Rentals/ })).toContainText("rates: A week cannot cost more than 7 days");
     await expect(page.getByRole("row", { name: /Negative Rate Rentals/ })).toContainText("rates: Rates cannot be negative");
-    await expect(page.getByRole("row", { name: /Half Delivery Rentals/ })).toContainText("rates: Delivery needs a flat fee, its radius in miles and a rate per mile beyond");
+    await expect(page.getByRole("row", { name: /Half Delivery Rentals/ })).toContainText(
+      "rates: Delivery needs a flat fee, its radius in miles and a rate per mile beyond",
+    );
 
     await page.goto(`${vendor.city_path}/by-price`);
     const imported = page.locator(".vendor-card", { hasText: "Priced Import Rentals" });

@@ -13,7 +13,8 @@ async function vendorFor(project: string, test: "request" | "forgery") {
     `select v.id, v.name, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip
      from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
      join public.states s on s.id = c.state_id
-     order by v.id limit 4`);
+     order by v.id limit 4`,
+  );
   return rows[(test === "request" ? 0 : 2) + (project === "desktop" ? 0 : 1)];
 }
 
@@ -26,10 +27,12 @@ async function openBookingFromHeader(page: Page) {
 
 async function leadWhere(page: Page, match: (lead: LeadRow) => boolean): Promise<LeadRow> {
   let found: LeadRow | undefined;
-  await expect.poll(async () => {
-    found = (await operatorRows<LeadRow>(page.request, "leads")).find(match);
-    return Boolean(found);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      found = (await operatorRows<LeadRow>(page.request, "leads")).find(match);
+      return Boolean(found);
+    })
+    .toBe(true);
   return found!;
 }
 
@@ -70,13 +73,23 @@ test("rental request from a vendor: the three steps, messages, toast, and the co
   await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
   await expect(page.getByTestId("rental-recipients")).toHaveText(`Your request is going to 1 vendor serving ZIP ${vendor.zip}.`);
   await expect(dialog).toHaveCount(0);
-  expect(await page.evaluate(() => window.analyticsEvents ?? [])).toContainEqual({ name: "click", category: "rental", label: "Submit rental form" });
+  expect(await page.evaluate(() => window.analyticsEvents ?? [])).toContainEqual({
+    name: "click",
+    category: "rental",
+    label: "Submit rental form",
+  });
 
   const lead = await leadWhere(page, (l) => l.name === name);
   expect(lead).toMatchObject({
-    vendor_id: vendor.id, vendor_name: vendor.name, step: 3, location: vendor.zip, phone: "(555) 010-2030",
-    skid_steer_type: "tracked", completed: true,
-    rental_start_date: format(start, "yyyy-MM-dd"), rental_end_date: format(end, "yyyy-MM-dd"),
+    vendor_id: vendor.id,
+    vendor_name: vendor.name,
+    step: 3,
+    location: vendor.zip,
+    phone: "(555) 010-2030",
+    skid_steer_type: "tracked",
+    completed: true,
+    rental_start_date: format(start, "yyyy-MM-dd"),
+    rental_end_date: format(end, "yyyy-MM-dd"),
     rental_days: Math.ceil(differenceInCalendarDays(end, start)),
   });
   // The lead goes to this vendor alone, with one outbox email; the double click sent one request.
@@ -148,17 +161,27 @@ test("a forged lead id changes nothing: only the browser that created a lead may
   expect(after).toEqual(victim);
 });
 
-test("opening the rental dialog leaves the page as it was: the owner cookie comes with the draft, not with a new render", async ({ page }) => {
+test("opening the rental dialog leaves the page as it was: the owner cookie comes with the draft, not with a new render", async ({
+  page,
+}) => {
   await page.goto("/us/skidsteers");
   // Next renders a page again after any action that sets a cookie itself: the head's title
   // and meta tags are replaced and the recommended models drawn anew.
   await page.evaluate(() => {
     const removed: string[] = ((window as unknown as { removedFromHead: string[] }).removedFromHead = []);
-    new MutationObserver((records) => records.forEach((r) => r.removedNodes.forEach((n) => {
-      if (n.nodeName === "TITLE" || n.nodeName === "META") removed.push(n.nodeName);
-    }))).observe(document.head, { childList: true });
+    new MutationObserver((records) =>
+      records.forEach((r) =>
+        r.removedNodes.forEach((n) => {
+          if (n.nodeName === "TITLE" || n.nodeName === "META") removed.push(n.nodeName);
+        }),
+      ),
+    ).observe(document.head, { childList: true });
   });
-  const recommended = () => page.getByTestId("recommended").locator("img").evaluateAll((images) => images.map((i) => (i as HTMLImageElement).alt));
+  const recommended = () =>
+    page
+      .getByTestId("recommended")
+      .locator("img")
+      .evaluateAll((images) => images.map((i) => (i as HTMLImageElement).alt));
   const before = await recommended();
   const started = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
   await openBookingFromHeader(page);
@@ -175,7 +198,8 @@ test("opening the rental dialog leaves the page as it was: the owner cookie come
 test("submit your business: messages, city choice, the vendors_submissions row, and a duplicate refused", async ({ page }, info) => {
   const states = await query<{ name: string }>("select name from public.states order by name");
   const houston = await query<{ name: string }>(
-    "select c.name from public.cities c join public.states s on s.id = c.state_id where s.slug = 'texas' order by c.name");
+    "select c.name from public.cities c join public.states s on s.id = c.state_id where s.slug = 'texas' order by c.name",
+  );
   // Each project posts from its own address so the daily limit of one does not meet the other's.
   await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${info.project.name === "desktop" ? 10 : 11}` });
   await page.goto("/submit");
@@ -183,8 +207,14 @@ test("submit your business: messages, city choice, the vendors_submissions row, 
   await expect(page.getByLabel("City")).toContainText("Select a state first");
   await expect(page.getByLabel("State").locator("option:not([value=''])")).toHaveText(states.map((s) => s.name));
   await page.getByRole("button", { name: "Submit Business" }).click();
-  for (const message of ["Business name must be at least 2 characters", "Website URL is too short", "Please enter a valid phone number",
-    "Please enter a valid address", "Please select a state", "Please enter a valid ZIP code"]) {
+  for (const message of [
+    "Business name must be at least 2 characters",
+    "Website URL is too short",
+    "Please enter a valid phone number",
+    "Please enter a valid address",
+    "Please select a state",
+    "Please enter a valid ZIP code",
+  ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
   const site = `https://test-${info.project.name}-${Date.now()}.example`;
@@ -204,11 +234,19 @@ test("submit your business: messages, city choice, the vendors_submissions row, 
   await expect(page.getByLabel("Business Name")).toHaveValue("");
 
   const row = (await operatorRows<SubmissionRow>(page.request, "submissions")).find((s) => s.site === site);
-  expect(row).toEqual(expect.objectContaining({
-    name: "Test & Sons,  Rentals!", name_for_emails: "Test and Sons Rentals", phone: "(555) 123-4567",
-    full_address: "12 Main Street", street: "12 Main Street", city: "houston", state: "texas", postal_code: "77002",
-    cid: `SUB${createHash("sha256").update(site).digest("hex")}`,
-  }));
+  expect(row).toEqual(
+    expect.objectContaining({
+      name: "Test & Sons,  Rentals!",
+      name_for_emails: "Test and Sons Rentals",
+      phone: "(555) 123-4567",
+      full_address: "12 Main Street",
+      street: "12 Main Street",
+      city: "houston",
+      state: "texas",
+      postal_code: "77002",
+      cid: `SUB${createHash("sha256").update(site).digest("hex")}`,
+    }),
+  );
 
   // The same website again is refused as already under review, and nothing is added.
   await page.getByLabel("Business Name").fill("Test Again");

@@ -5,7 +5,12 @@ import { actionBodyProblem, formActionBodyProblem } from "../../lib/platform/act
 import { allowedOrigins } from "../../lib/platform/origins";
 import { readBodyUpTo } from "../../lib/platform/request-body";
 import { clientAddress, proxyHops, visitorAddress } from "../../lib/platform/client-address.mjs";
-import { actionAllowance, MAX_ACTION_BODY_BYTES, MAX_CONSOLE_BODY_BYTES, MAX_CONSOLE_UPLOAD_BYTES } from "../../lib/platform/action-limits.mjs";
+import {
+  actionAllowance,
+  MAX_ACTION_BODY_BYTES,
+  MAX_CONSOLE_BODY_BYTES,
+  MAX_CONSOLE_UPLOAD_BYTES,
+} from "../../lib/platform/action-limits.mjs";
 import { earlyRefusal, withVisitorAddress } from "../../lib/platform/node-server.mjs";
 
 const text = "text/plain;charset=UTF-8";
@@ -18,8 +23,16 @@ describe("server action request bodies", () => {
   });
 
   it.each([
-    ["garbage{", 400], ["", 400], ["null", 400], ['{"a":1}', 400], ["[1,2,3,4,5]", 400],
-    ['[{"name":"a\\u0000b"}]', 400], ['["$K1"]', 400], ['[{"name":"$@0"}]', 400], ['[{"__proto__":{"admin":true}}]', 400], ['[{"constructor":1}]', 400],
+    ["garbage{", 400],
+    ["", 400],
+    ["null", 400],
+    ['{"a":1}', 400],
+    ["[1,2,3,4,5]", 400],
+    ['[{"name":"a\\u0000b"}]', 400],
+    ['["$K1"]', 400],
+    ['[{"name":"$@0"}]', 400],
+    ['[{"__proto__":{"admin":true}}]', 400],
+    ['[{"constructor":1}]', 400],
     [`["${"x".repeat(9000)}"]`, 413],
   ])("refuses %j with %i", (body, status) => {
     expect(actionBodyProblem(text, bytes(body))?.status).toBe(status);
@@ -41,14 +54,21 @@ describe("operator console form actions", () => {
   }
 
   it("lets React's encoding of a form through: the arguments in part 0, the form's fields as _1_<name>", async () => {
-    expect(await formActionBodyProblem(...await multipart({ "0": '["$K1"]', "_1_$ACTION_ID_ab12": "", "_1_email": "a@b.example" }))).toBeNull();
-    expect(await formActionBodyProblem(...await multipart({ "0": '[{},"$K1"]', "_1_dry_run": "on" }))).toBeNull();
+    expect(
+      await formActionBodyProblem(...(await multipart({ "0": '["$K1"]', _1_$ACTION_ID_ab12: "", _1_email: "a@b.example" }))),
+    ).toBeNull();
+    expect(await formActionBodyProblem(...(await multipart({ "0": '[{},"$K1"]', _1_dry_run: "on" })))).toBeNull();
   });
 
   it.each([
-    [{ "0": "not json" }], [{ "0": '["$Q1"]' }], [{ "0": '["$K1"]', stray: "x" }], [{ "0": '[{"__proto__":1}]' }], [{}], [{ "0": "[1,2,3]" }],
+    [{ "0": "not json" }],
+    [{ "0": '["$Q1"]' }],
+    [{ "0": '["$K1"]', stray: "x" }],
+    [{ "0": '[{"__proto__":1}]' }],
+    [{}],
+    [{ "0": "[1,2,3]" }],
   ])("refuses %j with 400", async (entries) => {
-    expect((await formActionBodyProblem(...await multipart(entries)))?.status).toBe(400);
+    expect((await formActionBodyProblem(...(await multipart(entries))))?.status).toBe(400);
   });
 
   it("lets a form with no fields through as plain text, and nothing else", async () => {
@@ -69,7 +89,10 @@ describe("request bodies are counted as they stream", () => {
         controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    return { pulled, request: new Request("http://site.example/operator/import", { method: "POST", body, headers, duplex: "half" } as RequestInit) };
+    return {
+      pulled,
+      request: new Request("http://site.example/operator/import", { method: "POST", body, headers, duplex: "half" } as RequestInit),
+    };
   }
 
   it("returns a body within the limit whole", async () => {
@@ -154,23 +177,28 @@ describe("npm start's server: the visitor's address comes from the socket", () =
 
   it("over a real connection: a forged header and X-Real-IP reach the app as the socket's address, one Location is sent, a 404 is not cacheable", async () => {
     const seen: Array<string | undefined> = [];
-    const server = createServer(withVisitorAddress((req: IncomingMessage, res: ServerResponse) => {
-      seen.push(`${req.headers["x-forwarded-for"]}|${req.headers["x-real-ip"] ?? ""}`);
-      res.setHeader("Cache-Control", "s-maxage=300");
-      if (req.url === "/missing") res.statusCode = 404;
-      else {
-        res.setHeader("location", "/us");
-        res.appendHeader("location", "/us");
-        res.statusCode = 307;
-      }
-      res.end();
-    }, 0));
+    const server = createServer(
+      withVisitorAddress((req: IncomingMessage, res: ServerResponse) => {
+        seen.push(`${req.headers["x-forwarded-for"]}|${req.headers["x-real-ip"] ?? ""}`);
+        res.setHeader("Cache-Control", "s-maxage=300");
+        if (req.url === "/missing") res.statusCode = 404;
+        else {
+          res.setHeader("location", "/us");
+          res.appendHeader("location", "/us");
+          res.statusCode = 307;
+        }
+        res.end();
+      }, 0),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const get = (path: string) => new Promise<IncomingMessage>((resolve, reject) => {
-        request({ host: "127.0.0.1", port, path, headers: { "X-Forwarded-For": "6.6.6.6", "X-Real-IP": "7.7.7.7" } }, resolve).on("error", reject).end();
-      });
+      const get = (path: string) =>
+        new Promise<IncomingMessage>((resolve, reject) => {
+          request({ host: "127.0.0.1", port, path, headers: { "X-Forwarded-For": "6.6.6.6", "X-Real-IP": "7.7.7.7" } }, resolve)
+            .on("error", reject)
+            .end();
+        });
       const redirect = await get("/");
       redirect.resume();
       expect(seen).toEqual(["127.0.0.1|"]);

@@ -44,15 +44,21 @@ describe("the gate in front of password checks", () => {
     let active = 0;
     let most = 0;
     const release: Array<() => void> = [];
-    const work = () => new Promise<void>((resolve) => {
-      active++;
-      most = Math.max(most, active);
-      release.push(() => {
-        active--;
-        resolve();
+    const work = () =>
+      new Promise<void>((resolve) => {
+        active++;
+        most = Math.max(most, active);
+        release.push(() => {
+          active--;
+          resolve();
+        });
       });
-    });
-    const outcomes = Array.from({ length: 60 }, () => run(work).then(() => "ran", (error) => (error instanceof GateFull ? "refused" : "error")));
+    const outcomes = Array.from({ length: 60 }, () =>
+      run(work).then(
+        () => "ran",
+        (error) => (error instanceof GateFull ? "refused" : "error"),
+      ),
+    );
     for (let round = 0; round < 10; round++) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       release.splice(0).forEach((done) => done());

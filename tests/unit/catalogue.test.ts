@@ -5,12 +5,30 @@ import { popularModelSpecs } from "../../lib/models/popular";
 import { describeSource } from "../../lib/models/sources";
 
 const model = (id: number, name: string, manufacturer: string | null, values: Partial<EquipmentModel> = {}): EquipmentModel => ({
-  id, name, slug: name.toLowerCase(), image_url: null, sticker: null, description: null, site: null,
-  operating_capacity: null, operating_weight: null, engine_power: null, lift_pattern: null, hydraulic_power_hp: null,
-  hydraulic_pressure_psi: null, hydraulic_flow_gpm: null, height: null, width: null, length: null, length_with_bucket: null,
-  capacity_basis: null, power_basis: null, source_url: null,
+  id,
+  name,
+  slug: name.toLowerCase(),
+  image_url: null,
+  sticker: null,
+  description: null,
+  site: null,
+  operating_capacity: null,
+  operating_weight: null,
+  engine_power: null,
+  lift_pattern: null,
+  hydraulic_power_hp: null,
+  hydraulic_pressure_psi: null,
+  hydraulic_flow_gpm: null,
+  height: null,
+  width: null,
+  length: null,
+  length_with_bucket: null,
+  capacity_basis: null,
+  power_basis: null,
+  source_url: null,
   equipment_manufacturer: manufacturer ? { id, name: manufacturer, slug: manufacturer.toLowerCase(), site: null } : null,
-  equipment_type: null, ...values,
+  equipment_type: null,
+  ...values,
 });
 
 const models = [
@@ -30,7 +48,10 @@ describe("filterModels", () => {
   });
   it("narrows by manufacturer and lift pattern", () => {
     expect(names(filterModels(models, { ...none, manufacturers: ["Bobcat"] }))).toEqual(["S70", "T770"]);
-    expect(names(filterModels(models, { ...none, manufacturers: ["Bobcat", "Kubota"], liftPatterns: ["Vertical"] }))).toEqual(["T770", "SVL75-3"]);
+    expect(names(filterModels(models, { ...none, manufacturers: ["Bobcat", "Kubota"], liftPatterns: ["Vertical"] }))).toEqual([
+      "T770",
+      "SVL75-3",
+    ]);
   });
   it("ranges are inclusive, and models lacking a figure pass that range", () => {
     expect(names(filterModels(models, { ...none, capacityMin: 1500, capacityMax: 2475 }))).toEqual(["SVL75-3", "262G", "Mystery"]);
@@ -73,8 +94,26 @@ describe("splitFieldName", () => {
 describe("popular models' Read More data", () => {
   it("lists every field but the card's, split into words, with each model's values in label order and N/A for a missing value", () => {
     const specs = popularModelSpecs([
-      { id: 7, Model: "S70", Manufacturer: "Bobcat", "Image URL": null, "Operating Capacity (lbs)": 700, "Length w/Bucket (in)": 110, OperatingWeightLbs: 2795, lift_pattern: "Radial" },
-      { id: 9, Model: "T86", Manufacturer: "Bobcat", "Image URL": "/x.svg", "Operating Capacity (lbs)": 3400, "Length w/Bucket (in)": null, OperatingWeightLbs: null, lift_pattern: "Vertical" },
+      {
+        id: 7,
+        Model: "S70",
+        Manufacturer: "Bobcat",
+        "Image URL": null,
+        "Operating Capacity (lbs)": 700,
+        "Length w/Bucket (in)": 110,
+        OperatingWeightLbs: 2795,
+        lift_pattern: "Radial",
+      },
+      {
+        id: 9,
+        Model: "T86",
+        Manufacturer: "Bobcat",
+        "Image URL": "/x.svg",
+        "Operating Capacity (lbs)": 3400,
+        "Length w/Bucket (in)": null,
+        OperatingWeightLbs: null,
+        lift_pattern: "Vertical",
+      },
     ]);
     expect(specs.labels).toEqual(["Operating Weight Lbs", "Lift Pattern"]);
     expect(specs.models).toEqual({
@@ -87,12 +126,17 @@ describe("popular models' Read More data", () => {
 describe("a model's sources", () => {
   it("links URLs and commit-pinned GitHub files, and names sources without an address", () => {
     expect(describeSource("https://www.bobcat.com/na/en/equipment/loaders/skid-steer-loaders/")).toEqual({
-      label: "bobcat.com/na/en/equipment/loaders/skid-steer-loaders", href: "https://www.bobcat.com/na/en/equipment/loaders/skid-steer-loaders/",
+      label: "bobcat.com/na/en/equipment/loaders/skid-steer-loaders",
+      href: "https://www.bobcat.com/na/en/equipment/loaders/skid-steer-loaders/",
     });
     expect(describeSource("owner/repo@8c864e5101310fb3c61dca1c6f583e39aefbf98d:lib/migrations/547_bobcat.ts")).toEqual({
-      label: "547_bobcat.ts in owner/repo (GitHub)", href: "https://github.com/owner/repo/blob/8c864e5101310fb3c61dca1c6f583e39aefbf98d/lib/migrations/547_bobcat.ts",
+      label: "547_bobcat.ts in owner/repo (GitHub)",
+      href: "https://github.com/owner/repo/blob/8c864e5101310fb3c61dca1c6f583e39aefbf98d/lib/migrations/547_bobcat.ts",
     });
-    expect(describeSource("github-index-file:70205663109 (DFW rental-site guide)")).toEqual({ label: "GitHub file 70205663109 (DFW rental-site guide)", href: null });
+    expect(describeSource("github-index-file:70205663109 (DFW rental-site guide)")).toEqual({
+      label: "GitHub file 70205663109 (DFW rental-site guide)",
+      href: null,
+    });
     expect(describeSource("javascript:alert(1)").href).toBeNull();
   });
 });

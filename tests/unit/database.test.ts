@@ -44,12 +44,26 @@ describe("seed", () => {
     expect((await db.query<{ n: number }>("select count(*)::int n from public.states_with_vendors")).rows[0].n).toBeGreaterThanOrEqual(40);
     expect((await db.query<{ n: number }>("select count(*)::int n from public.cities_with_vendors")).rows[0].n).toBeGreaterThanOrEqual(150);
     // Every row of the model data, each with its sources.
-    const modelRows = parse(readFileSync("supabase/data/skid-steer-models.v2.csv", "utf8"), { columns: true, skipEmptyLines: true }) as unknown[];
+    const modelRows = parse(readFileSync("supabase/data/skid-steer-models.v2.csv", "utf8"), {
+      columns: true,
+      skipEmptyLines: true,
+    }) as unknown[];
     expect(await count("equipment_models")).toBe(modelRows.length);
-    expect((await db.query<{ n: number }>("select count(*)::int n from public.equipment_models where cardinality(sources) = 0")).rows[0].n).toBe(0);
-    expect((await db.query<{ n: number }>("select count(*)::int n from public.equipment_models where sticker is not null")).rows[0].n).toBe(4);
+    expect(
+      (await db.query<{ n: number }>("select count(*)::int n from public.equipment_models where cardinality(sources) = 0")).rows[0].n,
+    ).toBe(0);
+    expect((await db.query<{ n: number }>("select count(*)::int n from public.equipment_models where sticker is not null")).rows[0].n).toBe(
+      4,
+    );
     const slugs = (await db.query<{ slug: string }>("select slug from public.articles")).rows.map((r) => r.slug);
-    for (const slug of ["mini-skid-steer-guide", "bobcat-rental-guide", "safety-guidelines", "rental-cost-guide", "insurance-requirements", "pre-rental-checklist"]) {
+    for (const slug of [
+      "mini-skid-steer-guide",
+      "bobcat-rental-guide",
+      "safety-guidelines",
+      "rental-cost-guide",
+      "insurance-requirements",
+      "pre-rental-checklist",
+    ]) {
       expect(slugs).toContain(slug);
     }
   });
@@ -71,18 +85,37 @@ describe("lead write functions", () => {
 
   it("completes with rental_days as the day difference", async () => {
     const id = await newLead();
-    await asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567', '77002')", [id, ownerToken(), day(2), day(9)]);
-    const [lead] = (await db.query<Record<string, unknown>>("select step, completed, rental_days, skid_steer_type, location from public.leads where id = $1", [id])).rows;
+    await asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567', '77002')", [
+      id,
+      ownerToken(),
+      day(2),
+      day(9),
+    ]);
+    const [lead] = (
+      await db.query<Record<string, unknown>>(
+        "select step, completed, rental_days, skid_steer_type, location from public.leads where id = $1",
+        [id],
+      )
+    ).rows;
     expect(lead).toMatchObject({ step: 3, completed: true, rental_days: 7, skid_steer_type: "tracked", location: "77002" });
-    expect((await db.query("select 1 from public.outbox_messages where lead_id = $1 and channel = 'email'", [id])).rows.length).toBeGreaterThan(0);
+    expect(
+      (await db.query("select 1 from public.outbox_messages where lead_id = $1 and channel = 'email'", [id])).rows.length,
+    ).toBeGreaterThan(0);
   });
 
   it("a forged or guessed lead id changes nothing", async () => {
     const id = await newLead(ownerToken(1));
-    await expect(asService(db, "select public.update_lead($1, $2, 3, 'tracked', null, null, 'Mallory', null)", [id, ownerToken(2)]))
-      .rejects.toThrow("Rental request not found");
-    await expect(asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Mallory', '5551234567', '77002')", [id, ownerToken(2), day(1), day(2)]))
-      .rejects.toThrow("Rental request not found");
+    await expect(
+      asService(db, "select public.update_lead($1, $2, 3, 'tracked', null, null, 'Mallory', null)", [id, ownerToken(2)]),
+    ).rejects.toThrow("Rental request not found");
+    await expect(
+      asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Mallory', '5551234567', '77002')", [
+        id,
+        ownerToken(2),
+        day(1),
+        day(2),
+      ]),
+    ).rejects.toThrow("Rental request not found");
     const [lead] = (await db.query<Record<string, unknown>>("select name, step, completed from public.leads where id = $1", [id])).rows;
     expect(lead).toEqual({ name: "", step: 1, completed: false });
   });
@@ -94,17 +127,35 @@ describe("lead write functions", () => {
       ["select public.update_lead($1, $2, 1, 'hovercraft')", [id, ownerToken()], /wheeled or tracked/],
       ["select public.update_lead($1, $2, 2, null, $3::date)", [id, ownerToken(), day(-3)], /cannot be in the past/],
       ["select public.update_lead($1, $2, 2, null, $3::date, $4::date)", [id, ownerToken(), day(5), day(5)], /end date must be after/],
-      ["select public.update_lead($1, $2, 2, null, null, $3::date)", [id, ownerToken(), format(addDays(addYears(new Date(), 1), 2), "yyyy-MM-dd")], /more than one year/],
-      ["select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'J', '5551234567', '77002')", [id, ownerToken(), day(1), day(2)], /Name must be at least 2 characters/],
-      ["select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Jane', '555', '77002')", [id, ownerToken(), day(1), day(2)], /Please enter a valid phone number/],
-      ["select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Jane', '5551234567', '00000')", [id, ownerToken(), day(1), day(2)], /valid US ZIP code/],
+      [
+        "select public.update_lead($1, $2, 2, null, null, $3::date)",
+        [id, ownerToken(), format(addDays(addYears(new Date(), 1), 2), "yyyy-MM-dd")],
+        /more than one year/,
+      ],
+      [
+        "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'J', '5551234567', '77002')",
+        [id, ownerToken(), day(1), day(2)],
+        /Name must be at least 2 characters/,
+      ],
+      [
+        "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Jane', '555', '77002')",
+        [id, ownerToken(), day(1), day(2)],
+        /Please enter a valid phone number/,
+      ],
+      [
+        "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Jane', '5551234567', '00000')",
+        [id, ownerToken(), day(1), day(2)],
+        /valid US ZIP code/,
+      ],
       ["select public.update_lead($1, $2, 3, p_location => 'abcde')", [id, ownerToken()], /valid US ZIP code/],
       ["select public.create_lead('short')", [], /Invalid owner token/],
     ];
     for (const [sql, params, message] of bad) {
       await expect(asService(db, sql, params)).rejects.toThrow(message);
     }
-    const [lead] = (await db.query<Record<string, unknown>>("select step, skid_steer_type, name, completed from public.leads where id = $1", [id])).rows;
+    const [lead] = (
+      await db.query<Record<string, unknown>>("select step, skid_steer_type, name, completed from public.leads where id = $1", [id])
+    ).rows;
     expect(lead).toEqual({ step: 1, skid_steer_type: null, name: "", completed: false });
   });
 
@@ -117,17 +168,31 @@ describe("lead write functions", () => {
 describe("vendor submission function", () => {
   const submit = (site: string, overrides: Partial<Record<string, string>> = {}, client = "submitter") =>
     asService(db, "select public.submit_vendor($1, $2, $3, $4, $5, $6, $7, $8) as id", [
-      overrides.name ?? "Smith & Sons, Inc.", site, overrides.phone ?? "(555) 123-4567", overrides.address ?? "12 Main Street",
-      overrides.state ?? "texas", overrides.city ?? "houston", overrides.zip ?? "77002", client,
+      overrides.name ?? "Smith & Sons, Inc.",
+      site,
+      overrides.phone ?? "(555) 123-4567",
+      overrides.address ?? "12 Main Street",
+      overrides.state ?? "texas",
+      overrides.city ?? "houston",
+      overrides.zip ?? "77002",
+      client,
     ]);
 
   it("writes name_for_emails, cid, slugs, the street twice and the website as https://host", async () => {
     await submit("smithandsons.example");
-    const [row] = (await db.query<Record<string, unknown>>("select * from public.vendors_submissions where site = 'https://smithandsons.example'")).rows;
+    const [row] = (
+      await db.query<Record<string, unknown>>("select * from public.vendors_submissions where site = 'https://smithandsons.example'")
+    ).rows;
     const expectedCid = "SUB" + (await import("node:crypto")).createHash("sha256").update("smithandsons.example").digest("hex");
     expect(row).toMatchObject({
-      name: "Smith & Sons, Inc.", name_for_emails: "Smith and Sons Inc", cid: expectedCid,
-      full_address: "12 Main Street", street: "12 Main Street", city: "houston", state: "texas", postal_code: "77002",
+      name: "Smith & Sons, Inc.",
+      name_for_emails: "Smith and Sons Inc",
+      cid: expectedCid,
+      full_address: "12 Main Street",
+      street: "12 Main Street",
+      city: "houston",
+      state: "texas",
+      postal_code: "77002",
     });
   });
 
@@ -160,7 +225,8 @@ describe("vendor submission function", () => {
   });
 
   it("keeps a valid optional email in lower case and refuses an invalid one", async () => {
-    const sql = "select public.submit_vendor('Mail Rentals', $1, '5551234567', '12 Main Street', 'texas', 'houston', '77002', 'mail-client', $2)";
+    const sql =
+      "select public.submit_vendor('Mail Rentals', $1, '5551234567', '12 Main Street', 'texas', 'houston', '77002', 'mail-client', $2)";
     await expect(asService(db, sql, ["bad-mail.example", "not-an-email"])).rejects.toThrow("Please enter a valid email address");
     await asService(db, sql, ["good-mail.example", "Quotes@Good-Mail.example"]);
     const [row] = (await db.query("select email from public.vendors_submissions where site = 'https://good-mail.example'")).rows;

@@ -8,10 +8,11 @@ import { freshDb } from "./helpers/db";
 let db: PGlite;
 let client: SupabaseClient;
 let service: SupabaseClient;
-const clientFor = (role: DatabaseRole, timeoutMs?: number) => createClient("http://embedded.localhost", "key", {
-  auth: { persistSession: false },
-  global: { fetch: createEmbeddedFetch(async () => db, role, timeoutMs) },
-});
+const clientFor = (role: DatabaseRole, timeoutMs?: number) =>
+  createClient("http://embedded.localhost", "key", {
+    auth: { persistSession: false },
+    global: { fetch: createEmbeddedFetch(async () => db, role, timeoutMs) },
+  });
 beforeAll(async () => {
   db = await freshDb(true);
   client = clientFor("anon");
@@ -62,7 +63,10 @@ describe("embedded PostgREST transport", () => {
   });
 
   it("answers 401 with 42501 when anon calls a function it may not execute, as PostgREST does", async () => {
-    for (const [fn, args] of [["claim_outbox_messages", {}], ["create_lead", { p_owner_token: "x".repeat(40), p_client_key: "client-a" }]] as const) {
+    for (const [fn, args] of [
+      ["claim_outbox_messages", {}],
+      ["create_lead", { p_owner_token: "x".repeat(40), p_client_key: "client-a" }],
+    ] as const) {
       const result = await client.rpc(fn, args);
       expect(result.status).toBe(401);
       expect(result.error?.code).toBe("42501");
@@ -85,7 +89,9 @@ describe("embedded PostgREST transport", () => {
   it("returns at most max-rows (1,000) rows per call, and pages with .range()", async () => {
     const [{ n }] = (await db.query<{ n: number }>("select public.sitemap_size()::int as n")).rows;
     expect(n).toBeGreaterThan(MAX_ROWS);
-    await db.exec("create function public.many_rows() returns setof int language sql as 'select generate_series(1, 2500)'; grant execute on function public.many_rows() to anon");
+    await db.exec(
+      "create function public.many_rows() returns setof int language sql as 'select generate_series(1, 2500)'; grant execute on function public.many_rows() to anon",
+    );
     const capped = await client.rpc("many_rows");
     expect(capped.data).toHaveLength(MAX_ROWS);
     const page = await client.rpc("many_rows").range(2000, 2999);
@@ -102,7 +108,10 @@ describe("embedded PostgREST transport", () => {
   it("answers an unknown function with PGRST202 and 404", async () => {
     const result = await client.rpc("no_such_function", { a: 1 });
     expect(result.status).toBe(404);
-    expect(result.error).toMatchObject({ code: "PGRST202", message: "Could not find the function public.no_such_function(a) in the schema cache" });
+    expect(result.error).toMatchObject({
+      code: "PGRST202",
+      message: "Could not find the function public.no_such_function(a) in the schema cache",
+    });
   });
 
   it("answers a table path it does not serve with PGRST125", async () => {
@@ -117,14 +126,26 @@ describe("backend configuration", () => {
     expect(backendConfig({} as NodeJS.ProcessEnv)).toEqual({ mode: "embedded" });
   });
   it("uses hosted Supabase when both are set, with the service role key", () => {
-    expect(backendConfig({ NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k", SUPABASE_SERVICE_ROLE_KEY: "s" } as unknown as NodeJS.ProcessEnv).mode).toBe("hosted");
+    expect(
+      backendConfig({
+        NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co",
+        NEXT_PUBLIC_SUPABASE_ANON_KEY: "k",
+        SUPABASE_SERVICE_ROLE_KEY: "s",
+      } as unknown as NodeJS.ProcessEnv).mode,
+    ).toBe("hosted");
   });
   it("refuses hosted Supabase without the service role key, naming the variable", () => {
-    expect(() => backendConfig({ NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co", NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" } as unknown as NodeJS.ProcessEnv))
-      .toThrow(/SUPABASE_SERVICE_ROLE_KEY is required/);
+    expect(() =>
+      backendConfig({
+        NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co",
+        NEXT_PUBLIC_SUPABASE_ANON_KEY: "k",
+      } as unknown as NodeJS.ProcessEnv),
+    ).toThrow(/SUPABASE_SERVICE_ROLE_KEY is required/);
   });
   it("refuses with supabase-js's own message when one is missing", () => {
     expect(() => backendConfig({ NEXT_PUBLIC_SUPABASE_ANON_KEY: "k" } as unknown as NodeJS.ProcessEnv)).toThrow("supabaseUrl is required.");
-    expect(() => backendConfig({ NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co" } as unknown as NodeJS.ProcessEnv)).toThrow("supabaseKey is required.");
+    expect(() => backendConfig({ NEXT_PUBLIC_SUPABASE_URL: "https://x.supabase.co" } as unknown as NodeJS.ProcessEnv)).toThrow(
+      "supabaseKey is required.",
+    );
   });
 });

@@ -5,23 +5,37 @@ import type { ClassRates, RateCard } from "@/lib/prices/rate-card";
 
 const medium: ClassRates = { class: "medium", day: 300, week: 1000, four_week: 2800, day_hours: 8, week_hours: 40, four_week_hours: 160 };
 const card = (overrides: Partial<RateCard> = {}): RateCard => ({
-  classes: [medium], delivery: { fee: 100, miles: 20, per_mile: 4 }, waiver_percent: 12,
-  fees: [{ label: "Environmental fee", percent: 3 }, { label: "Cleaning fee", amount: 35 }],
-  confirmed_on: "2026-11-01", sample: false, published: true, ...overrides,
+  classes: [medium],
+  delivery: { fee: 100, miles: 20, per_mile: 4 },
+  waiver_percent: 12,
+  fees: [
+    { label: "Environmental fee", percent: 3 },
+    { label: "Cleaning fee", amount: 35 },
+  ],
+  confirmed_on: "2026-11-01",
+  sample: false,
+  published: true,
+  ...overrides,
 });
 
 describe("the estimate", () => {
   it("covers 10 days as a week and 3 days when that is cheaper than 2 weeks, with every part of the total", () => {
     const estimate = estimateRental(card(), "medium", 10, 32.4)!;
     // Week + 3 days = 1,000 + 3 × 300 = 1,900; 2 weeks = 2,000; 10 days = 3,000.
-    expect(estimate.periods).toEqual([{ unit: "week", count: 1, rate: 1000 }, { unit: "day", count: 3, rate: 300 }]);
+    expect(estimate.periods).toEqual([
+      { unit: "week", count: 1, rate: 1000 },
+      { unit: "day", count: 3, rate: 300 },
+    ]);
     expect(estimate.rental).toBe(1900);
     expect(estimate.hours).toBe(40 + 3 * 8);
     // 32.4 miles is 12.4 beyond the 20-mile flat fee: 13 whole miles × $4 = 52, plus 100, each way: 2 × 152 = 304.
     expect(estimate.delivery).toEqual({ amount: 304, miles: 32.4, milesBeyond: 13 });
     // Waiver 12 % of 1,900 = 228; environmental fee 3 % of 1,900 = 57; cleaning 35.
     expect(estimate.waiver).toEqual({ percent: 12, amount: 228 });
-    expect(estimate.fees).toEqual([{ label: "Environmental fee", percent: 3, amount: 57 }, { label: "Cleaning fee", amount: 35 }]);
+    expect(estimate.fees).toEqual([
+      { label: "Environmental fee", percent: 3, amount: 57 },
+      { label: "Cleaning fee", amount: 35 },
+    ]);
     expect(estimate.total).toBe(1900 + 304 + 228 + 57 + 35);
   });
 
@@ -37,7 +51,10 @@ describe("the estimate", () => {
     const noExtras = card({ delivery: null, waiver_percent: null, fees: [] });
     const month = estimateRental(noExtras, "medium", 29, 0)!;
     // 4 weeks + 1 day = 2,800 + 300 = 3,100 (4 weeks + 1 week = 3,800; 2 × 4 weeks = 5,600).
-    expect(month.periods).toEqual([{ unit: "4 weeks", count: 1, rate: 2800 }, { unit: "day", count: 1, rate: 300 }]);
+    expect(month.periods).toEqual([
+      { unit: "4 weeks", count: 1, rate: 2800 },
+      { unit: "day", count: 1, rate: 300 },
+    ]);
     expect(month.total).toBe(3100);
     expect(month.hours).toBe(168);
     // 3 weeks + 4 days = 4,200 > one 4-week period = 2,800.
@@ -67,7 +84,12 @@ describe("the estimate", () => {
 
   it("estimates nothing for a class the vendor does not rent, and picks the cheapest class that meets a request", () => {
     expect(estimateRental(card(), "track", 3, 10)).toBeNull();
-    const two = card({ classes: [{ ...medium, class: "small", day: 250, week: 900, four_week: 2400 }, medium], delivery: null, waiver_percent: null, fees: [] });
+    const two = card({
+      classes: [{ ...medium, class: "small", day: 250, week: 900, four_week: 2400 }, medium],
+      delivery: null,
+      waiver_percent: null,
+      fees: [],
+    });
     expect(cheapestEstimate(two, ["small", "medium", "large"], 3, 0)).toMatchObject({ class: "small", total: 750 });
     expect(cheapestEstimate(two, ["track"], 3, 0)).toBeNull();
   });
@@ -77,9 +99,15 @@ describe("rate card forms and CSV columns", () => {
   const valid = { medium_day: "300", medium_week: "1,000", medium_four_week: "$2800", medium_day_hours: "8", published: "on" };
 
   it("reads a class, blank terms as none, and the published box", () => {
-    expect(parseRateCardForm(valid)).toEqual({ card: {
-      classes: [{ class: "medium", day: 300, week: 1000, four_week: 2800, day_hours: 8, week_hours: null, four_week_hours: null }],
-      delivery: null, waiver_percent: null, fees: [], published: true } });
+    expect(parseRateCardForm(valid)).toEqual({
+      card: {
+        classes: [{ class: "medium", day: 300, week: 1000, four_week: 2800, day_hours: 8, week_hours: null, four_week_hours: null }],
+        delivery: null,
+        waiver_percent: null,
+        fees: [],
+        published: true,
+      },
+    });
   });
 
   it("refuses negative rates, a week over 7 days, 4 weeks over 4 weeks, and a card without rates", () => {
@@ -93,15 +121,32 @@ describe("rate card forms and CSV columns", () => {
   });
 
   it("reads the CSV's rate columns, hours for every priced class and fees as text", () => {
-    const parsed = rateCardFromCsv({ small_day: "250", track_day: "390", track_week: "1400", hours_day: "8",
-      delivery_fee: "95", delivery_miles: "25", delivery_per_mile: "3.5", waiver_percent: "15", fees: "Environmental fee 3%; Cleaning fee $35" });
-    expect(parsed).toEqual({ card: {
-      classes: [
-        { class: "small", day: 250, week: null, four_week: null, day_hours: 8, week_hours: null, four_week_hours: null },
-        { class: "track", day: 390, week: 1400, four_week: null, day_hours: 8, week_hours: null, four_week_hours: null },
-      ],
-      delivery: { fee: 95, miles: 25, per_mile: 3.5 }, waiver_percent: 15,
-      fees: [{ label: "Environmental fee", percent: 3 }, { label: "Cleaning fee", amount: 35 }], published: true } });
+    const parsed = rateCardFromCsv({
+      small_day: "250",
+      track_day: "390",
+      track_week: "1400",
+      hours_day: "8",
+      delivery_fee: "95",
+      delivery_miles: "25",
+      delivery_per_mile: "3.5",
+      waiver_percent: "15",
+      fees: "Environmental fee 3%; Cleaning fee $35",
+    });
+    expect(parsed).toEqual({
+      card: {
+        classes: [
+          { class: "small", day: 250, week: null, four_week: null, day_hours: 8, week_hours: null, four_week_hours: null },
+          { class: "track", day: 390, week: 1400, four_week: null, day_hours: 8, week_hours: null, four_week_hours: null },
+        ],
+        delivery: { fee: 95, miles: 25, per_mile: 3.5 },
+        waiver_percent: 15,
+        fees: [
+          { label: "Environmental fee", percent: 3 },
+          { label: "Cleaning fee", amount: 35 },
+        ],
+        published: true,
+      },
+    });
     expect(rateCardFromCsv({ name: "No rates" })).toBeNull();
     expect(rateCardFromCsv({ medium_day: "300", fees: "a fee without an amount" })).toEqual({ problem: "rates-fee" });
   });

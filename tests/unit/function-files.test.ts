@@ -25,7 +25,11 @@ describe("the migration convention for functions (supabase/functions/)", () => {
       left join pg_depend d on d.objid = p.oid and d.deptype = 'e'
       where n.nspname in ('public', 'private') and d.objid is null order by 1`);
     expect(rows.length).toBeGreaterThan(100);
-    expect(functionFiles().flatMap((file) => file.functions).sort()).toEqual(rows.map((row) => row.fn));
+    expect(
+      functionFiles()
+        .flatMap((file) => file.functions)
+        .sort(),
+    ).toEqual(rows.map((row) => row.fn));
   });
 
   it("the database built from the migrations matches every file", async () => {

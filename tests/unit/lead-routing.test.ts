@@ -8,9 +8,11 @@ let db: PGlite;
 let busyZip: string;
 beforeAll(async () => {
   db = await freshDb(true);
-  busyZip = (await db.query<{ code: string }>(`
+  busyZip = (
+    await db.query<{ code: string }>(`
     select p.code from public.postcodes p join public.vendors_serviced s on s.postcode_id = p.id
-    group by p.code order by count(*) desc, p.code limit 1`)).rows[0].code;
+    group by p.code order by count(*) desc, p.code limit 1`)
+  ).rows[0].code;
 });
 
 const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd");
@@ -19,12 +21,22 @@ let clientNumber = 0;
 /** A completed lead, booked from a vendor's page when vendorId is given, else from the header. */
 async function completedLead(zip: string, vendorId: number | null = null, widen = false) {
   const token = ownerToken(++clientNumber);
-  const [{ id }] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, $3) as id", [token, `routing-client-${clientNumber}`, vendorId]);
-  const [{ result }] = await asService<{ result: { recipients: number } }>(db,
+  const [{ id }] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, $3) as id", [
+    token,
+    `routing-client-${clientNumber}`,
+    vendorId,
+  ]);
+  const [{ result }] = await asService<{ result: { recipients: number } }>(
+    db,
     "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Robin Routed', '(555) 010-4444', $5, $6) as result",
-    [id, token, day(3), day(5), zip, widen]);
-  const recipients = (await db.query<{ vendor_id: number; reason: string; rank: number; distance_miles: string | null }>(
-    "select vendor_id, reason, rank, distance_miles from public.lead_recipients where lead_id = $1 order by rank", [id])).rows;
+    [id, token, day(3), day(5), zip, widen],
+  );
+  const recipients = (
+    await db.query<{ vendor_id: number; reason: string; rank: number; distance_miles: string | null }>(
+      "select vendor_id, reason, rank, distance_miles from public.lead_recipients where lead_id = $1 order by rank",
+      [id],
+    )
+  ).rows;
   return { id: Number(id), count: result.recipients, recipients };
 }
 
@@ -34,19 +46,25 @@ const nearestFirst = (a: { miles: number; rating: string | null; id: number }, b
 
 /** Vendors that serve the ZIP, and every vendor's distance from it, computed independently of the SQL. */
 async function expectedNearby(zip: string) {
-  const { rows } = await db.query<{ id: number; serves: boolean; miles: number; rating: string | null }>(`
+  const { rows } = await db.query<{ id: number; serves: boolean; miles: number; rating: string | null }>(
+    `
     select v.id, exists (select 1 from public.vendors_serviced s where s.vendor_id = v.id and s.postcode_id = jp.id) as serves,
            public.distance_miles(jc.latitude, jc.longitude, c.latitude, c.longitude) as miles, v.rating
     from public.postcodes jp join public.cities jc on jc.id = jp.city_id
     cross join public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
-    where jp.code = $1`, [zip]);
+    where jp.code = $1`,
+    [zip],
+  );
   return rows;
 }
 
 describe("lead routing", () => {
   it("a lead from a vendor page goes to that vendor only", async () => {
-    const [vendor] = (await db.query<{ id: number; code: string }>(
-      "select v.id, p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id order by v.id limit 1")).rows;
+    const [vendor] = (
+      await db.query<{ id: number; code: string }>(
+        "select v.id, p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id order by v.id limit 1",
+      )
+    ).rows;
     const lead = await completedLead(vendor.code, vendor.id);
     expect(lead.count).toBe(1);
     expect(lead.recipients).toEqual([{ vendor_id: vendor.id, reason: "vendor_page", rank: 1, distance_miles: null }]);
@@ -72,17 +90,24 @@ describe("lead routing", () => {
     const lead = await completedLead(busyZip, chosen.id, true);
     expect(lead.count).toBe(3);
     expect(lead.recipients[0]).toMatchObject({ vendor_id: chosen.id, reason: "vendor_page", rank: 1 });
-    expect(lead.recipients.slice(1).map((r) => r.vendor_id)).toEqual(candidates.filter((c) => c.id !== chosen.id).slice(0, 2).map((c) => c.id));
+    expect(lead.recipients.slice(1).map((r) => r.vendor_id)).toEqual(
+      candidates
+        .filter((c) => c.id !== chosen.id)
+        .slice(0, 2)
+        .map((c) => c.id),
+    );
     expect(lead.recipients.slice(1).map((r) => r.rank)).toEqual([2, 3]);
   });
 
   it("a ZIP no vendor serves or is near gets 0 recipients, and the lead is kept", async () => {
-    const [{ code }] = (await db.query<{ code: string }>(`
+    const [{ code }] = (
+      await db.query<{ code: string }>(`
       select p.code from public.postcodes p join public.cities c on c.id = p.city_id
       where not exists (select 1 from public.vendors_serviced s where s.postcode_id = p.id)
         and not exists (select 1 from public.vendors v join public.postcodes vp on vp.id = v.postcode_id join public.cities vc on vc.id = vp.city_id
                         where public.distance_miles(c.latitude, c.longitude, vc.latitude, vc.longitude) <= 50)
-      order by p.code limit 1`)).rows;
+      order by p.code limit 1`)
+    ).rows;
     const lead = await completedLead(code);
     expect(lead.count).toBe(0);
     expect(lead.recipients).toEqual([]);
@@ -114,12 +139,16 @@ describe("routing by nearness, city by city", () => {
     order by serves desc, miles nulls last, responds desc, rating desc nulls last, id limit $2`;
 
   it("picks what a scan of every vendor picks, for a hundred ZIPs and several limits", async () => {
-    const zips = (await db.query<{ code: string }>("select code from public.postcodes order by md5(code) limit 100")).rows.map((row) => row.code);
+    const zips = (await db.query<{ code: string }>("select code from public.postcodes order by md5(code) limit 100")).rows.map(
+      (row) => row.code,
+    );
     let routed = 0;
     for (const zip of zips) {
       for (const limit of [1, 3, 10]) {
         const expected = (await db.query<{ vendor_id: number }>(everyVendor, [zip, limit])).rows.map((row) => row.vendor_id);
-        const actual = (await db.query<{ vendor_id: number }>("select vendor_id from public.vendors_near_zip($1, $2)", [zip, limit])).rows.map((row) => row.vendor_id);
+        const actual = (
+          await db.query<{ vendor_id: number }>("select vendor_id from public.vendors_near_zip($1, $2)", [zip, limit])
+        ).rows.map((row) => row.vendor_id);
         expect(actual, `${zip}, ${limit}`).toEqual(expected);
         routed += actual.length;
       }

@@ -15,9 +15,15 @@ describe("one process per database folder", () => {
       expect(() => lockDataDir(folder)).toThrow(DatabaseFolderInUseError);
       expect(() => lockDataDir(folder)).toThrow(folder);
       // Another process is refused too.
-      const other = spawnSync(process.execPath, ["--input-type=module", "-e",
-        `import lockfile from "proper-lockfile"; try { lockfile.lockSync(${JSON.stringify(folder)}, { stale: 10000, realpath: false }); console.log("locked"); } catch (e) { console.log(e.code); }`],
-        { encoding: "utf8", cwd: process.cwd() });
+      const other = spawnSync(
+        process.execPath,
+        [
+          "--input-type=module",
+          "-e",
+          `import lockfile from "proper-lockfile"; try { lockfile.lockSync(${JSON.stringify(folder)}, { stale: 10000, realpath: false }); console.log("locked"); } catch (e) { console.log(e.code); }`,
+        ],
+        { encoding: "utf8", cwd: process.cwd() },
+      );
       expect(other.stdout.trim()).toBe("ELOCKED");
     } finally {
       release();

@@ -47,12 +47,18 @@ describe("sessions and sign-in throttling", () => {
     expect(await subject("operator", 2)).toBeNull();
     await one("select public.session_start('business', '7', $1, 999999999)", [hash(3)]);
     const [expiry] = await inspect<{ days: number }>(
-      "select round(extract(epoch from expires_at - now()) / 86400)::int as days from public.sessions where token_hash = $1", [hash(3)]);
+      "select round(extract(epoch from expires_at - now()) / 86400)::int as days from public.sessions where token_hash = $1",
+      [hash(3)],
+    );
     expect(expiry.days).toBe(30);
   });
 
   it("failures beyond a key's allowance block it with a doubling delay; a success clears only the pair", async () => {
-    const keys = (pairFree: number) => JSON.stringify([{ key: "t:pair", free: pairFree, clear: true }, { key: "t:address", free: 20 }]);
+    const keys = (pairFree: number) =>
+      JSON.stringify([
+        { key: "t:pair", free: pairFree, clear: true },
+        { key: "t:address", free: 20 },
+      ]);
     const fail = () => one<{ s: number }>("select public.auth_throttle_record($1, false) as s", [keys(5)]).then((r) => r.s);
     const wait = (key: string) => one<{ s: number }>("select public.auth_throttle_wait($1) as s", [[key]]).then((r) => r.s);
     for (let i = 0; i < 4; i++) expect(await fail()).toBe(0);
@@ -75,22 +81,34 @@ describe("sessions and sign-in throttling", () => {
 });
 
 describe("moderation", () => {
-  const submit = (name: string, site: string, key: string) => one<{ id: number }>(
-    "select public.submit_vendor($1, $2, '(555) 010-1111', '7 Test Street', 'texas', 'houston', '77002', $3) as id", [name, site, key]);
+  const submit = (name: string, site: string, key: string) =>
+    one<{ id: number }>("select public.submit_vendor($1, $2, '(555) 010-1111', '7 Test Street', 'texas', 'houston', '77002', $3) as id", [
+      name,
+      site,
+      key,
+    ]);
 
   it("approving publishes a listing with a unique slug, its ZIP and its city's ZIPs as service area", async () => {
     const { id } = await submit("Moderated Rentals", "https://moderated.example", "moderation-1");
     const vendor = await one<{ v: { id: number; slug: string; city_slug: string; state_slug: string } }>(
-      "select public.operator_approve_submission($1, 'ops') as v", [id]);
+      "select public.operator_approve_submission($1, 'ops') as v",
+      [id],
+    );
     expect(vendor.v).toMatchObject({ slug: "moderated-rentals-houston", city_slug: "houston", state_slug: "texas" });
-    const [zips] = await inspect<{ served: string[]; city: string[]; own: string }>(`
+    const [zips] = await inspect<{ served: string[]; city: string[]; own: string }>(
+      `
       select array(select p.code from public.vendors_serviced s join public.postcodes p on p.id = s.postcode_id where s.vendor_id = $1 order by 1) as served,
              array(select p.code from public.postcodes p join public.cities c on c.id = p.city_id join public.states st on st.id = c.state_id
                    where c.slug = 'houston' and st.slug = 'texas' order by 1) as city,
-             (select p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id where v.id = $1) as own`, [vendor.v.id]);
+             (select p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id where v.id = $1) as own`,
+      [vendor.v.id],
+    );
     expect(zips.served).toEqual(zips.city);
     expect(zips.own).toBe("77002");
-    const listed = await asAnon<{ page: { vendors: Array<{ slug: string }> } }>(db, "select public.city_page('us', 'texas', 'houston', 0, 1000) as page");
+    const listed = await asAnon<{ page: { vendors: Array<{ slug: string }> } }>(
+      db,
+      "select public.city_page('us', 'texas', 'houston', 0, 1000) as page",
+    );
     expect(listed[0].page.vendors.map((v) => v.slug)).toContain("moderated-rentals-houston");
     await expect(one("select public.operator_approve_submission($1, 'ops')", [id])).rejects.toThrow("This submission is already approved");
   });
@@ -98,37 +116,61 @@ describe("moderation", () => {
   it("a website that differs only in case, scheme, www. or a trailing slash is a duplicate and is not approved", async () => {
     const { id } = await submit("Moderated Again", "HTTP://WWW.Moderated.example/", "moderation-2");
     const page = await one<{ p: { rows: Array<{ id: number; duplicate_vendors: Array<{ name: string }> }> } }>(
-      "select public.operator_submission_page('new', 50, 0) as p");
+      "select public.operator_submission_page('new', 50, 0) as p",
+    );
     expect(page.p.rows.find((row) => row.id === id)?.duplicate_vendors).toEqual([expect.objectContaining({ name: "Moderated Rentals" })]);
-    await expect(one("select public.operator_approve_submission($1, 'ops')", [id])).rejects.toThrow("A listing with this website already exists: Moderated Rentals");
-    await expect(one("select public.operator_review_submission($1, 'rejected', '', 'ops')", [id])).rejects.toThrow("Please give a reason for the rejection");
+    await expect(one("select public.operator_approve_submission($1, 'ops')", [id])).rejects.toThrow(
+      "A listing with this website already exists: Moderated Rentals",
+    );
+    await expect(one("select public.operator_review_submission($1, 'rejected', '', 'ops')", [id])).rejects.toThrow(
+      "Please give a reason for the rejection",
+    );
     await one("select public.operator_review_submission($1, 'duplicate', '', 'ops')", [id]);
-    expect((await inspect<{ status: string }>("select status from public.vendors_submissions where id = $1", [id]))[0].status).toBe("duplicate");
+    expect((await inspect<{ status: string }>("select status from public.vendors_submissions where id = $1", [id]))[0].status).toBe(
+      "duplicate",
+    );
   });
 });
 
 describe("listing edits", () => {
   it("the operator's and the business's edits go through one check: hours included, too long refused, each in the audit log", async () => {
     const [v] = await inspect<{ id: number; email: string; hours: string | null }>(
-      "select id, email, hours from public.vendors where email is not null order by id desc limit 1");
-    await one("select public.operator_update_vendor($1, $2, 'op@example.com')", [v.id, { hours: "  Mon-Sat 6-6  ", phone: "(555) 010-8080" }]);
-    expect((await inspect<{ hours: string; phone: string }>("select hours, phone from public.vendors where id = $1", [v.id]))[0])
-      .toEqual({ hours: "Mon-Sat 6-6", phone: "(555) 010-8080" });
-    await expect(one("select public.operator_update_vendor($1, $2, 'op@example.com')", [v.id, { hours: "x".repeat(301) }])).rejects.toThrow("A field is too long");
-    await db.query("insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing", [v.id, v.email]);
+      "select id, email, hours from public.vendors where email is not null order by id desc limit 1",
+    );
+    await one("select public.operator_update_vendor($1, $2, 'op@example.com')", [
+      v.id,
+      { hours: "  Mon-Sat 6-6  ", phone: "(555) 010-8080" },
+    ]);
+    expect((await inspect<{ hours: string; phone: string }>("select hours, phone from public.vendors where id = $1", [v.id]))[0]).toEqual({
+      hours: "Mon-Sat 6-6",
+      phone: "(555) 010-8080",
+    });
+    await expect(one("select public.operator_update_vendor($1, $2, 'op@example.com')", [v.id, { hours: "x".repeat(301) }])).rejects.toThrow(
+      "A field is too long",
+    );
+    await db.query(
+      "insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing",
+      [v.id, v.email],
+    );
     await one("select public.business_update_vendor($1, $2, $3)", [v.email, v.id, { hours: "Mon-Fri 7-5" }]);
     const audit = await inspect<{ operator_email: string; details: { hours?: { from: string | null; to: string } } }>(
-      "select operator_email, details from public.operator_audit where subject = $1 and details ? 'hours' order by id", [`vendor ${v.id}`]);
+      "select operator_email, details from public.operator_audit where subject = $1 and details ? 'hours' order by id",
+      [`vendor ${v.id}`],
+    );
     expect(audit.map((entry) => [entry.operator_email, entry.details.hours?.to])).toEqual([
-      ["op@example.com", "Mon-Sat 6-6"], [`business ${v.email}`, "Mon-Fri 7-5"]]);
+      ["op@example.com", "Mon-Sat 6-6"],
+      [`business ${v.email}`, "Mon-Fri 7-5"],
+    ]);
   });
 });
 
 describe("vendor import", () => {
-  const csv = (rows: string[]) => parseVendorCsv(["name,website,phone,email,street,city,state,zip,description,rating,service zips", ...rows].join("\n"));
-  const run = (rows: ReturnType<typeof csv>, dryRun: boolean) => importVendors(embeddedCaller(db), rows, { dryRun, operator: "ops" }).then((x) => x.results);
+  const csv = (rows: string[]) =>
+    parseVendorCsv(["name,website,phone,email,street,city,state,zip,description,rating,service zips", ...rows].join("\n"));
+  const run = (rows: ReturnType<typeof csv>, dryRun: boolean) =>
+    importVendors(embeddedCaller(db), rows, { dryRun, operator: "ops" }).then((x) => x.results);
   const rows = csv([
-    "Csv Loader Co,https://csv-loader.example,(555) 010-2222,,1 Csv Road,Houston,TX,77002,\"Loaders, by the day\",4.5,77002 77003",
+    'Csv Loader Co,https://csv-loader.example,(555) 010-2222,,1 Csv Road,Houston,TX,77002,"Loaders, by the day",4.5,77002 77003',
     "Csv Bad Zip,https://csv-bad.example,(555) 010-2223,,2 Csv Road,Houston,TX,99999,,,",
   ]);
 
@@ -142,9 +184,13 @@ describe("vendor import", () => {
     expect(first[1].reason).toBe("ZIP 99999 is not in Houston, TX");
     expect(await count()).toBe(before + 1);
     expect((await run(rows, false)).map((r) => r.action)).toEqual(["unchanged", "rejected"]);
-    const edited = csv(["Csv Loader Co,csv-loader.example/,(555) 010-9999,,1 Csv Road,Houston,TX,77002,\"Loaders, by the day\",4.5,77002 77003"]);
+    const edited = csv([
+      'Csv Loader Co,csv-loader.example/,(555) 010-9999,,1 Csv Road,Houston,TX,77002,"Loaders, by the day",4.5,77002 77003',
+    ]);
     expect((await run(edited, false)).map((r) => r.action)).toEqual(["updated"]);
-    expect((await inspect<{ phone: string }>("select phone from public.vendors where website_key = 'csv-loader.example'"))[0].phone).toBe("(555) 010-9999");
+    expect((await inspect<{ phone: string }>("select phone from public.vendors where website_key = 'csv-loader.example'"))[0].phone).toBe(
+      "(555) 010-9999",
+    );
   });
 
   it("a website repeated in the file is rejected with the row it repeats, in a dry run and a real run alike", async () => {
@@ -153,15 +199,22 @@ describe("vendor import", () => {
       "Csv Twice Again,WWW.csv-twice.example/about,(555) 010-2225,,5 Csv Road,Houston,TX,77002,,,",
     ]);
     for (const dryRun of [true, false]) {
-      expect((await run(repeated, dryRun)).map((r) => [r.action, r.reason])).toEqual([["created", undefined], ["rejected", "website repeats row 1"]]);
+      expect((await run(repeated, dryRun)).map((r) => [r.action, r.reason])).toEqual([
+        ["created", undefined],
+        ["rejected", "website repeats row 1"],
+      ]);
     }
   });
 
   it("stores each website as https://host with nothing else, and links nothing that is not one", async () => {
     const odd = csv(["Csv Path Co,Relative.Example/../../operator/leads?error=x,(555) 010-2226,,6 Csv Road,Houston,TX,77002,,,"]);
     expect((await run(odd, false)).map((r) => r.action)).toEqual(["created"]);
-    expect((await inspect<{ site: string }>("select site from public.vendors where website_key = 'relative.example'"))[0].site).toBe("https://relative.example");
-    expect((await run(csv(["Csv No Host,not a website,(555) 010-2227,,7 Csv Road,Houston,TX,77002,,,"]), false))[0].reason).toBe("website is missing or not a URL");
+    expect((await inspect<{ site: string }>("select site from public.vendors where website_key = 'relative.example'"))[0].site).toBe(
+      "https://relative.example",
+    );
+    expect((await run(csv(["Csv No Host,not a website,(555) 010-2227,,7 Csv Road,Houston,TX,77002,,,"]), false))[0].reason).toBe(
+      "website is missing or not a URL",
+    );
   });
 
   it("names a missing column", () => {
@@ -171,16 +224,22 @@ describe("vendor import", () => {
 
 describe("npm run operator and npm run vendors:import", () => {
   const folder = mkdtempSync(path.join(os.tmpdir(), "skidsteer-cli-"));
-  const cli = (script: string, args: string[], input = "") => spawnSync(process.execPath,
-    ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", script, ...args],
-    { input, encoding: "utf8", env: { ...process.env, PGLITE_DATA_DIR: folder }, timeout: 120_000 });
+  const cli = (script: string, args: string[], input = "") =>
+    spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", script, ...args], {
+      input,
+      encoding: "utf8",
+      env: { ...process.env, PGLITE_DATA_DIR: folder },
+      timeout: 120_000,
+    });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it("adds, lists and removes an operator, reading the password from standard input", () => {
     const added = cli("scripts/operator.ts", ["add", "first@skidsteer.example"], "correct horse battery staple\n");
     expect(added.stdout).toContain("Operator first@skidsteer.example can now log in at /operator.");
     expect(added.stdout).not.toContain("correct horse");
-    expect(cli("scripts/operator.ts", ["add", "short@skidsteer.example"], "short\n").stderr).toContain("The password must be at least 12 characters");
+    expect(cli("scripts/operator.ts", ["add", "short@skidsteer.example"], "short\n").stderr).toContain(
+      "The password must be at least 12 characters",
+    );
     expect(cli("scripts/operator.ts", ["list"]).stdout).toContain("first@skidsteer.example");
     expect(cli("scripts/operator.ts", ["remove", "first@skidsteer.example"]).stdout).toContain("Removed first@skidsteer.example.");
     expect(cli("scripts/operator.ts", ["list"]).stdout).toContain("No operators yet");
@@ -188,7 +247,10 @@ describe("npm run operator and npm run vendors:import", () => {
 
   it("imports a file, prints each row, and a dry run says what it would do", () => {
     const file = path.join(folder, "vendors.csv");
-    writeFileSync(file, "name,website,phone,email,street,city,state,zip\nShell Import Rentals,https://shell-import.example,(555) 010-3333,,3 Shell Road,Houston,TX,77002\n");
+    writeFileSync(
+      file,
+      "name,website,phone,email,street,city,state,zip\nShell Import Rentals,https://shell-import.example,(555) 010-3333,,3 Shell Road,Houston,TX,77002\n",
+    );
     const dry = cli("scripts/vendors-import.ts", [file, "--dry-run"]);
     expect(dry.stdout).toContain("row 1: would create Shell Import Rentals");
     expect(dry.stdout).toContain("Dry run: 1 created, 0 updated, 0 unchanged, 0 rejected");

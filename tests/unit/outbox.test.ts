@@ -29,7 +29,8 @@ const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd"
 
 /** `count` completed leads, each with one due email message to a vendor with an address. */
 async function dueMessages(count: number): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(`
+  const { rows } = await db.query<{ id: number }>(
+    `
     with vendor as (select id from public.vendors where email is not null order by id limit 1),
     made as (
       insert into public.leads (vendor_id, step, location, name, phone, skid_steer_type, rental_days,
@@ -38,8 +39,13 @@ async function dueMessages(count: number): Promise<number[]> {
              $2::date, $3::date, true, now(), 'x'
       from generate_series(1, $1) n returning id)
     insert into public.outbox_messages (lead_id, vendor_id, channel)
-    select made.id, (select id from vendor), 'email' from made returning id`, [count, day(4), day(6)]);
-  await db.query("insert into public.lead_recipients (lead_id, vendor_id, reason, rank) select m.lead_id, m.vendor_id, 'vendor_page', 1 from public.outbox_messages m where m.id = any($1)", [rows.map((r) => r.id)]);
+    select made.id, (select id from vendor), 'email' from made returning id`,
+    [count, day(4), day(6)],
+  );
+  await db.query(
+    "insert into public.lead_recipients (lead_id, vendor_id, reason, rank) select m.lead_id, m.vendor_id, 'vendor_page', 1 from public.outbox_messages m where m.id = any($1)",
+    [rows.map((r) => r.id)],
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -55,21 +61,30 @@ describe("the outbox", () => {
     expect(mails).toHaveLength(3);
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(3);
     const { rows } = await db.query<{ status: string; attempts: number; n: number }>(
-      "select status, attempts, count(*)::int as n from public.outbox_messages where id = any($1) group by 1, 2", [ids]);
+      "select status, attempts, count(*)::int as n from public.outbox_messages where id = any($1) group by 1, 2",
+      [ids],
+    );
     expect(rows).toEqual([{ status: "sent", attempts: 1, n: 3 }]);
     const mail = mails[0];
     expect(mail.text).toContain("Job site ZIP: 77002");
     expect(mail.text).toContain("Machine: Tracked Skid Steer");
     expect(mail.text).toMatch(/Phone: \(555\) 010-\d{4}/);
-    expect(mail.html).toContain("<th align=\"left\">Rental days</th><td>2</td>");
+    expect(mail.html).toContain('<th align="left">Rental days</th><td>2</td>');
     // Links that act without a sign-in, minted when the email is rendered: only their hashes are stored.
-    const contacted = mail.text!.match(/I've contacted this customer: (https:\/\/skidsteer\.example\/business\/link\?purpose=lead_contacted&token=([\w-]{43}))/);
+    const contacted = mail.text!.match(
+      /I've contacted this customer: (https:\/\/skidsteer\.example\/business\/link\?purpose=lead_contacted&token=([\w-]{43}))/,
+    );
     expect(contacted).not.toBeNull();
     expect(mail.text).toMatch(/Stop sending me requests: https:\/\/skidsteer\.example\/business\/link\?purpose=opt_out&token=[\w-]{43}/);
     const header = (key: string) => mail.headerLines.find((line) => line.key === key)?.line.replace(/\r\n\s+/g, " ");
     expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-    expect(header("list-unsubscribe")).toMatch(/^List-Unsubscribe: <https:\/\/skidsteer\.example\/api\/business\/opt-out\?token=[\w-]{43}>$/);
-    const stored = await db.query("select 1 from public.auth_links where token_hash = $1 or token_hash = $2", [contacted![2], createHash("sha256").update(contacted![2]).digest("hex")]);
+    expect(header("list-unsubscribe")).toMatch(
+      /^List-Unsubscribe: <https:\/\/skidsteer\.example\/api\/business\/opt-out\?token=[\w-]{43}>$/,
+    );
+    const stored = await db.query("select 1 from public.auth_links where token_hash = $1 or token_hash = $2", [
+      contacted![2],
+      createHash("sha256").update(contacted![2]).digest("hex"),
+    ]);
     expect(stored.rows).toHaveLength(1);
   });
 
@@ -80,8 +95,12 @@ describe("the outbox", () => {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await db.query("update public.outbox_messages set next_attempt_at = now() where id = $1", [id]);
       expect(await drainOutbox({ env, client })).toEqual({ sent: 0, failed: 1 });
-      const [row] = (await db.query<{ status: string; wait: number }>(
-        "select status, extract(epoch from next_attempt_at - now())::int as wait from public.outbox_messages where id = $1", [id])).rows;
+      const [row] = (
+        await db.query<{ status: string; wait: number }>(
+          "select status, extract(epoch from next_attempt_at - now())::int as wait from public.outbox_messages where id = $1",
+          [id],
+        )
+      ).rows;
       if (attempt < MAX_ATTEMPTS) {
         expect(row.status).toBe("pending");
         backoffs.push(row.wait);
@@ -105,10 +124,12 @@ describe("the outbox", () => {
   });
 
   it("approving a business's submission queues its listing-live email, sent with the public link; a kind with no template fails at once", async () => {
-    const [submission] = (await db.query<{ id: number }>(`
+    const [submission] = (
+      await db.query<{ id: number }>(`
       insert into public.vendors_submissions (name, name_for_emails, site, phone, email, full_address, street, city, postal_code, state, cid)
       values ('Welcome Rentals', 'Welcome Rentals', 'welcome.example', '(555) 010-8080', 'owner@welcome.example', '8 Welcome Way',
-              '8 Welcome Way', 'houston', '77002', 'texas', 'SUB-welcome') returning id`)).rows;
+              '8 Welcome Way', 'houston', '77002', 'texas', 'SUB-welcome') returning id`)
+    ).rows;
     await db.query("select public.operator_approve_submission($1, 'ops')", [submission.id]);
     const env = { SMTP_URL: smtp.url, NEXT_PUBLIC_SITE_URL: "https://skidsteer.example" } as unknown as NodeJS.ProcessEnv;
     const before = smtp.received.length;
@@ -117,18 +138,29 @@ describe("the outbox", () => {
     expect(JSON.stringify(mail.to)).toContain("owner@welcome.example");
     expect(mail.subject).toBe("Welcome Rentals is now listed on Skid Steer Rentals");
     expect(mail.text).toContain("https://skidsteer.example/us/texas/houston/welcome-rentals-houston");
-    expect(mail.text).toMatch(/Sign in to manage your listing \(the link works once, for 7 days\): https:\/\/skidsteer\.example\/business\/link\?purpose=sign_in&token=[\w-]{43}/);
-    const [owner] = (await db.query<{ email: string; role: string }>(
-      "select m.email, m.role from public.vendor_managers m join public.vendors v on v.id = m.vendor_id where v.slug = 'welcome-rentals-houston'")).rows;
+    expect(mail.text).toMatch(
+      /Sign in to manage your listing \(the link works once, for 7 days\): https:\/\/skidsteer\.example\/business\/link\?purpose=sign_in&token=[\w-]{43}/,
+    );
+    const [owner] = (
+      await db.query<{ email: string; role: string }>(
+        "select m.email, m.role from public.vendor_managers m join public.vendors v on v.id = m.vendor_id where v.slug = 'welcome-rentals-houston'",
+      )
+    ).rows;
     expect(owner).toEqual({ email: "owner@welcome.example", role: "owner" });
     // The approved listing is "New" for its first 30 days; the sample listings never are.
-    const cards = (await db.query<{ slug: string; new: boolean }>(
-      "select v.slug, (public.vendor_card(v)->>'new')::boolean as new from public.vendors v where v.slug = 'welcome-rentals-houston' or v.id = (select min(id) from public.vendors)")).rows;
+    const cards = (
+      await db.query<{ slug: string; new: boolean }>(
+        "select v.slug, (public.vendor_card(v)->>'new')::boolean as new from public.vendors v where v.slug = 'welcome-rentals-houston' or v.id = (select min(id) from public.vendors)",
+      )
+    ).rows;
     expect(Object.fromEntries(cards.map((c) => [c.slug, c.new]))).toMatchObject({ "welcome-rentals-houston": true });
     expect(cards.filter((c) => c.slug !== "welcome-rentals-houston").every((c) => c.new === false)).toBe(true);
 
-    const [odd] = (await db.query<{ id: number }>(
-      "insert into public.outbox_messages (kind, channel, recipient) values ('no_such_kind', 'email', 'x@site.example') returning id")).rows;
+    const [odd] = (
+      await db.query<{ id: number }>(
+        "insert into public.outbox_messages (kind, channel, recipient) values ('no_such_kind', 'email', 'x@site.example') returning id",
+      )
+    ).rows;
     expect(await drainOutbox({ env, client })).toEqual({ sent: 0, failed: 1 });
     const [row] = (await db.query("select status, last_error from public.outbox_messages where id = $1", [odd.id])).rows;
     expect(row).toEqual({ status: "failed", last_error: "No email template for messages of kind no_such_kind" });

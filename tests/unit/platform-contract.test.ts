@@ -34,7 +34,7 @@ describe("React's encoding of server-action arguments (lib/platform/action-body.
     for (const args of [[form], [{}, form], [{ results: [], summary: { created: 1 } }, form]]) {
       const reply = await encodeReply(args);
       expect(reply).toBeInstanceOf(FormData);
-      expect(await formActionBodyProblem(...await bytesOf(reply))).toBeNull();
+      expect(await formActionBodyProblem(...(await bytesOf(reply)))).toBeNull();
     }
   });
 });

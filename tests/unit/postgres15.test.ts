@@ -23,7 +23,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function as<T extends pg.QueryResultRow>(role: "anon" | "authenticated" | "service_role", sql: string, params: unknown[] = [], client = api): Promise<T[]> {
+async function as<T extends pg.QueryResultRow>(
+  role: "anon" | "authenticated" | "service_role",
+  sql: string,
+  params: unknown[] = [],
+  client = api,
+): Promise<T[]> {
   await client.query("begin");
   try {
     await client.query(`set local role ${role}`);
@@ -38,13 +43,32 @@ async function as<T extends pg.QueryResultRow>(role: "anon" | "authenticated" | 
 
 /** What visitors may call: the read functions, nothing else. */
 const READ_FUNCTIONS = [
-  "article_by_slug(text)", "articles_list()", "city_page(text,text,text,integer,integer,text)", "city_prices(text,text,text,text,text)",
-  "city_zip(text,text)", "country_page(text)", "distance_miles(double precision,double precision,double precision,double precision)",
-  "equipment_by_slug(text)", "equipment_list()", "equipment_model_json(equipment_models)",
-  "find_city_for_zip(text,double precision,double precision)", "footer_states()", "hero_for(text)",
-  "lowest_day_rate(bigint)", "popular_models()", "rate_card_json(bigint)", "rental_date_window()", "search_cities(text,text)", "sitemap_paths(integer,integer)",
-  "sitemap_size()", "state_cities(text)", "state_page(text,text,integer,integer)", "us_states()",
-  "vendor_card(vendors)", "vendor_miles_to_zip(bigint,text)", "vendor_page(text,text,text,text)",
+  "article_by_slug(text)",
+  "articles_list()",
+  "city_page(text,text,text,integer,integer,text)",
+  "city_prices(text,text,text,text,text)",
+  "city_zip(text,text)",
+  "country_page(text)",
+  "distance_miles(double precision,double precision,double precision,double precision)",
+  "equipment_by_slug(text)",
+  "equipment_list()",
+  "equipment_model_json(equipment_models)",
+  "find_city_for_zip(text,double precision,double precision)",
+  "footer_states()",
+  "hero_for(text)",
+  "lowest_day_rate(bigint)",
+  "popular_models()",
+  "rate_card_json(bigint)",
+  "rental_date_window()",
+  "search_cities(text,text)",
+  "sitemap_paths(integer,integer)",
+  "sitemap_size()",
+  "state_cities(text)",
+  "state_page(text,text,integer,integer)",
+  "us_states()",
+  "vendor_card(vendors)",
+  "vendor_miles_to_zip(bigint,text)",
+  "vendor_page(text,text,text,text)",
   "vendor_page_slice(bigint[],integer,integer,text)",
 ];
 
@@ -100,27 +124,35 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
   it("ran as a non-superuser postgres, with pg_trgm in the extensions schema", async () => {
     const [owner] = (await api.query("select rolsuper from pg_roles where rolname = 'postgres'")).rows;
     expect(owner.rolsuper).toBe(false);
-    const [trgm] = (await api.query("select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'")).rows;
+    const [trgm] = (
+      await api.query("select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'")
+    ).rows;
     expect(trgm.nspname).toBe("extensions");
   });
 
   for (const role of ["anon", "authenticated"] as const) {
     it(`${role} may execute exactly the read functions`, async () => {
-      const rows = await as<{ sig: string }>(role, `
+      const rows = await as<{ sig: string }>(
+        role,
+        `
         select regexp_replace(p.oid::regprocedure::text, '^public\\.', '') as sig
         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'public' and has_function_privilege(p.oid, 'execute') order by 1`);
+        where n.nspname = 'public' and has_function_privilege(p.oid, 'execute') order by 1`,
+      );
       expect(rows.map((row) => row.sig).sort()).toEqual([...READ_FUNCTIONS].sort());
     });
 
     it(`${role} cannot write any table, view or sequence`, async () => {
-      const writable = await as<{ name: string }>(role, `
+      const writable = await as<{ name: string }>(
+        role,
+        `
         select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p')
           and has_table_privilege(c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
         union all
         select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and case when c.relkind = 'S' then has_sequence_privilege(c.oid, 'USAGE, UPDATE') else false end`);
+        where n.nspname = 'public' and case when c.relkind = 'S' then has_sequence_privilege(c.oid, 'USAGE, UPDATE') else false end`,
+      );
       expect(writable).toEqual([]);
     });
   }
@@ -140,7 +172,7 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
       "select public.operator_add('mallory@example.com', 'scrypt$1$1$1$a$b')",
       "select public.session_start('operator', 'mallory@example.com', repeat('a', 64), 3600)",
       "select public.session_subject('operator', repeat('a', 64))",
-      "select public.auth_throttle_record('[{\"key\": \"x\", \"clear\": true}]', true)",
+      'select public.auth_throttle_record(\'[{"key": "x", "clear": true}]\', true)',
       "select public.operator_credentials('mallory@example.com')",
       "select public.operator_audit_event('mallory', 'login', null, '{}')",
       "select public.operator_approve_submission(1, 'mallory')",
@@ -163,60 +195,98 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
     console.log(`security advisor on PostgreSQL 15: ${findings.length} findings`);
     expect(findings).toEqual([]);
     // The response-time aggregate reads private tables as its owner: outside the API, reached through vendor_page.
-    const [response] = await as<{ card: { response: unknown } }>("anon",
-      "select public.vendor_page(co.slug, s.slug, c.slug, v.slug) -> 'vendor' as card from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id join public.countries co on co.id = s.country_id limit 1");
+    const [response] = await as<{ card: { response: unknown } }>(
+      "anon",
+      "select public.vendor_page(co.slug, s.slug, c.slug, v.slug) -> 'vendor' as card from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id join public.countries co on co.id = s.country_id limit 1",
+    );
     expect(response.card).toHaveProperty("response");
   });
 
   it("every table has row level security", async () => {
-    const tables = await as<{ relname: string }>("service_role",
-      "select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity");
+    const tables = await as<{ relname: string }>(
+      "service_role",
+      "select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity",
+    );
     expect(tables).toEqual([]);
   });
 
   it("anon cannot read or write the write-side tables", async () => {
-    for (const table of ["leads", "lead_recipients", "outbox_messages", "outbox_attempts", "vendors_submissions", "write_attempts",
-      "operators", "sessions", "auth_throttle", "operator_audit"]) {
+    for (const table of [
+      "leads",
+      "lead_recipients",
+      "outbox_messages",
+      "outbox_attempts",
+      "vendors_submissions",
+      "write_attempts",
+      "operators",
+      "sessions",
+      "auth_throttle",
+      "operator_audit",
+    ]) {
       await expect(as("anon", `select * from public.${table}`)).rejects.toMatchObject({ code: "42501" });
     }
     await expect(as("anon", "insert into public.vendors (name, slug) values ('x', 'x')")).rejects.toMatchObject({ code: "42501" });
     await expect(as("anon", "update public.states set name = 'x'")).rejects.toMatchObject({ code: "42501" });
-    await expect(as("anon", "insert into public.rate_cards (vendor_id, updated_by) values (1, 'x')")).rejects.toMatchObject({ code: "42501" });
+    await expect(as("anon", "insert into public.rate_cards (vendor_id, updated_by) values (1, 'x')")).rejects.toMatchObject({
+      code: "42501",
+    });
     await expect(as("anon", "update public.rate_card_classes set day_rate = 1")).rejects.toMatchObject({ code: "42501" });
     await expect(as("anon", "delete from public.rate_card_fees")).rejects.toMatchObject({ code: "42501" });
   });
 
   it("anon reads the published rate cards of listed vendors only; the rules hold in SQL", async () => {
-    const [vendor] = await as<{ id: number }>("service_role",
-      "select r.vendor_id as id from public.rate_cards r where r.published order by r.vendor_id limit 1");
+    const [vendor] = await as<{ id: number }>(
+      "service_role",
+      "select r.vendor_id as id from public.rate_cards r where r.published order by r.vendor_id limit 1",
+    );
     const seen = async () => {
-      const [row] = await as<{ card: unknown; rows: number; from_day: number | null }>("anon", `
+      const [row] = await as<{ card: unknown; rows: number; from_day: number | null }>(
+        "anon",
+        `
         select public.rate_card_json($1) as card, (select count(*)::int from public.rate_card_classes k where k.vendor_id = $1) as rows,
-               (select public.vendor_card(v) ->> 'from_day' from public.vendors v where v.id = $1)::numeric as from_day`, [vendor.id]);
+               (select public.vendor_card(v) ->> 'from_day' from public.vendors v where v.id = $1)::numeric as from_day`,
+        [vendor.id],
+      );
       return { card: row.card !== null, rows: row.rows, priced: row.from_day !== null };
     };
     expect(await seen()).toEqual({ card: true, rows: expect.any(Number), priced: true });
-    const card = { classes: [{ class: "medium", day: 300, week: 1000, four_week: 2800 }], delivery: null, waiver_percent: null, fees: [], published: false };
+    const card = {
+      classes: [{ class: "medium", day: 300, week: 1000, four_week: 2800 }],
+      delivery: null,
+      waiver_percent: null,
+      fees: [],
+      published: false,
+    };
     await as("service_role", "select public.operator_set_rate_card($1, $2, 'test')", [vendor.id, JSON.stringify(card)]);
     expect(await seen()).toEqual({ card: false, rows: 0, priced: false });
-    const [stored] = await as<{ card: { published: boolean; sample: boolean } }>("service_role", "select public.rate_card_json($1) as card", [vendor.id]);
+    const [stored] = await as<{ card: { published: boolean; sample: boolean } }>(
+      "service_role",
+      "select public.rate_card_json($1) as card",
+      [vendor.id],
+    );
     expect(stored.card).toMatchObject({ published: false, sample: false });
 
-    await as("service_role", "select public.operator_set_rate_card($1, $2, 'test')", [vendor.id, JSON.stringify({ ...card, published: true })]);
+    await as("service_role", "select public.operator_set_rate_card($1, $2, 'test')", [
+      vendor.id,
+      JSON.stringify({ ...card, published: true }),
+    ]);
     expect(await seen()).toEqual({ card: true, rows: 1, priced: true });
     await as("service_role", "select public.operator_set_vendor_hidden($1, true, 'test')", [vendor.id]);
     expect(await seen()).toEqual({ card: false, rows: 0, priced: false });
     await as("service_role", "select public.operator_set_vendor_hidden($1, false, 'test')", [vendor.id]);
 
     const week = { ...card, classes: [{ class: "medium", day: 100, week: 701 }] };
-    await expect(as("service_role", "select public.operator_set_rate_card($1, $2, 'test')", [vendor.id, JSON.stringify(week)]))
-      .rejects.toMatchObject({ code: "P0001", message: "A week cannot cost more than 7 days" });
+    await expect(
+      as("service_role", "select public.operator_set_rate_card($1, $2, 'test')", [vendor.id, JSON.stringify(week)]),
+    ).rejects.toMatchObject({ code: "P0001", message: "A week cannot cost more than 7 days" });
     const owner = await server.connect("postgres");
     try {
-      await expect(owner.query("update public.rate_card_classes set four_week_rate = 4001 where vendor_id = $1", [vendor.id]))
-        .rejects.toMatchObject({ code: "23514" });
-      await expect(owner.query("update public.rate_card_classes set day_rate = -1 where vendor_id = $1", [vendor.id]))
-        .rejects.toMatchObject({ code: "23514" });
+      await expect(
+        owner.query("update public.rate_card_classes set four_week_rate = 4001 where vendor_id = $1", [vendor.id]),
+      ).rejects.toMatchObject({ code: "23514" });
+      await expect(
+        owner.query("update public.rate_card_classes set day_rate = -1 where vendor_id = $1", [vendor.id]),
+      ).rejects.toMatchObject({ code: "23514" });
     } finally {
       await owner.end();
     }
@@ -224,12 +294,22 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
   });
 
   it("a hidden vendor is gone from anon's reads and from lead routing, and back when unhidden", async () => {
-    const [vendor] = await as<{ id: number; slug: string; zip: string }>("service_role", `
+    const [vendor] = await as<{ id: number; slug: string; zip: string }>(
+      "service_role",
+      `
       select v.id, v.slug, p.code as zip from public.vendors v join public.vendors_serviced s on s.vendor_id = v.id
-      join public.postcodes p on p.id = s.postcode_id order by v.id limit 1`);
-    const visible = async () => (await as<{ n: number }>("anon", "select count(*)::int as n from public.vendors where id = $1", [vendor.id]))[0].n;
-    const routed = async () => (await as<{ n: number }>("service_role",
-      "select count(*)::int as n from public.vendors_near_zip($1, 100) r where r.vendor_id = $2", [vendor.zip, vendor.id]))[0].n;
+      join public.postcodes p on p.id = s.postcode_id order by v.id limit 1`,
+    );
+    const visible = async () =>
+      (await as<{ n: number }>("anon", "select count(*)::int as n from public.vendors where id = $1", [vendor.id]))[0].n;
+    const routed = async () =>
+      (
+        await as<{ n: number }>(
+          "service_role",
+          "select count(*)::int as n from public.vendors_near_zip($1, 100) r where r.vendor_id = $2",
+          [vendor.zip, vendor.id],
+        )
+      )[0].n;
     expect([await visible(), await routed()]).toEqual([1, 1]);
     await as("service_role", "select public.operator_set_vendor_hidden($1, true, 'test')", [vendor.id]);
     expect([await visible(), await routed()]).toEqual([0, 0]);
@@ -258,7 +338,8 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
     expect(first).toHaveLength(1000);
     const paths = new Set<string>();
     for (let offset = 0; offset < Number(n); offset += 1000) {
-      for (const row of await as<{ path: string }>("anon", "select path from public.sitemap_paths($1, 1000)", [offset])) paths.add(row.path);
+      for (const row of await as<{ path: string }>("anon", "select path from public.sitemap_paths($1, 1000)", [offset]))
+        paths.add(row.path);
     }
     expect(paths.size).toBe(Number(n));
   });
@@ -268,13 +349,23 @@ describe("abuse limits on PostgreSQL 15", () => {
   it("50 parallel submissions from one client create exactly the daily limit of 5", async () => {
     const clients = await Promise.all(Array.from({ length: 50 }, () => server.connect("authenticator")));
     try {
-      const results = await Promise.allSettled(clients.map((client, i) => as("service_role",
-        "select public.submit_vendor($1, $2, '5125550100', '100 Main Street', 'texas', 'houston', '77002', $3)",
-        [`Parallel Rentals ${i}`, `parallel-${i}.example`, "client-key-parallel"], client)));
+      const results = await Promise.allSettled(
+        clients.map((client, i) =>
+          as(
+            "service_role",
+            "select public.submit_vendor($1, $2, '5125550100', '100 Main Street', 'texas', 'houston', '77002', $3)",
+            [`Parallel Rentals ${i}`, `parallel-${i}.example`, "client-key-parallel"],
+            client,
+          ),
+        ),
+      );
       const refused = results.filter((r) => r.status === "rejected");
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
       for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "PT429" });
-      const [{ n }] = await as<{ n: string }>("service_role", "select count(*) as n from public.vendors_submissions where site like 'https://parallel-%'");
+      const [{ n }] = await as<{ n: string }>(
+        "service_role",
+        "select count(*) as n from public.vendors_submissions where site like 'https://parallel-%'",
+      );
       expect(Number(n)).toBe(5);
     } finally {
       await Promise.all(clients.map((client) => client.end()));
@@ -283,29 +374,44 @@ describe("abuse limits on PostgreSQL 15", () => {
 
   it("a write without a client key is refused", async () => {
     await expect(as("service_role", "select public.create_lead(repeat('a', 40), null, null)")).rejects.toMatchObject({ code: "P0001" });
-    await expect(as("service_role",
-      "select public.submit_vendor('Keyless Rentals', 'keyless.example', '5125550100', '1 Main St', 'texas', 'houston', '77002', null)"))
-      .rejects.toMatchObject({ code: "P0001" });
+    await expect(
+      as(
+        "service_role",
+        "select public.submit_vendor('Keyless Rentals', 'keyless.example', '5125550100', '1 Main St', 'texas', 'houston', '77002', null)",
+      ),
+    ).rejects.toMatchObject({ code: "P0001" });
   });
 });
 
 describe("claiming a listing on PostgreSQL 15", () => {
   it("20 claim links used at once make exactly one owner; the other 19 go to the operator", async () => {
     const owner = await server.connect("postgres");
-    const [vendor] = (await owner.query<{ id: number; email: string }>(
-      "select id, email from public.vendors where email is not null and claimed_at is null order by id desc limit 1")).rows;
+    const [vendor] = (
+      await owner.query<{ id: number; email: string }>(
+        "select id, email from public.vendors where email is not null and claimed_at is null order by id desc limit 1",
+      )
+    ).rows;
     const tokens = Array.from({ length: 20 }, (_, i) => (i + 1).toString(16).padStart(64, "0"));
-    await owner.query(`insert into public.auth_links (token_hash, purpose, email, vendor_id, expires_at)
+    await owner.query(
+      `insert into public.auth_links (token_hash, purpose, email, vendor_id, expires_at)
       select t, 'claim', 'claimant' || n || '@race.example', $1, now() + interval '30 minutes' from unnest($2::text[]) with ordinality as x(t, n)`,
-    [vendor.id, tokens]);
+      [vendor.id, tokens],
+    );
     await owner.end();
     const clients = await Promise.all(tokens.map(() => server.connect("authenticator")));
     try {
-      const outcomes = await Promise.all(clients.map((client, i) =>
-        as<{ r: { outcome: string } }>("service_role", "select public.business_link_use($1, 'claim') as r", [tokens[i]], client).then((rows) => rows[0].r.outcome)));
+      const outcomes = await Promise.all(
+        clients.map((client, i) =>
+          as<{ r: { outcome: string } }>("service_role", "select public.business_link_use($1, 'claim') as r", [tokens[i]], client).then(
+            (rows) => rows[0].r.outcome,
+          ),
+        ),
+      );
       expect(outcomes.filter((o) => o === "owner")).toHaveLength(1);
       expect(outcomes.filter((o) => o === "queued")).toHaveLength(19);
-      const [{ n }] = await as<{ n: string }>("service_role", "select count(*) as n from public.vendor_managers where vendor_id = $1", [vendor.id]);
+      const [{ n }] = await as<{ n: string }>("service_role", "select count(*) as n from public.vendor_managers where vendor_id = $1", [
+        vendor.id,
+      ]);
       expect(Number(n)).toBe(1);
     } finally {
       await Promise.all(clients.map((client) => client.end()));
@@ -315,13 +421,19 @@ describe("claiming a listing on PostgreSQL 15", () => {
 
 describe("the vendor import on PostgreSQL 15", () => {
   /** Calls a function by name as the service role, on its own connection, as PostgREST would. */
-  const callerOn = (client: pg.Client): Caller => async <T>(fn: string, args: Record<string, unknown> = {}) => {
-    const names = Object.keys(args);
-    const values = names.map((name) => (args[name] !== null && typeof args[name] === "object" ? JSON.stringify(args[name]) : args[name]));
-    const [row] = await as<{ result: T }>("service_role",
-      `select public.${fn}(${names.map((name, i) => `${name} => $${i + 1}`).join(", ")}) as result`, values, client);
-    return row.result;
-  };
+  const callerOn =
+    (client: pg.Client): Caller =>
+    async <T>(fn: string, args: Record<string, unknown> = {}) => {
+      const names = Object.keys(args);
+      const values = names.map((name) => (args[name] !== null && typeof args[name] === "object" ? JSON.stringify(args[name]) : args[name]));
+      const [row] = await as<{ result: T }>(
+        "service_role",
+        `select public.${fn}(${names.map((name, i) => `${name} => $${i + 1}`).join(", ")}) as result`,
+        values,
+        client,
+      );
+      return row.result;
+    };
 
   it("imports (and dry-runs) the documented limit of 5,000 rows in batches while a public page is read", async () => {
     const [writer, reader] = [await server.connect("authenticator"), await server.connect("authenticator")];
@@ -334,7 +446,9 @@ describe("the vendor import on PostgreSQL 15", () => {
       expect(dry.results.filter((r) => r.action === "created")).toHaveLength(5000);
       const real = await importWhileReading(callerOn(writer), bulkRows(city), false, readPage);
       expect(real.results.filter((r) => r.action === "created")).toHaveLength(5000);
-      console.log(`PostgreSQL 15: 5,000 rows imported; ${real.reads()} public reads meanwhile, the slowest ${real.slowest().toFixed(0)} ms (dry run: ${dry.slowest().toFixed(0)} ms)`);
+      console.log(
+        `PostgreSQL 15: 5,000 rows imported; ${real.reads()} public reads meanwhile, the slowest ${real.slowest().toFixed(0)} ms (dry run: ${dry.slowest().toFixed(0)} ms)`,
+      );
     } finally {
       await Promise.all([writer.end(), reader.end()]);
     }
@@ -353,17 +467,28 @@ describe("the outbox on PostgreSQL 15", () => {
     const senders = await Promise.all(Array.from({ length: 20 }, () => server.connect("authenticator")));
     const claimed: number[] = [];
     try {
-      await Promise.all(senders.map(async (sender) => {
-        for (;;) {
-          const [{ batch }] = await as<{ batch: Array<{ id: number; claim_id: string }> }>("service_role",
-            "select public.claim_outbox_messages(5, 60) as batch", [], sender);
-          if (batch.length === 0) return;
-          for (const message of batch) {
-            claimed.push(message.id);
-            await as("service_role", "select public.record_outbox_message($1, $2, true, 'webhook')", [message.id, message.claim_id], sender);
+      await Promise.all(
+        senders.map(async (sender) => {
+          for (;;) {
+            const [{ batch }] = await as<{ batch: Array<{ id: number; claim_id: string }> }>(
+              "service_role",
+              "select public.claim_outbox_messages(5, 60) as batch",
+              [],
+              sender,
+            );
+            if (batch.length === 0) return;
+            for (const message of batch) {
+              claimed.push(message.id);
+              await as(
+                "service_role",
+                "select public.record_outbox_message($1, $2, true, 'webhook')",
+                [message.id, message.claim_id],
+                sender,
+              );
+            }
           }
-        }
-      }));
+        }),
+      );
     } finally {
       await Promise.all(senders.map((sender) => sender.end()));
     }

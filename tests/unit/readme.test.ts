@@ -8,16 +8,21 @@ const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
 /** The folders of lib/ in the README's folder map, top to bottom. */
 const mapped = [...readme.matchAll(/^\s*\| `lib\/([a-z-]+)\/` \|/gm)].map((m) => m[1]);
 
-const sourceFiles = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
-  const full = path.join(dir, name);
-  return statSync(full).isDirectory() ? sourceFiles(full) : /\.(ts|tsx|mjs)$/.test(name) ? [full] : [];
-});
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : /\.(ts|tsx|mjs)$/.test(name) ? [full] : [];
+  });
 
 /** The folders of lib/ that a file imports, by relative path or by "@/lib/". */
 function importedFolders(file: string): string[] {
   const text = readFileSync(file, "utf8");
   return [...text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)].flatMap(([, spec]) => {
-    const target = spec.startsWith("@/lib/") ? path.join(lib, spec.slice(6)) : spec.startsWith(".") ? path.resolve(path.dirname(file), spec) : null;
+    const target = spec.startsWith("@/lib/")
+      ? path.join(lib, spec.slice(6))
+      : spec.startsWith(".")
+        ? path.resolve(path.dirname(file), spec)
+        : null;
     if (!target || !target.startsWith(`${lib}/`)) return [];
     const parts = path.relative(lib, target).split(path.sep);
     return parts.length > 1 ? [parts[0]] : [];

@@ -6,17 +6,21 @@ import { REFUSAL_CODES } from "@/lib/data/refusals";
 import { asService, freshDb, ownerToken } from "./helpers/db";
 
 const functionsDir = path.join(process.cwd(), "supabase/functions");
-const sql = readdirSync(functionsDir).filter((file) => file.endsWith(".sql"))
+const sql = readdirSync(functionsDir)
+  .filter((file) => file.endsWith(".sql"))
   .map((file) => ({ file, text: readFileSync(path.join(functionsDir, file), "utf8") }));
 
 describe("refusals travel as codes", () => {
   it("every RAISE of a refusal in supabase/functions/ carries a hint that is a known code", () => {
-    const raises = sql.flatMap(({ file, text }) => [...text.matchAll(/raise exception [^;]*;/g)].map((m) => ({ file, raise: m[0] })))
+    const raises = sql
+      .flatMap(({ file, text }) => [...text.matchAll(/raise exception [^;]*;/g)].map((m) => ({ file, raise: m[0] })))
       .filter(({ raise }) => !raise.includes("'PTDRY'"));
     expect(raises.length).toBeGreaterThan(70);
     const unknown = raises.filter(({ raise }) => {
       const hint = /hint = '([a-z-]+)'(?! \|\|)/.exec(raise)?.[1];
-      return hint ? !(REFUSAL_CODES as readonly string[]).includes(hint) : !raise.includes("hint = 'limit-' ||") && !raise.includes("hint = problem->>'code'");
+      return hint
+        ? !(REFUSAL_CODES as readonly string[]).includes(hint)
+        : !raise.includes("hint = 'limit-' ||") && !raise.includes("hint = problem->>'code'");
     });
     expect(unknown).toEqual([]);
   });
@@ -35,14 +39,20 @@ describe("refusals travel as codes", () => {
     beforeAll(async () => {
       db = await freshDb(true);
     });
-    const hintOf = (query: string, params: unknown[] = []) => asService(db, query, params).then(() => null, (error: { hint?: string }) => error.hint);
+    const hintOf = (query: string, params: unknown[] = []) =>
+      asService(db, query, params).then(
+        () => null,
+        (error: { hint?: string }) => error.hint,
+      );
 
     it("a plain refusal, a limit and a rate card problem each answer their code", async () => {
       expect(await hintOf("select public.operator_resend_lead(987654, 'ops')")).toBe("no-record");
       expect(await hintOf("select public.create_lead($1, 'short', null)", [ownerToken()])).toBe("client-key");
       for (let i = 0; i < 30; i++) await asService(db, "select public.create_lead($1, 'refusal-test-client', null)", [ownerToken()]);
       expect(await hintOf("select public.create_lead($1, 'refusal-test-client', null)", [ownerToken()])).toBe("limit-lead");
-      const card = { classes: [{ class: "small", day: 100, week: 800, four_week: null, day_hours: null, week_hours: null, four_week_hours: null }] };
+      const card = {
+        classes: [{ class: "small", day: 100, week: 800, four_week: null, day_hours: null, week_hours: null, four_week_hours: null }],
+      };
       expect(await hintOf("select public.operator_set_rate_card(1, $1, 'ops')", [JSON.stringify(card)])).toBe("rates-week");
     });
   });

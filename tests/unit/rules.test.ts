@@ -1,18 +1,28 @@
 import { addDays, addYears, startOfDay } from "date-fns";
 import { describe, expect, it } from "vitest";
-import {
-  paragraphs, quickLinkStates, sortCitiesByVendorCount, topStates, uniqueVendors, visibleCount,
-} from "@/lib/directory/ordering";
+import { paragraphs, quickLinkStates, sortCitiesByVendorCount, topStates, uniqueVendors, visibleCount } from "@/lib/directory/ordering";
 import type { StateWithVendors, VendorCard } from "@/lib/directory/types";
 import { isEndDayDisabled, isStartDayDisabled } from "@/lib/rental/dates";
 import { leadCompletionSchema, rentalFormSchema } from "@/lib/rental/schema";
 
-const state = (name: string, vendor_count: number, featured?: boolean | null): StateWithVendors =>
-  ({ state_id: vendor_count, state_name: name, state_slug: name.toLowerCase(), vendor_count, featured });
+const state = (name: string, vendor_count: number, featured?: boolean | null): StateWithVendors => ({
+  state_id: vendor_count,
+  state_name: name,
+  state_slug: name.toLowerCase(),
+  vendor_count,
+  featured,
+});
 
 describe("quick-link ordering", () => {
   it("puts featured true first, then unset, then false, then by vendor count", () => {
-    const states = [state("A", 50, false), state("B", 10, true), state("C", 40), state("D", 30, null), state("E", 5, true), state("F", 60, false)];
+    const states = [
+      state("A", 50, false),
+      state("B", 10, true),
+      state("C", 40),
+      state("D", 30, null),
+      state("E", 5, true),
+      state("F", 60, false),
+    ];
     const { featured, more } = quickLinkStates(states);
     expect(featured.map((s) => s.state_name)).toEqual(["B", "E", "C", "D", "F"]);
     expect(more.map((s) => s.state_name)).toEqual(["A"]);
@@ -86,7 +96,16 @@ describe("rental form schema", () => {
     expect(messages).toContain("Please enter a valid phone number");
   });
   it("the server schema refuses extra fields, wrong types and end not after start", () => {
-    const base = { leadId: 1, skid_steer_type: "tracked", rental_start_date: "2026-12-01", rental_end_date: "2026-12-03", name: "Jo", phone: "5551234567", job_zip: "77002", widen: false };
+    const base = {
+      leadId: 1,
+      skid_steer_type: "tracked",
+      rental_start_date: "2026-12-01",
+      rental_end_date: "2026-12-03",
+      name: "Jo",
+      phone: "5551234567",
+      job_zip: "77002",
+      widen: false,
+    };
     expect(leadCompletionSchema.safeParse(base).success).toBe(true);
     expect(leadCompletionSchema.safeParse({ ...base, job_zip: "7700" }).success).toBe(false);
     expect(leadCompletionSchema.safeParse({ ...base, job_zip: undefined }).success).toBe(false);

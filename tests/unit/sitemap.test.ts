@@ -3,7 +3,13 @@ import { SITEMAP_MAX_URLS, STATIC_SITEMAP_PATHS, sitemapCount, sitemapSlice, sit
 
 describe("sitemap split", () => {
   it.each([
-    [0, 5], [12, 5], [1, 9], [100, 10], [49_991, SITEMAP_MAX_URLS], [49_992, SITEMAP_MAX_URLS], [100_000, SITEMAP_MAX_URLS],
+    [0, 5],
+    [12, 5],
+    [1, 9],
+    [100, 10],
+    [49_991, SITEMAP_MAX_URLS],
+    [49_992, SITEMAP_MAX_URLS],
+    [100_000, SITEMAP_MAX_URLS],
   ])("%i database URLs, %i per file: every URL once, no file over the limit", (databaseUrls, perFile) => {
     const files = sitemapCount(databaseUrls, perFile);
     const staticSeen: string[] = [];

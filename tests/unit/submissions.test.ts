@@ -4,8 +4,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { businessActionSchema, businessSchema, formatPhone } from "../../lib/submissions/schema";
 import { freshDb } from "./helpers/db";
 
-const valid = { name: "Smith & Sons", website: "smithandsons.com", phone: "(555) 123-4567", address: "12 Main Street",
-  state: "texas", city: "houston", zipcode: "77002" };
+const valid = {
+  name: "Smith & Sons",
+  website: "smithandsons.com",
+  phone: "(555) 123-4567",
+  address: "12 Main Street",
+  state: "texas",
+  city: "houston",
+  zipcode: "77002",
+};
 
 const messageFor = (values: Record<string, unknown>, field: string) => {
   const result = businessSchema.safeParse(values);

@@ -37,28 +37,47 @@ export default async function StatePage({ params }: Params) {
   const cities = sortCitiesByVendorCount(data.cities);
   return (
     <>
-      <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: data.country.name, path: `/${data.country.slug}` }, { name: data.state.name, path: base }]} />
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: data.country.name, path: `/${data.country.slug}` },
+          { name: data.state.name, path: base },
+        ]}
+      />
       <Hero hero={heroFor(data.hero, data.state.name)}>
         <LocationSearch state={data.state.slug} />
       </Hero>
       <SeoText text={data.seo_body_text} heading={`Renting a skid steer in ${data.state.name}`} />
       <section className="mt-10" aria-labelledby="cities-heading">
-        <h2 id="cities-heading" className="text-2xl font-bold">Cities in {data.state.name}</h2>
+        <h2 id="cities-heading" className="text-2xl font-bold">
+          Cities in {data.state.name}
+        </h2>
         {cities.length === 0 ? (
           <p className="mt-3 text-ink-600">No cities with vendors are listed in {data.state.name} yet.</p>
         ) : (
-          <ShowMore initial={PAGE_SIZES.cities.initial} step={PAGE_SIZES.cities.step} className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4" itemClassName="city-link" label="Show More Cities">
+          <ShowMore
+            initial={PAGE_SIZES.cities.initial}
+            step={PAGE_SIZES.cities.step}
+            className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4"
+            itemClassName="city-link"
+            label="Show More Cities"
+          >
             {cities.map((city) => (
               <Link key={city.city_slug} href={`${base}/${city.city_slug}`} className="list-link">
                 <span className="font-medium">{city.city_name}</span>
-                <span className="text-sm text-ink-600">{city.vendor_count} {city.vendor_count === 1 ? "vendor" : "vendors"}</span>
+                <span className="text-sm text-ink-600">
+                  {city.vendor_count} {city.vendor_count === 1 ? "vendor" : "vendors"}
+                </span>
               </Link>
             ))}
           </ShowMore>
         )}
       </section>
-      <VendorGrid vendors={uniqueVendors(data.vendors)} heading={`Skid steer rental vendors in ${data.state.name}`}
-        pagination={<VendorPagination base={base} page={1} total={data.vendor_total} />} />
+      <VendorGrid
+        vendors={uniqueVendors(data.vendors)}
+        heading={`Skid steer rental vendors in ${data.state.name}`}
+        pagination={<VendorPagination base={base} page={1} total={data.vendor_total} />}
+      />
     </>
   );
 }

@@ -20,8 +20,12 @@ export default async function ArticlePage({ params }: Params) {
   const article = await getArticle((await params).slug);
   if (!article) notFound();
   const ld: WithContext<ArticleLd> = {
-    "@context": "https://schema.org", "@type": "Article", headline: article.title, description: article.excerpt ?? undefined,
-    datePublished: article.published_at, image: article.cover_image ? absoluteUrl(article.cover_image) : undefined,
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: article.title,
+    description: article.excerpt ?? undefined,
+    datePublished: article.published_at,
+    image: article.cover_image ? absoluteUrl(article.cover_image) : undefined,
     mainEntityOfPage: absoluteUrl(`/articles/${article.slug}`),
   };
   return (
@@ -29,11 +33,24 @@ export default async function ArticlePage({ params }: Params) {
       <JsonLd data={ld} />
       {article.cover_image && (
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={article.cover_image} alt="" width={800} height={600} fetchPriority="high" className="aspect-[4/3] w-full rounded-[var(--radius-card)] bg-ink-100 object-cover" />
+        <img
+          src={article.cover_image}
+          alt=""
+          width={800}
+          height={600}
+          fetchPriority="high"
+          className="aspect-[4/3] w-full rounded-[var(--radius-card)] bg-ink-100 object-cover"
+        />
       )}
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight">{article.title}</h1>
-      <p className="mt-1 text-sm text-ink-600">Published {new Date(article.published_at).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" })}</p>
-      <div className="prose-article mt-4" data-testid="article-content" dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(article.content) }} />
+      <p className="mt-1 text-sm text-ink-600">
+        Published {new Date(article.published_at).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" })}
+      </p>
+      <div
+        className="prose-article mt-4"
+        data-testid="article-content"
+        dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(article.content) }}
+      />
     </article>
   );
 }

@@ -21,12 +21,18 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-ink-200 pb-3">
         <nav aria-label="Operator console" className="flex flex-wrap gap-1">
           {SECTIONS.map((section) => (
-            <Link key={section.href} href={section.href} className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-ink-100">{section.label}</Link>
+            <Link key={section.href} href={section.href} className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-ink-100">
+              {section.label}
+            </Link>
           ))}
         </nav>
         <form action={logOutAction} className="flex items-center gap-3 text-sm">
-          <span className="text-ink-600" data-testid="operator-email">{operator}</span>
-          <Button type="submit" variant="outline" size="sm">Log out</Button>
+          <span className="text-ink-600" data-testid="operator-email">
+            {operator}
+          </span>
+          <Button type="submit" variant="outline" size="sm">
+            Log out
+          </Button>
         </form>
       </div>
       <div className="mt-6">{children}</div>

@@ -21,9 +21,17 @@ export default async function OperatorLogin({ searchParams }: Props) {
         </label>
         <label className="block text-sm font-semibold">
           Password
-          <input name="password" type="password" autoComplete="current-password" required className={`${inputClass} mt-1 block w-full font-normal`} />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className={`${inputClass} mt-1 block w-full font-normal`}
+          />
         </label>
-        <Button type="submit" className="w-full">Log in</Button>
+        <Button type="submit" className="w-full">
+          Log in
+        </Button>
       </form>
     </div>
   );

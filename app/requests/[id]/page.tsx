@@ -22,14 +22,26 @@ export default async function RequestStatusPage({ params, searchParams }: Props)
     <div className="mx-auto max-w-2xl wrap-anywhere">
       <h1 className="text-3xl font-extrabold tracking-tight">Your rental request #{lead.id}</h1>
       <p className="mt-2 text-ink-700">
-        {lead.skid_steer_type === "tracked" ? "Tracked" : "Wheeled"} skid steer, {lead.rental_start_date} to {lead.rental_end_date}, job site ZIP {lead.location}.
+        {lead.skid_steer_type === "tracked" ? "Tracked" : "Wheeled"} skid steer, {lead.rental_start_date} to {lead.rental_end_date}, job
+        site ZIP {lead.location}.
       </p>
-      {withdrawn === "1" && <p role="status" className="mt-4 rounded-md border border-success-700 bg-ink-50 p-3 text-sm text-success-700">Your request is withdrawn.</p>}
-      {lead.withdrawn_at && <p className="mt-4 font-semibold" data-testid="request-withdrawn">Withdrawn: no vendor is sent it any more, and those who were see it was withdrawn.</p>}
+      {withdrawn === "1" && (
+        <p role="status" className="mt-4 rounded-md border border-success-700 bg-ink-50 p-3 text-sm text-success-700">
+          Your request is withdrawn.
+        </p>
+      )}
+      {lead.withdrawn_at && (
+        <p className="mt-4 font-semibold" data-testid="request-withdrawn">
+          Withdrawn: no vendor is sent it any more, and those who were see it was withdrawn.
+        </p>
+      )}
       <h2 className="mt-6 text-xl font-bold">Vendors</h2>
       <ul className="mt-2 space-y-2" data-testid="request-recipients">
         {lead.recipients.map((r) => (
-          <li key={r.vendor_name}>{r.vendor_name}: {r.sent ? "sent" : lead.withdrawn_at ? "not sent" : "sending"}{r.contacted ? ", contacted you" : ""}</li>
+          <li key={r.vendor_name}>
+            {r.vendor_name}: {r.sent ? "sent" : lead.withdrawn_at ? "not sent" : "sending"}
+            {r.contacted ? ", contacted you" : ""}
+          </li>
         ))}
         {lead.recipients.length === 0 && <li>No vendor serves this ZIP yet: our team has your request.</li>}
       </ul>
@@ -37,11 +49,16 @@ export default async function RequestStatusPage({ params, searchParams }: Props)
         <form action={withdrawLeadAction} className="mt-6">
           <input type="hidden" name="id" value={lead.id} />
           {key && <input type="hidden" name="key" value={key} />}
-          <Button type="submit" variant="outline">Withdraw my request</Button>
+          <Button type="submit" variant="outline">
+            Withdraw my request
+          </Button>
         </form>
       )}
       <p className="mt-8 text-sm text-ink-600">
-        {machineLabel(lead.skid_steer_type)} for {lead.rental_days} day{lead.rental_days === 1 ? "" : "s"}. <Link href="/requests" className="text-brand-700 underline">All your requests</Link>
+        {machineLabel(lead.skid_steer_type)} for {lead.rental_days} day{lead.rental_days === 1 ? "" : "s"}.{" "}
+        <Link href="/requests" className="text-brand-700 underline">
+          All your requests
+        </Link>
       </p>
     </div>
   );

@@ -21,9 +21,17 @@ export default async function SearchPage({ searchParams }: Props) {
   if (outcome.kind === "redirect") redirect(outcome.path);
   return (
     <>
-      <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: "United States", path: "/us" }, { name: "Search", path: "/us/search" }]} />
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: "United States", path: "/us" },
+          { name: "Search", path: "/us/search" },
+        ]}
+      />
       <h1 className="mt-4 text-3xl font-extrabold">Find vendors near you</h1>
-      <div className="mt-4"><LocationSearch state={state ?? undefined} /></div>
+      <div className="mt-4">
+        <LocationSearch state={state ?? undefined} />
+      </div>
       <div className="mt-6" role="status">
         {outcome.kind === "invalid" && <p>Enter a 5-digit ZIP code or at least 2 letters of a city name.</p>}
         {outcome.kind === "none" && (
@@ -35,8 +43,13 @@ export default async function SearchPage({ searchParams }: Props) {
             <ul className="mt-3 grid gap-2 sm:grid-cols-2">
               {outcome.results.map((city) => (
                 <li key={`${city.state_slug}/${city.city_slug}`}>
-                  <Link href={`/us/${city.state_slug}/${city.city_slug}`} className="block rounded-md border border-ink-200 px-4 py-3 hover:border-brand-500">
-                    <span className="font-medium">{city.city_name}, {city.state_name}</span>
+                  <Link
+                    href={`/us/${city.state_slug}/${city.city_slug}`}
+                    className="block rounded-md border border-ink-200 px-4 py-3 hover:border-brand-500"
+                  >
+                    <span className="font-medium">
+                      {city.city_name}, {city.state_name}
+                    </span>
                     <span className="ml-2 text-sm text-ink-600">{city.vendor_count} vendors</span>
                   </Link>
                 </li>

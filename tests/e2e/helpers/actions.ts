@@ -9,16 +9,30 @@ export { actionIds } from "../../../scripts/action-ids";
  */
 type FormValue = string | { name: string; mimeType: string; buffer: Buffer };
 
-export function callAction(request: APIRequestContext, id: string, body: string | Record<string, FormValue>,
-  options: { path?: string; origin?: string | null; contentType?: string; previous?: unknown; headers?: Record<string, string> } = {}) {
+export function callAction(
+  request: APIRequestContext,
+  id: string,
+  body: string | Record<string, FormValue>,
+  options: { path?: string; origin?: string | null; contentType?: string; previous?: unknown; headers?: Record<string, string> } = {},
+) {
   const origin = options.origin === undefined ? new URL(test.info().project.use.baseURL!).origin : options.origin;
-  const headers: Record<string, string> = { "Next-Action": id, Accept: "text/x-component", ...(origin === null ? {} : { Origin: origin }), ...options.headers };
+  const headers: Record<string, string> = {
+    "Next-Action": id,
+    Accept: "text/x-component",
+    ...(origin === null ? {} : { Origin: origin }),
+    ...options.headers,
+  };
   if (typeof body !== "string") {
     const args = options.previous === undefined ? ["$K1"] : [options.previous, "$K1"];
-    const multipart = { "0": JSON.stringify(args), ...Object.fromEntries(Object.entries(body).map(([key, value]) => [`_1_${key}`, value])) };
+    const multipart = {
+      "0": JSON.stringify(args),
+      ...Object.fromEntries(Object.entries(body).map(([key, value]) => [`_1_${key}`, value])),
+    };
     return request.post(options.path ?? "/about", { headers, multipart, maxRedirects: 0 });
   }
   return request.post(options.path ?? "/about", {
-    headers: { ...headers, "Content-Type": options.contentType ?? "text/plain;charset=UTF-8" }, data: body, maxRedirects: 0,
+    headers: { ...headers, "Content-Type": options.contentType ?? "text/plain;charset=UTF-8" },
+    data: body,
+    maxRedirects: 0,
   });
 }

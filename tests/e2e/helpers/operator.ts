@@ -26,14 +26,38 @@ export async function operatorRows<T>(request: APIRequestContext, report: "leads
 }
 
 export interface LeadRow {
-  id: number; vendor_id: number | null; vendor_name: string | null; step: number; location: string;
-  name: string; phone: string; skid_steer_type: string | null; rental_days: number;
-  rental_start_date: string | null; rental_end_date: string | null; completed: boolean;
-  recipients: Array<{ vendor_id: number; vendor_name: string; reason: string; rank: number; status: string | null; response_hours: number | null }>;
+  id: number;
+  vendor_id: number | null;
+  vendor_name: string | null;
+  step: number;
+  location: string;
+  name: string;
+  phone: string;
+  skid_steer_type: string | null;
+  rental_days: number;
+  rental_start_date: string | null;
+  rental_end_date: string | null;
+  completed: boolean;
+  recipients: Array<{
+    vendor_id: number;
+    vendor_name: string;
+    reason: string;
+    rank: number;
+    status: string | null;
+    response_hours: number | null;
+  }>;
   messages: Array<{ vendor_id: number | null; channel: string; status: string; attempts: number }>;
 }
 
 export interface SubmissionRow {
-  name: string; name_for_emails: string; site: string; phone: string; full_address: string;
-  street: string; city: string; postal_code: string; state: string; cid: string;
+  name: string;
+  name_for_emails: string;
+  site: string;
+  phone: string;
+  full_address: string;
+  street: string;
+  city: string;
+  postal_code: string;
+  state: string;
+  cid: string;
 }

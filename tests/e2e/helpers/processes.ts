@@ -10,16 +10,26 @@ export interface Started {
 }
 
 /** Starts a command on loopback and waits until `ready` says it serves (up to `timeoutMs`). */
-export async function startProcess(command: string, args: string[], env: Record<string, string>,
-  ready: (output: string) => boolean | Promise<boolean>, timeoutMs = 90_000): Promise<Started> {
-  const child = spawn(command, args, { env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", ...env }, stdio: "pipe" });
+export async function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: (output: string) => boolean | Promise<boolean>,
+  timeoutMs = 90_000,
+): Promise<Started> {
+  const child = spawn(command, args, {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", ...env },
+    stdio: "pipe",
+  });
   const output: string[] = [];
   const keep = (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean));
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const started: Started = {
-    process: child, output, exited,
+    process: child,
+    output,
+    exited,
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

@@ -15,4 +15,3 @@ export async function chooseDates(dialog: Locator) {
   await dialog.getByRole("button", { name: /End Date/ }).click();
   await dialog.locator("[data-day] button:not([disabled])").nth(2).click();
 }
-

@@ -2,7 +2,13 @@ import { importVendors, MAX_IMPORT_ROWS, type ImportRow } from "../../../lib/ope
 import type { Caller } from "../../../lib/data/rpc";
 
 /** A city with a single ZIP, so each imported vendor serves one ZIP. */
-export interface SmallCity { city: string; state_code: string; state_slug: string; city_slug: string; zip: string }
+export interface SmallCity {
+  city: string;
+  state_code: string;
+  state_slug: string;
+  city_slug: string;
+  zip: string;
+}
 export const SMALL_CITY_SQL = `
   select c.name as city, s.code as state_code, s.slug as state_slug, c.slug as city_slug, min(p.code) as zip
   from public.cities c join public.states s on s.id = c.state_id join public.postcodes p on p.id = p.id and p.city_id = c.id
@@ -10,8 +16,14 @@ export const SMALL_CITY_SQL = `
 
 export function bulkRows(city: SmallCity, count = MAX_IMPORT_ROWS): ImportRow[] {
   return Array.from({ length: count }, (_, i) => ({
-    name: `Bulk Rentals ${i + 1}`, website: `bulk-${i + 1}.example`, phone: "(555) 010-0000", email: "",
-    street: `${i + 1} Bulk Road`, city: city.city, state: city.state_code, zip: city.zip,
+    name: `Bulk Rentals ${i + 1}`,
+    website: `bulk-${i + 1}.example`,
+    phone: "(555) 010-0000",
+    email: "",
+    street: `${i + 1} Bulk Road`,
+    city: city.city,
+    state: city.state_code,
+    zip: city.zip,
   }));
 }
 
@@ -32,7 +44,7 @@ export async function importWhileReading(call: Caller, rows: ImportRow[], dryRun
     }
   })();
   try {
-    return { ...await importVendors(call, rows, { dryRun, operator: "ops" }), reads: () => reads, slowest: () => slowest };
+    return { ...(await importVendors(call, rows, { dryRun, operator: "ops" })), reads: () => reads, slowest: () => slowest };
   } finally {
     importing = false;
     await reader;

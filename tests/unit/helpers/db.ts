@@ -30,7 +30,8 @@ export const ownerToken = (n = 1) => `owner-token-${String(n).padStart(2, "0")}-
  */
 export function embeddedCaller(db: PGlite, role: "anon" | "service_role" = "service_role"): Caller {
   const client = createClient("http://embedded.localhost", "embedded-key", {
-    auth: { persistSession: false, autoRefreshToken: false }, global: { fetch: createEmbeddedFetch(async () => db, role) },
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { fetch: createEmbeddedFetch(async () => db, role) },
   });
   return (fn, args) => callWith(client, fn, args);
 }

@@ -91,14 +91,33 @@ export async function startPostgres15(): Promise<Postgres15> {
     const { uid, gid } = userIds("postgres");
     chownSync(dataDir, uid, gid);
   }
-  const [initCommand, initArgs] = asDatabaseUser(path.join(BIN, "initdb"),
-    ["-D", dataDir, "-U", "supabase_admin", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"]);
+  const [initCommand, initArgs] = asDatabaseUser(path.join(BIN, "initdb"), [
+    "-D",
+    dataDir,
+    "-U",
+    "supabase_admin",
+    "--auth=trust",
+    "--encoding=UTF8",
+    "--locale=C.UTF-8",
+  ]);
   const init = spawnSync(initCommand, initArgs, { encoding: "utf8" });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
 
   const port = await freePort();
-  const [command, args] = asDatabaseUser(path.join(BIN, "postgres"),
-    ["-D", dataDir, "-p", String(port), "-k", dataDir, "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=120", "-c", "fsync=off"]);
+  const [command, args] = asDatabaseUser(path.join(BIN, "postgres"), [
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-k",
+    dataDir,
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    "max_connections=120",
+    "-c",
+    "fsync=off",
+  ]);
   const server = spawn(command, args, { stdio: "ignore" });
   await waitUntilReady(port, server);
 
@@ -125,7 +144,9 @@ export async function startPostgres15(): Promise<Postgres15> {
 }
 
 function userIds(name: string): { uid: number; gid: number } {
-  const line = readFileSync("/etc/passwd", "utf8").split("\n").find((entry) => entry.startsWith(`${name}:`));
+  const line = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith(`${name}:`));
   if (!line) throw new Error(`No system user ${name}`);
   const [, , uid, gid] = line.split(":");
   return { uid: Number(uid), gid: Number(gid) };

@@ -18,10 +18,14 @@ export async function startSmtpServer(port = 0, { delayMs = 0 } = {}): Promise<T
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => setTimeout(() => {
-        received.push(mail);
-        callback();
-      }, delayMs), callback);
+      simpleParser(stream).then(
+        (mail) =>
+          setTimeout(() => {
+            received.push(mail);
+            callback();
+          }, delayMs),
+        callback,
+      );
     },
   });
   await new Promise<void>((resolve, reject) => {

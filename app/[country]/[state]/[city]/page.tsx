@@ -40,26 +40,35 @@ export default async function CityPage({ params }: Params) {
     <>
       {/* The rental dialog prefills the job site with the city's ZIP. */}
       {zip && <span hidden data-job-zip={zip} />}
-      <Breadcrumbs crumbs={[
-        { name: "Home", path: "/" },
-        { name: data.country.name, path: `/${data.country.slug}` },
-        { name: data.state.name, path: `/${data.country.slug}/${data.state.slug}` },
-        { name: data.city.name, path: base },
-      ]} />
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: data.country.name, path: `/${data.country.slug}` },
+          { name: data.state.name, path: `/${data.country.slug}/${data.state.slug}` },
+          { name: data.city.name, path: base },
+        ]}
+      />
       <Hero hero={heroFor(data.hero, place)}>
         <LocationSearch state={data.state.slug} />
       </Hero>
-      <VendorGrid vendors={uniqueVendors(data.vendors)} heading={`Vendors serving ${data.city.name}`}
+      <VendorGrid
+        vendors={uniqueVendors(data.vendors)}
+        heading={`Vendors serving ${data.city.name}`}
         toolbar={<VendorSort base={base} sort="rating" />}
-        pagination={<VendorPagination base={base} page={1} total={data.vendor_total} />} />
+        pagination={<VendorPagination base={base} page={1} total={data.vendor_total} />}
+      />
       <section className="mt-10 max-w-3xl" aria-labelledby="city-about-heading">
-        <h2 id="city-about-heading" className="text-2xl font-bold">Skid steer rental in {data.city.name}</h2>
+        <h2 id="city-about-heading" className="text-2xl font-bold">
+          Skid steer rental in {data.city.name}
+        </h2>
         {description.length > 0 ? (
-          description.map((text, index) => <p key={index} className="mt-3 leading-7 text-ink-700">{text}</p>)
+          description.map((text, index) => (
+            <p key={index} className="mt-3 leading-7 text-ink-700">
+              {text}
+            </p>
+          ))
         ) : (
-          <p className="mt-3 leading-7 text-ink-700">
-            You can find skid steer rental vendors serving {data.city.name} above.
-          </p>
+          <p className="mt-3 leading-7 text-ink-700">You can find skid steer rental vendors serving {data.city.name} above.</p>
         )}
       </section>
     </>

@@ -11,8 +11,12 @@ export async function POST(request: Request) {
   const token = new URL(request.url).searchParams.get("token");
   const body = (await request.text().catch(() => "")).slice(0, 200);
   if (!isToken(token) || !body.includes("List-Unsubscribe=One-Click")) return new Response("Not Found", { status: 404 });
-  const used = await attempt(() => serviceRpc<{ address: Parameters<typeof refreshListingPage>[0] }>(
-    "business_link_use", { p_token_hash: hashToken(token), p_purpose: "opt_out" }));
+  const used = await attempt(() =>
+    serviceRpc<{ address: Parameters<typeof refreshListingPage>[0] }>("business_link_use", {
+      p_token_hash: hashToken(token),
+      p_purpose: "opt_out",
+    }),
+  );
   if (!used.ok) return new Response("Not Found", { status: 404 });
   // The listing's page now says it takes no requests.
   refreshListingPage(used.data.address);

@@ -9,6 +9,7 @@ export async function GET(request: Request) {
   if (!bearerMatches(request, process.env.CRON_SECRET)) return new Response("Unauthorized", { status: 401 });
   const drained = await wakeOutbox();
   return Response.json(drained ?? { error: "The outbox could not be drained; see the server log" }, {
-    status: drained ? 200 : 500, headers: { "Cache-Control": "no-store" },
+    status: drained ? 200 : 500,
+    headers: { "Cache-Control": "no-store" },
   });
 }

@@ -27,15 +27,29 @@ export default async function ClaimPage({ params, searchParams }: Props) {
       <BusinessNotice notice={notice} error={error} />
       <form action={claimListingAction} className="mt-6 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="vendor_id" value={listing.id} />
-        <FormField id="claim-email" label="Your email address"><input id="claim-email" name="email" type="email" required className={inputClass} /></FormField>
-        <FormField id="claim-name" label="Your name"><input id="claim-name" name="name" required minLength={2} className={inputClass} /></FormField>
-        <FormField id="claim-phone" label="Phone (optional)"><input id="claim-phone" name="phone" type="tel" className={inputClass} /></FormField>
+        <FormField id="claim-email" label="Your email address">
+          <input id="claim-email" name="email" type="email" required className={inputClass} />
+        </FormField>
+        <FormField id="claim-name" label="Your name">
+          <input id="claim-name" name="name" required minLength={2} className={inputClass} />
+        </FormField>
+        <FormField id="claim-phone" label="Phone (optional)">
+          <input id="claim-phone" name="phone" type="tel" className={inputClass} />
+        </FormField>
         <div className="sm:col-span-2">
           <FormField id="claim-note" label="Anything our team should know (optional)">
-            <textarea id="claim-note" name="note" rows={3} maxLength={2000} className="rounded-md border border-ink-200 bg-white px-3 py-2" />
+            <textarea
+              id="claim-note"
+              name="note"
+              rows={3}
+              maxLength={2000}
+              className="rounded-md border border-ink-200 bg-white px-3 py-2"
+            />
           </FormField>
         </div>
-        <div className="sm:col-span-2"><Button type="submit">Claim this listing</Button></div>
+        <div className="sm:col-span-2">
+          <Button type="submit">Claim this listing</Button>
+        </div>
       </form>
     </>
   );

@@ -12,14 +12,26 @@ export default async function AuditLog({ searchParams }: Props) {
   const { total, rows } = await auditPage(page);
   return (
     <section aria-labelledby="audit-heading">
-      <h1 id="audit-heading" className="text-2xl font-extrabold">Audit log</h1>
-      <DataTable testId="audit-table" rows={rows} rowKey={(entry) => entry.id} empty="Nothing has been recorded yet." columns={[
-        { label: "When (UTC)", cell: (entry) => consoleTime(entry.at), className: "whitespace-nowrap" },
-        { label: "Who", cell: (entry) => entry.operator_email },
-        { label: "Action", cell: (entry) => entry.action },
-        { label: "Subject", cell: (entry) => entry.subject },
-        { label: "What changed", cell: (entry) => (Object.keys(entry.details).length ? JSON.stringify(entry.details) : ""), className: "break-all font-mono text-xs" },
-      ]} />
+      <h1 id="audit-heading" className="text-2xl font-extrabold">
+        Audit log
+      </h1>
+      <DataTable
+        testId="audit-table"
+        rows={rows}
+        rowKey={(entry) => entry.id}
+        empty="Nothing has been recorded yet."
+        columns={[
+          { label: "When (UTC)", cell: (entry) => consoleTime(entry.at), className: "whitespace-nowrap" },
+          { label: "Who", cell: (entry) => entry.operator_email },
+          { label: "Action", cell: (entry) => entry.action },
+          { label: "Subject", cell: (entry) => entry.subject },
+          {
+            label: "What changed",
+            cell: (entry) => (Object.keys(entry.details).length ? JSON.stringify(entry.details) : ""),
+            className: "break-all font-mono text-xs",
+          },
+        ]}
+      />
       <Pager path="/operator/audit" params={{}} page={page} pageSize={PAGE_SIZE} total={total} />
     </section>
   );

@@ -23,32 +23,51 @@ export default async function ClaimsQueue({ searchParams }: Props) {
   const [{ total, rows }, changes] = await Promise.all([claimPage(status, page), changeRequests()]);
   return (
     <section aria-labelledby="claims-heading">
-      <h1 id="claims-heading" className="text-2xl font-extrabold">Claims</h1>
+      <h1 id="claims-heading" className="text-2xl font-extrabold">
+        Claims
+      </h1>
       <StatusTabs path="/operator/claims" statuses={STATUSES} current={status} label="Claim status" />
       <Notice notice={params.notice} error={params.error} />
       <ul className="mt-4 space-y-4">
         {rows.map((c) => (
           <li key={c.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4 text-sm" data-testid="claim">
             <h2 className="text-lg font-bold">
-              <Link href={vendorPath(c.vendor)} prefetch={false} className="text-brand-700 underline">{c.vendor.name}</Link>
+              <Link href={vendorPath(c.vendor)} prefetch={false} className="text-brand-700 underline">
+                {c.vendor.name}
+              </Link>
             </h2>
-            <p className="mt-1">{c.name} · {c.email}{c.phone ? ` · ${c.phone}` : ""} · claimed {consoleTime(c.created_at)}</p>
+            <p className="mt-1">
+              {c.name} · {c.email}
+              {c.phone ? ` · ${c.phone}` : ""} · claimed {consoleTime(c.created_at)}
+            </p>
             {c.note && <p className="mt-1 whitespace-pre-line text-ink-700">{c.note}</p>}
             <p className="mt-1 text-ink-600">Managed now by: {c.managers.map((m) => `${m.email} (${m.role})`).join(", ") || "nobody"}</p>
             {c.status === "new" ? (
               <div className="mt-3 flex flex-wrap items-end gap-3">
                 <form action={reviewClaimAction}>
-                  <input type="hidden" name="id" value={c.id} /><input type="hidden" name="approve" value="true" />
-                  <Button type="submit" size="sm">Approve</Button>
+                  <input type="hidden" name="id" value={c.id} />
+                  <input type="hidden" name="approve" value="true" />
+                  <Button type="submit" size="sm">
+                    Approve
+                  </Button>
                 </form>
                 <form action={reviewClaimAction} className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="id" value={c.id} /><input type="hidden" name="approve" value="false" />
-                  <label className="font-semibold">Reason<input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 max-w-full font-normal`} /></label>
-                  <Button type="submit" size="sm" variant="outline">Reject</Button>
+                  <input type="hidden" name="id" value={c.id} />
+                  <input type="hidden" name="approve" value="false" />
+                  <label className="font-semibold">
+                    Reason
+                    <input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 max-w-full font-normal`} />
+                  </label>
+                  <Button type="submit" size="sm" variant="outline">
+                    Reject
+                  </Button>
                 </form>
               </div>
             ) : (
-              <p className="mt-2 text-ink-600">{c.status} by {c.reviewed_by}{c.review_reason ? `: ${c.review_reason}` : ""}</p>
+              <p className="mt-2 text-ink-600">
+                {c.status} by {c.reviewed_by}
+                {c.review_reason ? `: ${c.review_reason}` : ""}
+              </p>
             )}
           </li>
         ))}
@@ -59,14 +78,30 @@ export default async function ClaimsQueue({ searchParams }: Props) {
       <ul className="mt-2 space-y-3 text-sm">
         {changes.map((c) => (
           <li key={c.id} className="rounded-[var(--radius-card)] border border-ink-200 p-3" data-testid="change-request">
-            <p><Link href={vendorPath(c.vendor)} prefetch={false} className="font-semibold text-brand-700 underline">{c.current.name}</Link> · asked by {c.email} · {consoleTime(c.created_at)}</p>
-            {c.changes.name && <p>Name: {c.current.name} → {c.changes.name}</p>}
-            {c.changes.site && <p>Website: {c.current.site ?? "none"} → {c.changes.site}</p>}
+            <p>
+              <Link href={vendorPath(c.vendor)} prefetch={false} className="font-semibold text-brand-700 underline">
+                {c.current.name}
+              </Link>{" "}
+              · asked by {c.email} · {consoleTime(c.created_at)}
+            </p>
+            {c.changes.name && (
+              <p>
+                Name: {c.current.name} → {c.changes.name}
+              </p>
+            )}
+            {c.changes.site && (
+              <p>
+                Website: {c.current.site ?? "none"} → {c.changes.site}
+              </p>
+            )}
             <div className="mt-2 flex gap-2">
               {[true, false].map((approve) => (
                 <form key={String(approve)} action={reviewChangeAction}>
-                  <input type="hidden" name="id" value={c.id} /><input type="hidden" name="approve" value={String(approve)} />
-                  <Button type="submit" size="sm" variant={approve ? "primary" : "outline"}>{approve ? "Approve change" : "Reject change"}</Button>
+                  <input type="hidden" name="id" value={c.id} />
+                  <input type="hidden" name="approve" value={String(approve)} />
+                  <Button type="submit" size="sm" variant={approve ? "primary" : "outline"}>
+                    {approve ? "Approve change" : "Reject change"}
+                  </Button>
                 </form>
               ))}
             </div>

@@ -21,39 +21,94 @@ export default async function LeadsInbox({ searchParams }: Props) {
   const query = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1])));
   return (
     <section aria-labelledby="leads-heading">
-      <h1 id="leads-heading" className="text-2xl font-extrabold">Rental requests</h1>
+      <h1 id="leads-heading" className="text-2xl font-extrabold">
+        Rental requests
+      </h1>
       <Notice notice={params.notice} error={params.error} />
-      <form method="get" className="mt-4 grid gap-3 rounded-[var(--radius-card)] border border-ink-200 p-4 text-sm sm:grid-cols-4 lg:grid-cols-8">
-        <label className="font-semibold">From<input type="date" name="from" defaultValue={filters.from} className={input} /></label>
-        <label className="font-semibold">To<input type="date" name="to" defaultValue={filters.to} className={input} /></label>
-        <label className="font-semibold">State (slug)<input name="state" defaultValue={filters.state} placeholder="texas" className={input} /></label>
-        <label className="font-semibold">Vendor id<input name="vendor" defaultValue={filters.vendor} inputMode="numeric" className={input} /></label>
-        <label className="font-semibold">Job ZIP<input name="zip" defaultValue={filters.zip} inputMode="numeric" className={input} /></label>
-        <label className="font-semibold">Delivery
+      <form
+        method="get"
+        className="mt-4 grid gap-3 rounded-[var(--radius-card)] border border-ink-200 p-4 text-sm sm:grid-cols-4 lg:grid-cols-8"
+      >
+        <label className="font-semibold">
+          From
+          <input type="date" name="from" defaultValue={filters.from} className={input} />
+        </label>
+        <label className="font-semibold">
+          To
+          <input type="date" name="to" defaultValue={filters.to} className={input} />
+        </label>
+        <label className="font-semibold">
+          State (slug)
+          <input name="state" defaultValue={filters.state} placeholder="texas" className={input} />
+        </label>
+        <label className="font-semibold">
+          Vendor id
+          <input name="vendor" defaultValue={filters.vendor} inputMode="numeric" className={input} />
+        </label>
+        <label className="font-semibold">
+          Job ZIP
+          <input name="zip" defaultValue={filters.zip} inputMode="numeric" className={input} />
+        </label>
+        <label className="font-semibold">
+          Delivery
           <select name="delivery" defaultValue={filters.delivery ?? ""} className={input}>
-            <option value="">Any</option><option value="pending">Pending</option><option value="sent">Sent</option>
-            <option value="failed">Failed</option><option value="none">No recipient</option>
+            <option value="">Any</option>
+            <option value="pending">Pending</option>
+            <option value="sent">Sent</option>
+            <option value="failed">Failed</option>
+            <option value="none">No recipient</option>
           </select>
         </label>
-        <label className="font-semibold">Spam
+        <label className="font-semibold">
+          Spam
           <select name="spam" defaultValue={filters.spam ?? ""} className={input}>
-            <option value="">Left out</option><option value="include">Included</option><option value="only">Only spam</option>
+            <option value="">Left out</option>
+            <option value="include">Included</option>
+            <option value="only">Only spam</option>
           </select>
         </label>
         <div className="flex items-end gap-2">
-          <Button type="submit" size="sm">Filter</Button>
-          <a href={`/operator/leads/export?${query}`} className="inline-flex h-9 items-center rounded-md border border-ink-200 px-3 font-semibold hover:bg-ink-50">CSV</a>
+          <Button type="submit" size="sm">
+            Filter
+          </Button>
+          <a
+            href={`/operator/leads/export?${query}`}
+            className="inline-flex h-9 items-center rounded-md border border-ink-200 px-3 font-semibold hover:bg-ink-50"
+          >
+            CSV
+          </a>
         </div>
       </form>
-      <DataTable testId="leads-table" rows={rows} rowKey={(lead) => lead.id} empty="No rental requests match." columns={[
-        { label: "#", cell: (lead) => <Link href={`/operator/leads/${lead.id}`} className="font-semibold text-brand-700 hover:underline">{lead.id}</Link> },
-        { label: "Completed", cell: (lead) => consoleTime(lead.completed_at), className: "whitespace-nowrap" },
-        { label: "Name", cell: (lead) => <>{lead.name}{lead.spam && <span className="ml-2 rounded bg-ink-100 px-1 text-xs">spam</span>}</> },
-        { label: "Job ZIP", cell: (lead) => lead.location },
-        { label: "Dates", cell: (lead) => `${lead.rental_start_date} → ${lead.rental_end_date}` },
-        { label: "Recipients", cell: (lead) => lead.recipients.map((r) => r.vendor_name).join(", ") || "none" },
-        { label: "Delivery", cell: (lead) => lead.delivery },
-      ]} />
+      <DataTable
+        testId="leads-table"
+        rows={rows}
+        rowKey={(lead) => lead.id}
+        empty="No rental requests match."
+        columns={[
+          {
+            label: "#",
+            cell: (lead) => (
+              <Link href={`/operator/leads/${lead.id}`} className="font-semibold text-brand-700 hover:underline">
+                {lead.id}
+              </Link>
+            ),
+          },
+          { label: "Completed", cell: (lead) => consoleTime(lead.completed_at), className: "whitespace-nowrap" },
+          {
+            label: "Name",
+            cell: (lead) => (
+              <>
+                {lead.name}
+                {lead.spam && <span className="ml-2 rounded bg-ink-100 px-1 text-xs">spam</span>}
+              </>
+            ),
+          },
+          { label: "Job ZIP", cell: (lead) => lead.location },
+          { label: "Dates", cell: (lead) => `${lead.rental_start_date} → ${lead.rental_end_date}` },
+          { label: "Recipients", cell: (lead) => lead.recipients.map((r) => r.vendor_name).join(", ") || "none" },
+          { label: "Delivery", cell: (lead) => lead.delivery },
+        ]}
+      />
       <Pager path="/operator/leads" params={Object.fromEntries(query)} page={page} pageSize={PAGE_SIZE} total={total} />
     </section>
   );

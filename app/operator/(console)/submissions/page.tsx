@@ -22,37 +22,79 @@ export default async function SubmissionsQueue({ searchParams }: Props) {
   const { total, rows } = await submissionPage(status, page);
   return (
     <section aria-labelledby="submissions-heading">
-      <h1 id="submissions-heading" className="text-2xl font-extrabold">Submitted businesses</h1>
+      <h1 id="submissions-heading" className="text-2xl font-extrabold">
+        Submitted businesses
+      </h1>
       <StatusTabs path="/operator/submissions" statuses={STATUSES} current={status} label="Status" />
       <Notice notice={params.notice} error={params.error} />
       <ul className="mt-4 space-y-4">
         {rows.map((s) => (
           <li key={s.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4 text-sm" data-testid="submission">
             <h2 className="text-lg font-bold">{s.name}</h2>
-            <p className="mt-1">{s.street}, {s.city_name ?? s.city}, {s.state_code ?? s.state} {s.postal_code} · {s.phone}{s.email ? ` · ${s.email}` : ""}</p>
-            <p>{websiteHref(s.site) ? <a href={s.site} target="_blank" rel={WEBSITE_REL} className="text-brand-700 underline">{s.site}</a> : s.site}
-              {" "}· submitted {consoleTime(s.created_at)}</p>
+            <p className="mt-1">
+              {s.street}, {s.city_name ?? s.city}, {s.state_code ?? s.state} {s.postal_code} · {s.phone}
+              {s.email ? ` · ${s.email}` : ""}
+            </p>
+            <p>
+              {websiteHref(s.site) ? (
+                <a href={s.site} target="_blank" rel={WEBSITE_REL} className="text-brand-700 underline">
+                  {s.site}
+                </a>
+              ) : (
+                s.site
+              )}{" "}
+              · submitted {consoleTime(s.created_at)}
+            </p>
             {(s.duplicate_vendors.length > 0 || s.duplicate_submissions.length > 0) && (
               <p className="mt-1 font-semibold text-danger-600" data-testid="duplicate-hint">
-                Same website as {[...s.duplicate_vendors.map((v) => `listing “${v.name}”`), ...s.duplicate_submissions.map((id) => `submission #${id}`)].join(", ")}
+                Same website as{" "}
+                {[
+                  ...s.duplicate_vendors.map((v) => `listing “${v.name}”`),
+                  ...s.duplicate_submissions.map((id) => `submission #${id}`),
+                ].join(", ")}
               </p>
             )}
             {s.status === "new" ? (
               <div className="mt-3 flex flex-wrap items-end gap-3">
-                <form action={approveSubmissionAction}><input type="hidden" name="id" value={s.id} /><Button type="submit" size="sm">Approve</Button></form>
+                <form action={approveSubmissionAction}>
+                  <input type="hidden" name="id" value={s.id} />
+                  <Button type="submit" size="sm">
+                    Approve
+                  </Button>
+                </form>
                 <form action={reviewSubmissionAction} className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="id" value={s.id} /><input type="hidden" name="outcome" value="rejected" />
-                  <label className="font-semibold">Reason<input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 max-w-full font-normal`} /></label>
-                  <Button type="submit" size="sm" variant="outline">Reject</Button>
+                  <input type="hidden" name="id" value={s.id} />
+                  <input type="hidden" name="outcome" value="rejected" />
+                  <label className="font-semibold">
+                    Reason
+                    <input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 max-w-full font-normal`} />
+                  </label>
+                  <Button type="submit" size="sm" variant="outline">
+                    Reject
+                  </Button>
                 </form>
                 <form action={reviewSubmissionAction}>
-                  <input type="hidden" name="id" value={s.id} /><input type="hidden" name="outcome" value="duplicate" />
-                  <Button type="submit" size="sm" variant="ghost">Duplicate</Button>
+                  <input type="hidden" name="id" value={s.id} />
+                  <input type="hidden" name="outcome" value="duplicate" />
+                  <Button type="submit" size="sm" variant="ghost">
+                    Duplicate
+                  </Button>
                 </form>
               </div>
             ) : (
-              <p className="mt-2 text-ink-600">{s.status} by {s.reviewed_by}{s.review_reason ? `: ${s.review_reason}` : ""}
-                {s.vendor_id && <> · <Link href={`/operator/vendors/${s.vendor_id}`} className="text-brand-700 underline">its listing</Link></>}</p>
+              <p className="mt-2 text-ink-600">
+                {s.status} by {s.reviewed_by}
+                {s.review_reason ? `: ${s.review_reason}` : ""}
+                {s.vendor_id && (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <Link href={`/operator/vendors/${s.vendor_id}`} className="text-brand-700 underline">
+                      its listing
+                    </Link>
+                  </>
+                )}
+              </p>
             )}
           </li>
         ))}

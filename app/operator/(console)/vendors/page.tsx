@@ -17,26 +17,65 @@ export default async function VendorsList({ searchParams }: Props) {
   const [{ total, rows }, paused] = await Promise.all([vendorPage(q, page), pausedVendors()]);
   return (
     <section aria-labelledby="vendors-heading">
-      <h1 id="vendors-heading" className="text-2xl font-extrabold">Vendors</h1>
+      <h1 id="vendors-heading" className="text-2xl font-extrabold">
+        Vendors
+      </h1>
       <form method="get" className="mt-4 flex gap-2">
-        <label className="sr-only" htmlFor="vendor-query">Search by name, city or website</label>
-        <input id="vendor-query" name="q" defaultValue={q} placeholder="Name, city or website" className={`${inputClass} w-full max-w-md`} />
-        <Button type="submit" className="h-11">Search</Button>
+        <label className="sr-only" htmlFor="vendor-query">
+          Search by name, city or website
+        </label>
+        <input
+          id="vendor-query"
+          name="q"
+          defaultValue={q}
+          placeholder="Name, city or website"
+          className={`${inputClass} w-full max-w-md`}
+        />
+        <Button type="submit" className="h-11">
+          Search
+        </Button>
       </form>
-      <DataTable testId="vendors-table" rows={rows} rowKey={(v) => v.id} empty="No vendor matches." columns={[
-        { label: "Name", cell: (v) => <Link href={`/operator/vendors/${v.id}`} className="font-semibold text-brand-700 hover:underline">{v.name}</Link> },
-        { label: "City", cell: (v) => `${v.city_name}, ${v.state_code}` },
-        { label: "Website", cell: (v) => v.site },
-        { label: "Phone", cell: (v) => v.phone },
-        { label: "Leads", cell: (v) => <Link href={`/operator/leads?vendor=${v.id}`} className="text-brand-700 hover:underline">{v.leads}</Link> },
-        { label: "Listed", cell: (v) => (v.hidden ? "hidden" : "yes") },
-      ]} />
+      <DataTable
+        testId="vendors-table"
+        rows={rows}
+        rowKey={(v) => v.id}
+        empty="No vendor matches."
+        columns={[
+          {
+            label: "Name",
+            cell: (v) => (
+              <Link href={`/operator/vendors/${v.id}`} className="font-semibold text-brand-700 hover:underline">
+                {v.name}
+              </Link>
+            ),
+          },
+          { label: "City", cell: (v) => `${v.city_name}, ${v.state_code}` },
+          { label: "Website", cell: (v) => v.site },
+          { label: "Phone", cell: (v) => v.phone },
+          {
+            label: "Leads",
+            cell: (v) => (
+              <Link href={`/operator/leads?vendor=${v.id}`} className="text-brand-700 hover:underline">
+                {v.leads}
+              </Link>
+            ),
+          },
+          { label: "Listed", cell: (v) => (v.hidden ? "hidden" : "yes") },
+        ]}
+      />
       <Pager path="/operator/vendors" params={{ q }} page={page} pageSize={PAGE_SIZE} total={total} />
       <h2 className="mt-8 text-xl font-bold">Not receiving rental requests</h2>
-      <p className="text-sm text-ink-600">Businesses that used “Stop sending me requests”; routing skips them until they turn requests back on.</p>
+      <p className="text-sm text-ink-600">
+        Businesses that used “Stop sending me requests”; routing skips them until they turn requests back on.
+      </p>
       <ul className="mt-2 text-sm" data-testid="paused-vendors">
         {paused.map((v) => (
-          <li key={v.id}><Link href={`/operator/vendors/${v.id}`} className="text-brand-700 hover:underline">{v.name}</Link> since {consoleTime(v.paused_at)}</li>
+          <li key={v.id}>
+            <Link href={`/operator/vendors/${v.id}`} className="text-brand-700 hover:underline">
+              {v.name}
+            </Link>{" "}
+            since {consoleTime(v.paused_at)}
+          </li>
         ))}
         {paused.length === 0 && <li>None.</li>}
       </ul>

@@ -8,7 +8,8 @@ import { pageMetadata } from "@/lib/seo";
 
 export const metadata: Metadata = pageMetadata({
   title: "Compare Skid Steers Side by Side",
-  description: "Compare up to three skid steer and compact track loader models: capacity, weight, power, lift pattern, hydraulics and dimensions.",
+  description:
+    "Compare up to three skid steer and compact track loader models: capacity, weight, power, lift pattern, hydraulics and dimensions.",
   path: "/us/skidsteers/compare",
 });
 
@@ -20,7 +21,11 @@ export default async function ComparePage({ searchParams }: Props) {
   try {
     all = await getEquipmentList();
   } catch {
-    return <p role="alert" className="py-10 text-center text-danger-600">Error loading equipment data</p>;
+    return (
+      <p role="alert" className="py-10 text-center text-danger-600">
+        Error loading equipment data
+      </p>
+    );
   }
   const slugs = parseCompareSlugs(Array.isArray(raw) ? raw[0] : raw);
   const chosen = slugs.map((slug) => all.find((m) => m.slug === slug)).filter((m) => m !== undefined);
@@ -29,10 +34,14 @@ export default async function ComparePage({ searchParams }: Props) {
     <>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight">Compare Skid Steers</h1>
-        <Link href="/us/skidsteers" className="font-semibold text-brand-700 hover:underline">View All Models</Link>
+        <Link href="/us/skidsteers" className="font-semibold text-brand-700 hover:underline">
+          View All Models
+        </Link>
       </div>
       {chosen.length < COMPARE_LIMIT && (
-        <div className="mt-6"><ComparePicker options={options} chosen={chosen.map((m) => m.slug)} /></div>
+        <div className="mt-6">
+          <ComparePicker options={options} chosen={chosen.map((m) => m.slug)} />
+        </div>
       )}
       {chosen.length === 0 ? (
         <p className="mt-6 text-ink-700">Choose up to {COMPARE_LIMIT} models to compare them side by side.</p>

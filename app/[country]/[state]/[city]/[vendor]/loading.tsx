@@ -1,3 +1,7 @@
 export default function Loading() {
-  return <p role="status" className="py-10 text-center text-ink-600">Loading...</p>;
+  return (
+    <p role="status" className="py-10 text-center text-ink-600">
+      Loading...
+    </p>
+  );
 }

@@ -68,13 +68,15 @@ export default async function VendorPage({ params }: Params) {
   const website = websiteHref(v.site);
   return (
     <>
-      <Breadcrumbs crumbs={[
-        { name: "Home", path: "/" },
-        { name: "United States", path: `/${v.country_slug}` },
-        { name: data.state?.name ?? v.state_code, path: `/${country}/${state}` },
-        { name: data.city?.name ?? v.city_name, path: `/${country}/${state}/${city}` },
-        { name: v.name, path: `/${country}/${state}/${city}/${v.slug}` },
-      ]} />
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: "United States", path: `/${v.country_slug}` },
+          { name: data.state?.name ?? v.state_code, path: `/${country}/${state}` },
+          { name: data.city?.name ?? v.city_name, path: `/${country}/${state}/${city}` },
+          { name: v.name, path: `/${country}/${state}/${city}/${v.slug}` },
+        ]}
+      />
       <JsonLd data={localBusiness(v)} />
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <article className="wrap-anywhere">
@@ -91,9 +93,13 @@ export default async function VendorPage({ params }: Params) {
                 </span>
               </Tooltip>
             )}
-            {v.claimed
-              ? <p className="claimed">Claimed by the business</p>
-              : <Link href={`/business/claim/${v.id}`} className="text-sm text-brand-700 underline">Is this your business? Claim this listing</Link>}
+            {v.claimed ? (
+              <p className="claimed">Claimed by the business</p>
+            ) : (
+              <Link href={`/business/claim/${v.id}`} className="text-sm text-brand-700 underline">
+                Is this your business? Claim this listing
+              </Link>
+            )}
           </div>
           <div className="mt-4 max-w-xl overflow-hidden rounded-[var(--radius-card)] border border-ink-200">
             <VendorPhoto vendor={v} priority />
@@ -110,7 +116,11 @@ export default async function VendorPage({ params }: Params) {
             {v.phone && (
               <div>
                 <dt className="text-sm font-semibold text-ink-600">Phone</dt>
-                <dd><a href={`tel:${v.phone.replace(/[^\d+]/g, "")}`} className="font-medium text-brand-700 underline">{v.phone}</a></dd>
+                <dd>
+                  <a href={`tel:${v.phone.replace(/[^\d+]/g, "")}`} className="font-medium text-brand-700 underline">
+                    {v.phone}
+                  </a>
+                </dd>
               </div>
             )}
             {v.hours && (
@@ -122,17 +132,28 @@ export default async function VendorPage({ params }: Params) {
             {website && (
               <div>
                 <dt className="text-sm font-semibold text-ink-600">Website</dt>
-                <dd><a href={website} target="_blank" rel={WEBSITE_REL} className="font-medium text-brand-700 underline">{website.replace(/^https?:\/\//, "")}</a></dd>
+                <dd>
+                  <a href={website} target="_blank" rel={WEBSITE_REL} className="font-medium text-brand-700 underline">
+                    {website.replace(/^https?:\/\//, "")}
+                  </a>
+                </dd>
               </div>
             )}
           </dl>
           <section className="mt-8" aria-labelledby="vendor-about">
-            <h2 id="vendor-about" className="text-2xl font-bold">About {v.name}</h2>
+            <h2 id="vendor-about" className="text-2xl font-bold">
+              About {v.name}
+            </h2>
             {description.length > 0 ? (
-              description.map((text, index) => <p key={index} className="mt-3 leading-7 text-ink-700">{text}</p>)
+              description.map((text, index) => (
+                <p key={index} className="mt-3 leading-7 text-ink-700">
+                  {text}
+                </p>
+              ))
             ) : (
               <p className="mt-3 leading-7 text-ink-700">
-                {v.name} offers skid steer rentals in {v.city_name}. Contact them for availability, rates and delivery options, or send a rental request and they will get back to you.
+                {v.name} offers skid steer rentals in {v.city_name}. Contact them for availability, rates and delivery options, or send a
+                rental request and they will get back to you.
               </p>
             )}
           </section>
@@ -140,8 +161,15 @@ export default async function VendorPage({ params }: Params) {
           {v.paused ? (
             <div className="mt-6 rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-4" data-testid="requests-paused">
               <p className="font-semibold">{v.name} is not taking rental requests here right now.</p>
-              <p className="mt-1 text-sm text-ink-700">Send your request to the vendors near {v.city_name} instead: the last step names each one before it is sent.</p>
-              <BookingButton vendor={{ id: v.id, name: v.name, zip: v.postcode, paused: true }} label="Ask nearby vendors" size="lg" className="mt-3" />
+              <p className="mt-1 text-sm text-ink-700">
+                Send your request to the vendors near {v.city_name} instead: the last step names each one before it is sent.
+              </p>
+              <BookingButton
+                vendor={{ id: v.id, name: v.name, zip: v.postcode, paused: true }}
+                label="Ask nearby vendors"
+                size="lg"
+                className="mt-3"
+              />
             </div>
           ) : (
             <div className="mt-6">
@@ -152,14 +180,40 @@ export default async function VendorPage({ params }: Params) {
         <div className="flex flex-col gap-6">
           <AdSlot />
           <section className="rounded-[var(--radius-card)] border border-ink-200 p-5" aria-labelledby="explore-heading">
-            <h2 id="explore-heading" className="text-lg font-bold">Explore More Options</h2>
+            <h2 id="explore-heading" className="text-lg font-bold">
+              Explore More Options
+            </h2>
             <ul className="mt-3 space-y-2">
-              <li><Link href={`/${country}/${state}/${city}`} className="hover:underline">More vendors in {data.city?.name ?? v.city_name}</Link></li>
-              <li><Link href={`/${country}/${state}/${city}/prices`} className="hover:underline">Compare prices in {data.city?.name ?? v.city_name}</Link></li>
-              <li><Link href={`/${country}/${state}`} className="hover:underline">All of {data.state?.name ?? v.state_code}</Link></li>
-              <li><Link href="/us/skidsteers" className="hover:underline">Browse skid steer models</Link></li>
-              <li><Link href="/us/skidsteers/compare" className="hover:underline">Compare Skid Steers</Link></li>
-              <li><Link href="/articles/rental-cost-guide" className="hover:underline">How much does a rental cost?</Link></li>
+              <li>
+                <Link href={`/${country}/${state}/${city}`} className="hover:underline">
+                  More vendors in {data.city?.name ?? v.city_name}
+                </Link>
+              </li>
+              <li>
+                <Link href={`/${country}/${state}/${city}/prices`} className="hover:underline">
+                  Compare prices in {data.city?.name ?? v.city_name}
+                </Link>
+              </li>
+              <li>
+                <Link href={`/${country}/${state}`} className="hover:underline">
+                  All of {data.state?.name ?? v.state_code}
+                </Link>
+              </li>
+              <li>
+                <Link href="/us/skidsteers" className="hover:underline">
+                  Browse skid steer models
+                </Link>
+              </li>
+              <li>
+                <Link href="/us/skidsteers/compare" className="hover:underline">
+                  Compare Skid Steers
+                </Link>
+              </li>
+              <li>
+                <Link href="/articles/rental-cost-guide" className="hover:underline">
+                  How much does a rental cost?
+                </Link>
+              </li>
             </ul>
           </section>
         </div>

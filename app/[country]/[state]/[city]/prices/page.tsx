@@ -44,20 +44,25 @@ function offers(vendors: PricedVendor[], className: string): WithContext<ItemLis
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
-    itemListElement: vendors.filter((entry) => !entry.rates.sample).map((entry, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      item: {
-        "@type": "Offer",
-        name: `${className} rental`,
-        seller: { "@type": "LocalBusiness", name: entry.vendor.name, url: absoluteUrl(vendorPath(entry.vendor)) },
-        priceCurrency: "USD",
-        priceSpecification: {
-          "@type": "UnitPriceSpecification", priceCurrency: "USD", unitCode: "DAY", unitText: "day",
-          price: entry.rates.classes.find((rates) => rates.class === entry.estimate.class)?.day ?? entry.estimate.rental,
+    itemListElement: vendors
+      .filter((entry) => !entry.rates.sample)
+      .map((entry, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        item: {
+          "@type": "Offer",
+          name: `${className} rental`,
+          seller: { "@type": "LocalBusiness", name: entry.vendor.name, url: absoluteUrl(vendorPath(entry.vendor)) },
+          priceCurrency: "USD",
+          priceSpecification: {
+            "@type": "UnitPriceSpecification",
+            priceCurrency: "USD",
+            unitCode: "DAY",
+            unitText: "day",
+            price: entry.rates.classes.find((rates) => rates.class === entry.estimate.class)?.day ?? entry.estimate.rental,
+          },
         },
-      },
-    })),
+      })),
   };
 }
 
@@ -67,31 +72,66 @@ export default async function CityPricesPage(props: Props) {
   const className = CLASS_NAMES[query.machineClass].name;
   return (
     <>
-      <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: data.country.name, path: `/${data.country.slug}` },
-        { name: data.state.name, path: `/${data.country.slug}/${data.state.slug}` }, { name: data.city.name, path: base },
-        { name: "Prices", path: `${base}/prices` }]} />
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: data.country.name, path: `/${data.country.slug}` },
+          { name: data.state.name, path: `/${data.country.slug}/${data.state.slug}` },
+          { name: data.city.name, path: base },
+          { name: "Prices", path: `${base}/prices` },
+        ]}
+      />
       <JsonLd data={offers(priced, className)} />
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight">Skid steer rental prices in {data.city.name}, {data.state.code}</h1>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight">
+        Skid steer rental prices in {data.city.name}, {data.state.code}
+      </h1>
       <p className="mt-2 max-w-3xl text-ink-700">
-        Estimated totals for the whole rental: the cheapest mix of day, week and 4-week rates, delivery and pickup to your ZIP,
-        the damage waiver and fees, from each vendor&apos;s published rates. An estimate, not a quote: the vendor confirms the price.
+        Estimated totals for the whole rental: the cheapest mix of day, week and 4-week rates, delivery and pickup to your ZIP, the damage
+        waiver and fees, from each vendor&apos;s published rates. An estimate, not a quote: the vendor confirms the price.
       </p>
       <form method="get" className="mt-5 flex flex-wrap items-end gap-3 text-sm" aria-label="What to compare">
-        <label className="font-semibold">Machine
+        <label className="font-semibold">
+          Machine
           <select name="class" defaultValue={query.machineClass} className={`${inputClass} mt-1 block`}>
-            {MACHINE_CLASSES.map((machineClass) => <option key={machineClass} value={machineClass}>{CLASS_NAMES[machineClass].name}</option>)}
+            {MACHINE_CLASSES.map((machineClass) => (
+              <option key={machineClass} value={machineClass}>
+                {CLASS_NAMES[machineClass].name}
+              </option>
+            ))}
           </select>
         </label>
-        <label className="font-semibold">Days
-          <input name="days" type="number" min={1} max={MAX_PRICE_DAYS} defaultValue={query.days} className={`${inputClass} mt-1 block w-24`} />
+        <label className="font-semibold">
+          Days
+          <input
+            name="days"
+            type="number"
+            min={1}
+            max={MAX_PRICE_DAYS}
+            defaultValue={query.days}
+            className={`${inputClass} mt-1 block w-24`}
+          />
         </label>
-        <label className="font-semibold">Job site ZIP
-          <input name="zip" inputMode="numeric" pattern="\d{5}" maxLength={5} defaultValue={zip} className={`${inputClass} mt-1 block w-28`} />
+        <label className="font-semibold">
+          Job site ZIP
+          <input
+            name="zip"
+            inputMode="numeric"
+            pattern="\d{5}"
+            maxLength={5}
+            defaultValue={zip}
+            className={`${inputClass} mt-1 block w-28`}
+          />
         </label>
         <Button type="submit">Compare</Button>
       </form>
-      {!data.zip_known && <p className="mt-3 text-sm font-semibold" role="status">ZIP {zip} is not in our directory: delivery is not estimated.</p>}
-      <h2 className="mt-8 text-2xl font-bold">{className}, {query.days} day{query.days === 1 ? "" : "s"}, delivered to {zip}</h2>
+      {!data.zip_known && (
+        <p className="mt-3 text-sm font-semibold" role="status">
+          ZIP {zip} is not in our directory: delivery is not estimated.
+        </p>
+      )}
+      <h2 className="mt-8 text-2xl font-bold">
+        {className}, {query.days} day{query.days === 1 ? "" : "s"}, delivered to {zip}
+      </h2>
       <p className="text-sm text-ink-600">{CLASS_NAMES[query.machineClass].capacity}</p>
       {priced.length === 0 ? (
         <p className="mt-3">No vendor serving {data.city.name} publishes rates for this machine yet.</p>
@@ -100,22 +140,41 @@ export default async function CityPricesPage(props: Props) {
           {priced.map(({ vendor, rates, estimate }) => (
             <li key={vendor.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4 wrap-anywhere" data-testid="price-row">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <Link href={vendorPath(vendor)} className="text-lg font-bold text-brand-700 underline">{vendor.name}</Link>
-                <p className="text-lg font-extrabold" data-testid="estimated-total">{usd(estimate.total)} <span className="text-sm font-normal text-ink-600">estimated total</span></p>
+                <Link href={vendorPath(vendor)} className="text-lg font-bold text-brand-700 underline">
+                  {vendor.name}
+                </Link>
+                <p className="text-lg font-extrabold" data-testid="estimated-total">
+                  {usd(estimate.total)} <span className="text-sm font-normal text-ink-600">estimated total</span>
+                </p>
               </div>
               <EstimateBreakdown estimate={estimate} />
-              <p className="mt-1 text-xs text-ink-600">{rates.sample ? "Sample rates" : "Provided by the business"} · {confirmedLine(rates.confirmed_on).text}</p>
+              <p className="mt-1 text-xs text-ink-600">
+                {rates.sample ? "Sample rates" : "Provided by the business"} · {confirmedLine(rates.confirmed_on).text}
+              </p>
               {rates.sample && <SampleNote />}
-              <BookingButton label="Request this price" variant="outline" className="mt-3 w-full sm:w-auto"
-                vendor={{ id: vendor.id, name: vendor.name, zip }} preset={{ type: query.machineClass === "track" ? "tracked" : "wheeled", machineClass: query.machineClass, days: query.days }} />
+              <BookingButton
+                label="Request this price"
+                variant="outline"
+                className="mt-3 w-full sm:w-auto"
+                vendor={{ id: vendor.id, name: vendor.name, zip }}
+                preset={{
+                  type: query.machineClass === "track" ? "tracked" : "wheeled",
+                  machineClass: query.machineClass,
+                  days: query.days,
+                }}
+              />
             </li>
           ))}
         </ol>
       )}
       {data.without_rates > 0 && (
         <p className="mt-4 text-sm text-ink-700">
-          {data.without_rates} more vendor{data.without_rates === 1 ? "" : "s"} serving {data.city.name} publish{data.without_rates === 1 ? "es" : ""} no rates for this machine:{" "}
-          <Link href={base} className="text-brand-700 underline">see every vendor</Link> and send a free rental request.
+          {data.without_rates} more vendor{data.without_rates === 1 ? "" : "s"} serving {data.city.name} publish
+          {data.without_rates === 1 ? "es" : ""} no rates for this machine:{" "}
+          <Link href={base} className="text-brand-700 underline">
+            see every vendor
+          </Link>{" "}
+          and send a free rental request.
         </p>
       )}
     </>

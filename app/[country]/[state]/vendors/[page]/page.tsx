@@ -37,10 +37,20 @@ export default async function StateVendorsPage({ params }: Params) {
   const { country, state, vendors, vendor_total } = data;
   return (
     <>
-      <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: country.name, path: `/${country.slug}` }, { name: state.name, path: base },
-        { name: `Vendors, page ${number}`, path: `${base}/vendors/${number}` }]} />
-      <VendorGrid headingLevel="h1" vendors={uniqueVendors(vendors)} heading={`Skid steer rental vendors in ${state.name}, page ${number}`}
-        pagination={<VendorPagination base={base} page={number} total={vendor_total} />} />
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: country.name, path: `/${country.slug}` },
+          { name: state.name, path: base },
+          { name: `Vendors, page ${number}`, path: `${base}/vendors/${number}` },
+        ]}
+      />
+      <VendorGrid
+        headingLevel="h1"
+        vendors={uniqueVendors(vendors)}
+        heading={`Skid steer rental vendors in ${state.name}, page ${number}`}
+        pagination={<VendorPagination base={base} page={number} total={vendor_total} />}
+      />
     </>
   );
 }

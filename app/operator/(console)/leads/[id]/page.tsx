@@ -16,10 +16,19 @@ export default async function LeadPage({ params, searchParams }: Props) {
   if (!lead) notFound();
   const { notice, error } = await searchParams;
   const fields: Array<[string, string]> = [
-    ["Name", lead.name], ["Phone", lead.phone], ["Job-site ZIP", lead.location], ["Machine", lead.skid_steer_type ?? "—"],
-    ["Start", lead.rental_start_date ?? "—"], ["End", lead.rental_end_date ?? "—"], ["Days", String(lead.rental_days)],
-    ["From vendor page", lead.vendor_name ?? "no (a general request)"], ["Asked to widen", lead.widen ? "yes" : "no"],
-    ["Created", when(lead.created_at)], ["Completed", when(lead.completed_at)], ["Delivery", lead.delivery], ["Spam", lead.spam ? "yes" : "no"],
+    ["Name", lead.name],
+    ["Phone", lead.phone],
+    ["Job-site ZIP", lead.location],
+    ["Machine", lead.skid_steer_type ?? "—"],
+    ["Start", lead.rental_start_date ?? "—"],
+    ["End", lead.rental_end_date ?? "—"],
+    ["Days", String(lead.rental_days)],
+    ["From vendor page", lead.vendor_name ?? "no (a general request)"],
+    ["Asked to widen", lead.widen ? "yes" : "no"],
+    ["Created", when(lead.created_at)],
+    ["Completed", when(lead.completed_at)],
+    ["Delivery", lead.delivery],
+    ["Spam", lead.spam ? "yes" : "no"],
   ];
   return (
     <article>
@@ -27,20 +36,33 @@ export default async function LeadPage({ params, searchParams }: Props) {
       <Notice notice={notice} error={error} />
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="lead-fields">
         {fields.map(([name, value]) => (
-          <div key={name} className="flex justify-between gap-4 border-b border-ink-100 py-1"><dt className="text-ink-600">{name}</dt><dd className="font-semibold">{value}</dd></div>
+          <div key={name} className="flex justify-between gap-4 border-b border-ink-100 py-1">
+            <dt className="text-ink-600">{name}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
         ))}
       </dl>
       <div className="mt-4 flex flex-wrap gap-3">
-        <form action={resendLeadAction}><input type="hidden" name="id" value={lead.id} /><Button type="submit" size="sm" disabled={lead.spam}>Resend</Button></form>
+        <form action={resendLeadAction}>
+          <input type="hidden" name="id" value={lead.id} />
+          <Button type="submit" size="sm" disabled={lead.spam}>
+            Resend
+          </Button>
+        </form>
         <form action={markSpamAction}>
-          <input type="hidden" name="id" value={lead.id} /><input type="hidden" name="spam" value={String(!lead.spam)} />
-          <Button type="submit" size="sm" variant="outline">{lead.spam ? "Not spam" : "Mark as spam"}</Button>
+          <input type="hidden" name="id" value={lead.id} />
+          <input type="hidden" name="spam" value={String(!lead.spam)} />
+          <Button type="submit" size="sm" variant="outline">
+            {lead.spam ? "Not spam" : "Mark as spam"}
+          </Button>
         </form>
       </div>
       <h2 className="mt-8 text-xl font-bold">Recipients</h2>
       <ul className="mt-2 list-disc pl-5 text-sm">
         {lead.recipients.map((r) => (
-          <li key={r.vendor_id}>{recipientSummary(r)}: {recipientReason(r)}</li>
+          <li key={r.vendor_id}>
+            {recipientSummary(r)}: {recipientReason(r)}
+          </li>
         ))}
         {lead.recipients.length === 0 && <li>No vendor serves this ZIP or is within 50 miles.</li>}
       </ul>
@@ -48,10 +70,17 @@ export default async function LeadPage({ params, searchParams }: Props) {
       <div className="mt-2 space-y-4 text-sm">
         {lead.messages.map((m) => (
           <section key={m.id} className="rounded-[var(--radius-card)] border border-ink-200 p-3" data-testid="lead-message">
-            <p className="font-semibold">{m.channel === "email" ? `Email to ${m.vendor_name ?? "vendor"}` : "Webhook"}: {m.status}, {m.attempts} attempt{m.attempts === 1 ? "" : "s"}
-              {m.status === "pending" && <> · next {when(m.next_attempt_at)}</>}</p>
+            <p className="font-semibold">
+              {m.channel === "email" ? `Email to ${m.vendor_name ?? "vendor"}` : "Webhook"}: {m.status}, {m.attempts} attempt
+              {m.attempts === 1 ? "" : "s"}
+              {m.status === "pending" && <> · next {when(m.next_attempt_at)}</>}
+            </p>
             <ul className="mt-1 list-disc pl-5">
-              {m.attempt_log.map((a) => <li key={a.id}>{when(a.attempted_at)}: {a.ok ? `sent via ${a.sent_via}` : `failed: ${a.error}`}</li>)}
+              {m.attempt_log.map((a) => (
+                <li key={a.id}>
+                  {when(a.attempted_at)}: {a.ok ? `sent via ${a.sent_via}` : `failed: ${a.error}`}
+                </li>
+              ))}
             </ul>
           </section>
         ))}

@@ -3,7 +3,21 @@ import { leadFilters, leadPage } from "@/lib/operator/data";
 import { recipientSummary } from "@/lib/operator/format";
 import { currentOperator } from "@/lib/operator/session";
 
-const COLUMNS = ["id", "completed_at", "name", "phone", "job_zip", "machine", "start", "end", "days", "vendor_page", "recipients", "delivery", "spam"];
+const COLUMNS = [
+  "id",
+  "completed_at",
+  "name",
+  "phone",
+  "job_zip",
+  "machine",
+  "start",
+  "end",
+  "days",
+  "vendor_page",
+  "recipients",
+  "delivery",
+  "spam",
+];
 
 // Visitors typed the names and phones: a cell a spreadsheet would run as a formula is quoted.
 const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
@@ -16,9 +30,21 @@ export async function GET(request: Request) {
   for (let page = 1; ; page++) {
     const { rows: leads } = await leadPage(filters, page, 1000);
     for (const lead of leads) {
-      rows.push([String(lead.id), lead.completed_at, lead.name, lead.phone, lead.location, lead.skid_steer_type ?? "",
-        lead.rental_start_date ?? "", lead.rental_end_date ?? "", String(lead.rental_days), lead.vendor_name ?? "",
-        lead.recipients.map(recipientSummary).join("; "), lead.delivery, lead.spam ? "yes" : "no"]);
+      rows.push([
+        String(lead.id),
+        lead.completed_at,
+        lead.name,
+        lead.phone,
+        lead.location,
+        lead.skid_steer_type ?? "",
+        lead.rental_start_date ?? "",
+        lead.rental_end_date ?? "",
+        String(lead.rental_days),
+        lead.vendor_name ?? "",
+        lead.recipients.map(recipientSummary).join("; "),
+        lead.delivery,
+        lead.spam ? "yes" : "no",
+      ]);
     }
     if (leads.length < 1000) break;
   }

@@ -12,28 +12,36 @@ import { requireOperator } from "@/lib/operator/session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-
 // The public page is not prefetched: a render begun just before an edit or a hide would
 // be cached after it, and serve the old listing until the page's next revalidation.
 export default async function VendorEditor({ params, searchParams }: Props) {
   await requireOperator();
   const { id } = await params;
   const record = recordId(id);
-  const [vendor, managers, rates] = record === null ? [null, [], null]
-    : await Promise.all([vendorDetail(record), vendorManagers(record), vendorRateCard(record)]);
+  const [vendor, managers, rates] =
+    record === null ? [null, [], null] : await Promise.all([vendorDetail(record), vendorManagers(record), vendorRateCard(record)]);
   if (!vendor) notFound();
   const { notice, error } = await searchParams;
   return (
     <article>
       <h1 className="text-2xl font-extrabold">{vendor.name}</h1>
       <p className="mt-1 text-sm">
-        {vendor.hidden ? "Hidden from the public site." : <Link href={vendorPath(vendor.address)} prefetch={false} className="text-brand-700 underline">Its public page</Link>}
+        {vendor.hidden ? (
+          "Hidden from the public site."
+        ) : (
+          <Link href={vendorPath(vendor.address)} prefetch={false} className="text-brand-700 underline">
+            Its public page
+          </Link>
+        )}
       </p>
       <Notice notice={notice} error={error} />
       <ListingForm audience="operator" action={updateVendorAction} listing={vendor} hidden={{ id: vendor.id }} idPrefix="console-listing" />
       <form action={setVendorHiddenAction} className="mt-6">
-        <input type="hidden" name="id" value={vendor.id} /><input type="hidden" name="hidden" value={String(!vendor.hidden)} />
-        <Button type="submit" variant="outline">{vendor.hidden ? "Unhide listing" : "Hide listing"}</Button>
+        <input type="hidden" name="id" value={vendor.id} />
+        <input type="hidden" name="hidden" value={String(!vendor.hidden)} />
+        <Button type="submit" variant="outline">
+          {vendor.hidden ? "Unhide listing" : "Hide listing"}
+        </Button>
       </form>
       <h2 className="mt-8 text-xl font-bold">Rate card</h2>
       <RateCardForm action={setRateCardAction} hidden={{ id: vendor.id }} card={rates} idPrefix="console-rates" />
@@ -41,10 +49,15 @@ export default async function VendorEditor({ params, searchParams }: Props) {
       <ul className="mt-2 space-y-2 text-sm" data-testid="vendor-managers">
         {managers.map((person) => (
           <li key={person.email} className="flex flex-wrap items-center gap-3">
-            <span>{person.email} ({person.role}, added by {person.added_by}, {consoleTime(person.created_at)})</span>
+            <span>
+              {person.email} ({person.role}, added by {person.added_by}, {consoleTime(person.created_at)})
+            </span>
             <form action={revokeManagerAction}>
-              <input type="hidden" name="id" value={vendor.id} /><input type="hidden" name="email" value={person.email} />
-              <Button type="submit" size="sm" variant="outline">Revoke {person.email}</Button>
+              <input type="hidden" name="id" value={vendor.id} />
+              <input type="hidden" name="email" value={person.email} />
+              <Button type="submit" size="sm" variant="outline">
+                Revoke {person.email}
+              </Button>
             </form>
           </li>
         ))}

@@ -19,7 +19,8 @@ export const generateStaticParams = async () => [];
 
 type Params = { params: Promise<{ manufacturer: string; model: string }> };
 
-const titleOf = (m: EquipmentModel) => `Rent a ${m.equipment_manufacturer?.name ?? ""} ${m.name} ${m.equipment_type?.name ?? ""} Today`.replace(/\s+/g, " ");
+const titleOf = (m: EquipmentModel) =>
+  `Rent a ${m.equipment_manufacturer?.name ?? ""} ${m.name} ${m.equipment_type?.name ?? ""} Today`.replace(/\s+/g, " ");
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { model } = await params;
@@ -39,7 +40,11 @@ export default async function ModelPage({ params }: Params) {
   try {
     m = await getEquipment(model);
   } catch {
-    return <p role="alert" className="py-10 text-center text-danger-600">Error loading equipment data</p>;
+    return (
+      <p role="alert" className="py-10 text-center text-danger-600">
+        Error loading equipment data
+      </p>
+    );
   }
   if (!m) notFound();
   // A model has one address: under any other manufacturer it moves to its own.
@@ -62,29 +67,54 @@ export default async function ModelPage({ params }: Params) {
   const sources = (m.sources ?? []).map(describeSource);
   const specHelp: Record<string, string> = { "Operating Capacity": glossary.operatingCapacity, "Lift Pattern": glossary.liftPattern };
   const product: WithContext<Product> = {
-    "@context": "https://schema.org", "@type": "Product", name: `${manufacturer?.name} ${m.name}`,
-    brand: { "@type": "Brand", name: manufacturer?.name ?? "Other" }, category: m.equipment_type?.name,
-    image: absoluteUrl(m.image_url ?? "/skidsteer_share.png"), url: absoluteUrl(modelPath(m)),
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: `${manufacturer?.name} ${m.name}`,
+    brand: { "@type": "Brand", name: manufacturer?.name ?? "Other" },
+    category: m.equipment_type?.name,
+    image: absoluteUrl(m.image_url ?? "/skidsteer_share.png"),
+    url: absoluteUrl(modelPath(m)),
     description: m.description ?? undefined,
     additionalProperty: specs.map(([name, value]) => ({ "@type": "PropertyValue", name, value })),
   };
   return (
     <NoContextMenu>
       <JsonLd data={product} />
-      <Link href="/us/skidsteers" className="text-sm font-semibold text-brand-700 hover:underline">← Back to All Models</Link>
+      <Link href="/us/skidsteers" className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Back to All Models
+      </Link>
       <div className="mt-4 grid gap-8 lg:grid-cols-2">
         <div className="min-w-0">
           <h1 className="text-3xl font-extrabold tracking-tight">{m.name}</h1>
-          {manufacturer && <Link href={`/us/skidsteers?manufacturer=${manufacturer.slug}`} className="mt-1 inline-block font-semibold text-brand-700 hover:underline">{manufacturer.name}</Link>}
-          <div className="mt-4 overflow-hidden rounded-[var(--radius-card)] border border-ink-200"><ModelImage model={m} priority /></div>
+          {manufacturer && (
+            <Link
+              href={`/us/skidsteers?manufacturer=${manufacturer.slug}`}
+              className="mt-1 inline-block font-semibold text-brand-700 hover:underline"
+            >
+              {manufacturer.name}
+            </Link>
+          )}
+          <div className="mt-4 overflow-hidden rounded-[var(--radius-card)] border border-ink-200">
+            <ModelImage model={m} priority />
+          </div>
         </div>
         <div className="min-w-0">
           <section aria-labelledby="specs-heading" className="rounded-[var(--radius-card)] border border-ink-200 p-5">
-            <h2 id="specs-heading" className="text-xl font-bold">Main Specifications</h2>
+            <h2 id="specs-heading" className="text-xl font-bold">
+              Main Specifications
+            </h2>
             <dl className="mt-3 divide-y divide-ink-200">
               {specs.map(([name, value]) => (
                 <div key={name} className="flex justify-between gap-4 py-2">
-                  <dt className="text-ink-700">{name}{specHelp[name] && <> <InfoTip label={name} content={specHelp[name]} /></>}</dt>
+                  <dt className="text-ink-700">
+                    {name}
+                    {specHelp[name] && (
+                      <>
+                        {" "}
+                        <InfoTip label={name} content={specHelp[name]} />
+                      </>
+                    )}
+                  </dt>
                   <dd className="text-right font-semibold">{value}</dd>
                 </div>
               ))}
@@ -103,7 +133,13 @@ export default async function ModelPage({ params }: Params) {
                 <ul className="mt-1 list-disc space-y-1 pl-5">
                   {sources.map((source) => (
                     <li key={source.label} className="wrap-anywhere">
-                      {source.href ? <a href={source.href} target="_blank" rel="noopener noreferrer nofollow" className="underline">{source.label}</a> : source.label}
+                      {source.href ? (
+                        <a href={source.href} target="_blank" rel="noopener noreferrer nofollow" className="underline">
+                          {source.label}
+                        </a>
+                      ) : (
+                        source.label
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -111,12 +147,23 @@ export default async function ModelPage({ params }: Params) {
             )}
           </section>
           <section aria-labelledby="thoughts-heading" className="mt-6">
-            <h2 id="thoughts-heading" className="text-xl font-bold">Our Thoughts</h2>
+            <h2 id="thoughts-heading" className="text-xl font-bold">
+              Our Thoughts
+            </h2>
             <p className="mt-2 leading-7 text-ink-700">{m.description || "Watch this space - we are reviewing this Skid Steer"}</p>
           </section>
           <div className="mt-6 flex flex-wrap gap-3">
             <BookingButton label="Book a Skid Steer" />
-            {m.site && <a href={m.site} target="_blank" rel="noopener noreferrer" className="inline-flex h-11 items-center rounded-md border border-ink-200 px-4 text-sm font-semibold hover:bg-ink-50">Visit Manufacturer Website</a>}
+            {m.site && (
+              <a
+                href={m.site}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex h-11 items-center rounded-md border border-ink-200 px-4 text-sm font-semibold hover:bg-ink-50"
+              >
+                Visit Manufacturer Website
+              </a>
+            )}
           </div>
         </div>
       </div>

@@ -46,13 +46,22 @@ export default async function CityVendorsByPrice({ params }: Params) {
   const { country, state, city, vendors, vendor_total } = data;
   return (
     <>
-      <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: country.name, path: `/${country.slug}` },
-        { name: state.name, path: `/${country.slug}/${state.slug}` }, { name: city.name, path: base },
-        { name: "By price", path: byPriceHref(base)(number) }]} />
-      <VendorGrid headingLevel="h1" vendors={uniqueVendors(vendors)}
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: country.name, path: `/${country.slug}` },
+          { name: state.name, path: `/${country.slug}/${state.slug}` },
+          { name: city.name, path: base },
+          { name: "By price", path: byPriceHref(base)(number) },
+        ]}
+      />
+      <VendorGrid
+        headingLevel="h1"
+        vendors={uniqueVendors(vendors)}
         heading={`Vendors serving ${city.name}, ${state.code}, lowest day rate first${number > 1 ? `, page ${number}` : ""}`}
         toolbar={<VendorSort base={base} sort="price" />}
-        pagination={<VendorPagination base={base} page={number} total={vendor_total} href={byPriceHref(base)} />} />
+        pagination={<VendorPagination base={base} page={number} total={vendor_total} href={byPriceHref(base)} />}
+      />
     </>
   );
 }

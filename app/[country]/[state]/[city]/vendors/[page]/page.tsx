@@ -38,12 +38,22 @@ export default async function CityVendorsPage({ params }: Params) {
   const { country, state, city, vendors, vendor_total } = data;
   return (
     <>
-      <Breadcrumbs crumbs={[{ name: "Home", path: "/" }, { name: country.name, path: `/${country.slug}` },
-        { name: state.name, path: `/${country.slug}/${state.slug}` }, { name: city.name, path: base },
-        { name: `Vendors, page ${number}`, path: `${base}/vendors/${number}` }]} />
-      <VendorGrid headingLevel="h1" vendors={uniqueVendors(vendors)} heading={`Vendors serving ${city.name}, ${state.code}, page ${number}`}
+      <Breadcrumbs
+        crumbs={[
+          { name: "Home", path: "/" },
+          { name: country.name, path: `/${country.slug}` },
+          { name: state.name, path: `/${country.slug}/${state.slug}` },
+          { name: city.name, path: base },
+          { name: `Vendors, page ${number}`, path: `${base}/vendors/${number}` },
+        ]}
+      />
+      <VendorGrid
+        headingLevel="h1"
+        vendors={uniqueVendors(vendors)}
+        heading={`Vendors serving ${city.name}, ${state.code}, page ${number}`}
         toolbar={<VendorSort base={base} sort="rating" />}
-        pagination={<VendorPagination base={base} page={number} total={vendor_total} />} />
+        pagination={<VendorPagination base={base} page={number} total={vendor_total} />}
+      />
     </>
   );
 }
