@@ -6,7 +6,7 @@ import { BUSINESS_SESSION } from "../auth/roles";
 import { endSession, startSession } from "../auth/session";
 import { hashToken, isToken } from "../auth/token";
 import { clientKey } from "../platform/request";
-import { refreshListingPage, refreshListingPages } from "../data/revalidate";
+import { refreshListingPage, refreshListingPages } from "../directory/revalidate";
 import { attempt, serviceRpc } from "../data/rpc";
 import { recordId } from "../platform/record-id";
 import type { LinkPurpose } from "../auth/links";

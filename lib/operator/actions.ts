@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { after } from "next/server";
 import { z } from "zod";
 import { wakeOutbox } from "../outbox/sender";
-import { refreshListingPages } from "../data/revalidate";
+import { refreshListingPages } from "../directory/revalidate";
 import { attempt, serviceRpc } from "../data/rpc";
 import {
   approveSubmission,

@@ -1,6 +1,6 @@
 import { hashToken, isToken } from "@/lib/auth/token";
 import { attempt, serviceRpc } from "@/lib/data/rpc";
-import { refreshListingPage } from "@/lib/data/revalidate";
+import { refreshListingPage } from "@/lib/directory/revalidate";
 
 /**
  * One-click unsubscribe (RFC 8058): a mail client posts "List-Unsubscribe=One-Click" to

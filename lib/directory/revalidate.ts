@@ -1,6 +1,6 @@
 import "server-only";
 import { revalidatePath, updateTag } from "next/cache";
-import { CACHE_TAGS } from "./cache-tags";
+import { CACHE_TAGS } from "../data/cache-tags";
 
 /**
  * After a change to a listing, the pages that show listings are rebuilt on their next
