@@ -31,6 +31,22 @@ export interface Crumb {
   path: string;
 }
 
+interface Place {
+  name: string;
+  slug: string;
+}
+
+/** The breadcrumbs from Home down to a place of the directory: its country, then its state and city when given. */
+export function placeCrumbs(country: Place, state?: Place, city?: Place): Crumb[] {
+  const crumbs: Crumb[] = [
+    { name: "Home", path: "/" },
+    { name: country.name, path: `/${country.slug}` },
+  ];
+  if (state) crumbs.push({ name: state.name, path: `/${country.slug}/${state.slug}` });
+  if (state && city) crumbs.push({ name: city.name, path: `/${country.slug}/${state.slug}/${city.slug}` });
+  return crumbs;
+}
+
 export function breadcrumbJsonLd(crumbs: Crumb[]): WithContext<BreadcrumbList> {
   return {
     "@context": "https://schema.org",

@@ -9,7 +9,7 @@ import { SeoText } from "@/components/directory/seo-text";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { getCountryPage } from "@/lib/directory/data";
 import { heroFor, topStates, uniqueVendors } from "@/lib/directory/ordering";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -35,12 +35,7 @@ export default async function CountryPage({ params }: Params) {
   const hero = heroFor(data.hero, data.country.name);
   return (
     <>
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: data.country.name, path: `/${data.country.slug}` },
-        ]}
-      />
+      <Breadcrumbs crumbs={placeCrumbs(data.country)} />
       <Hero hero={hero}>
         <LocationSearch />
       </Hero>

@@ -10,7 +10,7 @@ import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { ShowMore } from "@/components/show-more";
 import { getStatePage } from "@/lib/directory/data";
 import { heroFor, PAGE_SIZES, sortCitiesByVendorCount, uniqueVendors } from "@/lib/directory/ordering";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -37,13 +37,7 @@ export default async function StatePage({ params }: Params) {
   const cities = sortCitiesByVendorCount(data.cities);
   return (
     <>
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: data.country.name, path: `/${data.country.slug}` },
-          { name: data.state.name, path: base },
-        ]}
-      />
+      <Breadcrumbs crumbs={placeCrumbs(data.country, data.state)} />
       <Hero hero={heroFor(data.hero, data.state.name)}>
         <LocationSearch state={data.state.slug} />
       </Hero>

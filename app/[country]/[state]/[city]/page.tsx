@@ -8,7 +8,7 @@ import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { VendorSort } from "@/components/directory/vendor-sort";
 import { getCityPage, getCityZip } from "@/lib/directory/data";
 import { heroFor, paragraphs, uniqueVendors } from "@/lib/directory/ordering";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -40,14 +40,7 @@ export default async function CityPage({ params }: Params) {
     <>
       {/* The rental dialog prefills the job site with the city's ZIP. */}
       {zip && <span hidden data-job-zip={zip} />}
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: data.country.name, path: `/${data.country.slug}` },
-          { name: data.state.name, path: `/${data.country.slug}/${data.state.slug}` },
-          { name: data.city.name, path: base },
-        ]}
-      />
+      <Breadcrumbs crumbs={placeCrumbs(data.country, data.state, data.city)} />
       <Hero hero={heroFor(data.hero, place)}>
         <LocationSearch state={data.state.slug} />
       </Hero>

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { Notice } from "@/components/operator/notice";
 import { Pager } from "@/components/operator/pager";
+import { RejectForm } from "@/components/operator/reject-form";
 import { StatusTabs } from "@/components/operator/status-tabs";
 import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/form-field";
 import { vendorPath } from "@/lib/directory/ordering";
 import { reviewChangeAction, reviewClaimAction } from "@/lib/operator/actions";
 import { changeRequests, claimPage, PAGE_SIZE, pageNumber, type ClaimStatus } from "@/lib/operator/data";
@@ -51,17 +51,7 @@ export default async function ClaimsQueue({ searchParams }: Props) {
                     Approve
                   </Button>
                 </form>
-                <form action={reviewClaimAction} className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="id" value={c.id} />
-                  <input type="hidden" name="approve" value="false" />
-                  <label className="font-semibold">
-                    Reason
-                    <input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 max-w-full font-normal`} />
-                  </label>
-                  <Button type="submit" size="sm" variant="outline">
-                    Reject
-                  </Button>
-                </form>
+                <RejectForm action={reviewClaimAction} fields={{ id: c.id, approve: "false" }} />
               </div>
             ) : (
               <p className="mt-2 text-ink-600">

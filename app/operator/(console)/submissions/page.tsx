@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { Notice } from "@/components/operator/notice";
 import { Pager } from "@/components/operator/pager";
+import { RejectForm } from "@/components/operator/reject-form";
 import { StatusTabs } from "@/components/operator/status-tabs";
 import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/form-field";
 import { consoleTime } from "@/lib/operator/format";
 import { approveSubmissionAction, reviewSubmissionAction } from "@/lib/operator/actions";
 import { PAGE_SIZE, pageNumber, submissionPage, type SubmissionStatus } from "@/lib/operator/data";
@@ -62,17 +62,7 @@ export default async function SubmissionsQueue({ searchParams }: Props) {
                     Approve
                   </Button>
                 </form>
-                <form action={reviewSubmissionAction} className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="id" value={s.id} />
-                  <input type="hidden" name="outcome" value="rejected" />
-                  <label className="font-semibold">
-                    Reason
-                    <input name="reason" maxLength={500} className={`${inputClass} mt-1 block w-64 max-w-full font-normal`} />
-                  </label>
-                  <Button type="submit" size="sm" variant="outline">
-                    Reject
-                  </Button>
-                </form>
+                <RejectForm action={reviewSubmissionAction} fields={{ id: s.id, outcome: "rejected" }} />
                 <form action={reviewSubmissionAction}>
                   <input type="hidden" name="id" value={s.id} />
                   <input type="hidden" name="outcome" value="duplicate" />

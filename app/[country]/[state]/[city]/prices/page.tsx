@@ -14,7 +14,7 @@ import { vendorPath } from "@/lib/directory/ordering";
 import { CLASS_NAMES, MACHINE_CLASSES } from "@/lib/prices/classes";
 import { compareEstimates, MAX_PRICE_DAYS, readPriceQuery, type PricedVendor } from "@/lib/directory/price-comparison";
 import { confirmedLine, usd } from "@/lib/prices/format";
-import { absoluteUrl, pageMetadata } from "@/lib/seo";
+import { absoluteUrl, pageMetadata, placeCrumbs } from "@/lib/seo";
 
 type Props = {
   params: Promise<{ country: string; state: string; city: string }>;
@@ -72,15 +72,7 @@ export default async function CityPricesPage(props: Props) {
   const className = CLASS_NAMES[query.machineClass].name;
   return (
     <>
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: data.country.name, path: `/${data.country.slug}` },
-          { name: data.state.name, path: `/${data.country.slug}/${data.state.slug}` },
-          { name: data.city.name, path: base },
-          { name: "Prices", path: `${base}/prices` },
-        ]}
-      />
+      <Breadcrumbs crumbs={[...placeCrumbs(data.country, data.state, data.city), { name: "Prices", path: `${base}/prices` }]} />
       <JsonLd data={offers(priced, className)} />
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight">
         Skid steer rental prices in {data.city.name}, {data.state.code}

@@ -5,7 +5,7 @@ import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { getStatePage } from "@/lib/directory/data";
 import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/directory/ordering";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -37,14 +37,7 @@ export default async function StateVendorsPage({ params }: Params) {
   const { country, state, vendors, vendor_total } = data;
   return (
     <>
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: country.name, path: `/${country.slug}` },
-          { name: state.name, path: base },
-          { name: `Vendors, page ${number}`, path: `${base}/vendors/${number}` },
-        ]}
-      />
+      <Breadcrumbs crumbs={[...placeCrumbs(country, state), { name: `Vendors, page ${number}`, path: `${base}/vendors/${number}` }]} />
       <VendorGrid
         headingLevel="h1"
         vendors={uniqueVendors(vendors)}

@@ -6,7 +6,7 @@ import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { VendorSort } from "@/components/directory/vendor-sort";
 import { getCityPage } from "@/lib/directory/data";
 import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/directory/ordering";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -46,15 +46,7 @@ export default async function CityVendorsByPrice({ params }: Params) {
   const { country, state, city, vendors, vendor_total } = data;
   return (
     <>
-      <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: country.name, path: `/${country.slug}` },
-          { name: state.name, path: `/${country.slug}/${state.slug}` },
-          { name: city.name, path: base },
-          { name: "By price", path: byPriceHref(base)(number) },
-        ]}
-      />
+      <Breadcrumbs crumbs={[...placeCrumbs(country, state, city), { name: "By price", path: byPriceHref(base)(number) }]} />
       <VendorGrid
         headingLevel="h1"
         vendors={uniqueVendors(vendors)}

@@ -6,7 +6,7 @@ import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { VendorSort } from "@/components/directory/vendor-sort";
 import { getCityPage } from "@/lib/directory/data";
 import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/directory/ordering";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -39,13 +39,7 @@ export default async function CityVendorsPage({ params }: Params) {
   return (
     <>
       <Breadcrumbs
-        crumbs={[
-          { name: "Home", path: "/" },
-          { name: country.name, path: `/${country.slug}` },
-          { name: state.name, path: `/${country.slug}/${state.slug}` },
-          { name: city.name, path: base },
-          { name: `Vendors, page ${number}`, path: `${base}/vendors/${number}` },
-        ]}
+        crumbs={[...placeCrumbs(country, state, city), { name: `Vendors, page ${number}`, path: `${base}/vendors/${number}` }]}
       />
       <VendorGrid
         headingLevel="h1"
