@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { ListingEditor } from "@/components/business/listing-editor";
 import { ListingLeads } from "@/components/business/listing-leads";
+import { ListingReviews } from "@/components/business/listing-reviews";
 import { BusinessNotice } from "@/components/business/notice";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { requestSignInAction, signOutAction } from "@/lib/business/actions";
 import { Link } from "@/components/ui/link";
-import { businessLeads, businessListings, LEADS_PAGE, leadsShown } from "@/lib/business/data";
+import { businessLeads, businessListings, businessReviews, LEADS_PAGE, rowsShown } from "@/lib/business/data";
 import { currentBusiness } from "@/lib/business/session";
 
 export const metadata: Metadata = { title: "For Businesses", description: "Sign in to manage your skid steer rental listing." };
@@ -15,7 +16,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /** Signed in: the listings the business manages. Otherwise: the emailed sign-in link. */
 export default async function BusinessPage({ searchParams }: Props) {
-  const [{ notice, error, leads: leadsAsked }, email] = await Promise.all([searchParams, currentBusiness()]);
+  const [{ notice, error, leads: leadsAsked, reviews: reviewsAsked }, email] = await Promise.all([searchParams, currentBusiness()]);
   if (!email) {
     return (
       <>
@@ -45,8 +46,13 @@ export default async function BusinessPage({ searchParams }: Props) {
       </>
     );
   }
-  const shown = leadsShown(leadsAsked);
-  const [listings, received] = await Promise.all([businessListings(email), businessLeads(email, shown)]);
+  const shown = rowsShown(leadsAsked);
+  const reviewsShown = rowsShown(reviewsAsked);
+  const [listings, received, reviews] = await Promise.all([
+    businessListings(email),
+    businessLeads(email, shown),
+    businessReviews(email, reviewsShown),
+  ]);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -73,6 +79,15 @@ export default async function BusinessPage({ searchParams }: Props) {
           Showing your newest {shown} requests.{" "}
           <Link href={`/business?leads=${shown + LEADS_PAGE}`} className="font-semibold text-brand-700 underline">
             Show older requests
+          </Link>
+        </p>
+      )}
+      {listings.length > 0 && <ListingReviews reviews={reviews.reviews} />}
+      {reviews.more && (
+        <p className="mt-6 text-sm">
+          Showing your newest {reviewsShown} reviews.{" "}
+          <Link href={`/business?reviews=${reviewsShown + LEADS_PAGE}`} className="font-semibold text-brand-700 underline">
+            Show older reviews
           </Link>
         </p>
       )}

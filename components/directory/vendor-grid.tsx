@@ -48,7 +48,7 @@ export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel
                   </h3>
                   {vendor.new && <span className="badge-new">New</span>}
                 </div>
-                <Rating value={vendor.rating} />
+                <Rating reviews={vendor.reviews} sample={vendor.rating} />
                 <FromRate vendor={vendor} />
                 {vendor.claimed && <p className="claimed">Claimed by the business</p>}
                 {vendor.full_address && <p className="card-muted">{vendor.full_address}</p>}

@@ -87,6 +87,7 @@ export async function followLinkAction(form: FormData): Promise<void> {
   if (used.data.outcome === "queued") back("/business", { notice: "claim-queued" });
   if (used.data.outcome === "contacted") {
     if (used.data.address) refreshListingPage(used.data.address);
+    after(() => wakeOutbox());
     back("/business", { notice: "marked-contacted" });
   }
   if (used.data.outcome === "opted_out") {
@@ -164,7 +165,32 @@ export async function setLeadStatusAction(form: FormData): Promise<void> {
   );
   if (!done.ok) back("/business", { error: businessErrorCode(done.refusal) }, `#lead-${vendor}-${lead}`);
   refreshListingPage(done.data);
+  // A first response sends the renter's invitation to review.
+  after(() => wakeOutbox());
   back("/business", { notice: "status-saved" }, `#lead-${vendor}-${lead}`);
+}
+
+const reviewAnswerSchema = z.object({ reply: text(2000), report: text(500) });
+
+/** The business's public reply to a published review (set again to edit it), or its report of the review to the operator. */
+export async function answerReviewAction(form: FormData): Promise<void> {
+  const email = await requireBusiness();
+  const review = recordId(form.get("review_id"));
+  if (review === null) back("/business", { error: "no-listing" });
+  const anchor = `#review-${review}`;
+  const parsed = reviewAnswerSchema.safeParse({ reply: field(form, "reply"), report: field(form, "report") });
+  if (!parsed.success) back("/business", { error: "too-long" }, anchor);
+  const done = await attempt(() =>
+    serviceRpc<ListingAddress>("business_answer_review", {
+      p_email: email,
+      p_review_id: review,
+      p_reply: parsed.data.reply || null,
+      p_report_reason: parsed.data.report || null,
+    }),
+  );
+  if (!done.ok) back("/business", { error: businessErrorCode(done.refusal) }, anchor);
+  refreshListingPage(done.data);
+  back("/business", { notice: parsed.data.reply ? "reply-saved" : "review-reported" }, anchor);
 }
 
 /** Stops, or resumes, a listing's rental requests. */

@@ -45,9 +45,29 @@ export const LEADS_PAGE = 50;
 export const businessLeads = (email: string, limit: number) =>
   serviceRpc<{ leads: BusinessLead[]; more: boolean }>("business_leads", { p_email: email, p_limit: limit });
 
-/** How many requests a dashboard URL asks for (?leads=), in whole pages, from one page to the API's 1,000 rows. */
-export function leadsShown(value: string | string[] | undefined): number {
+/** How many rows a dashboard URL asks for (?leads=, ?reviews=), in whole pages, from one page to the API's 1,000 rows. */
+export function rowsShown(value: string | string[] | undefined): number {
   const asked = Number(Array.isArray(value) ? value[0] : value);
   if (!Number.isInteger(asked) || asked <= LEADS_PAGE) return LEADS_PAGE;
   return Math.min(Math.ceil(asked / LEADS_PAGE) * LEADS_PAGE, 1000);
 }
+
+/** A published review of a listing the business manages, with its reply. */
+export interface BusinessReview {
+  id: number;
+  vendor_id: number;
+  vendor_name: string;
+  stars: number;
+  body: string | null;
+  author: string;
+  machine: "wheeled" | "tracked";
+  requested_at: string;
+  published_at: string;
+  reply: string | null;
+  replied_at: string | null;
+  reported: boolean;
+}
+
+/** The newest `limit` published reviews of every listing the address manages, in one call, and whether older ones exist. */
+export const businessReviews = (email: string, limit: number) =>
+  serviceRpc<{ reviews: BusinessReview[]; more: boolean }>("business_reviews", { p_email: email, p_limit: limit });

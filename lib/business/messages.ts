@@ -23,6 +23,8 @@ const NOTICES = {
   "opted-in": "Rental requests are on again for this listing.",
   "status-saved": "Saved.",
   "rates-saved": "Saved: your rates show on the public pages, confirmed today.",
+  "reply-saved": "Saved: your reply shows under the review on your listing's page.",
+  "review-reported": "Reported: our team will look at this review and may remove it.",
 } as const;
 
 const TOO_MANY = "Too many requests from your connection. Please try again later.";

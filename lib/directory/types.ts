@@ -28,6 +28,8 @@ export interface VendorCard {
   from_day: number | null;
   /** The rate card is fictitious sample data; null without one. */
   rates_sample: boolean | null;
+  /** Its published reviews in figures; `rating` above is sample data, never mixed with them. */
+  reviews: ReviewSummary;
 }
 
 export interface StateWithVendors {
@@ -125,4 +127,13 @@ export interface CityPricesData {
   vendors: Array<{ vendor: VendorCard; miles: number | null; rates: RateCard }>;
   /** The city's vendors that publish no rates for the class. */
   without_rates: number;
+}
+
+/** A listing's published reviews in figures. */
+export interface ReviewSummary {
+  count: number;
+  /** The average of the stars, one decimal; null without reviews. */
+  average: number | null;
+  /** How many reviews gave 1, 2, 3, 4 and 5 stars. */
+  stars: [number, number, number, number, number];
 }

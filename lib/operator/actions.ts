@@ -8,6 +8,7 @@ import { attempt, serviceRpc } from "../data/rpc";
 import {
   approveSubmission,
   markSpam,
+  moderateReview,
   recordId,
   resendLead,
   reviewChange,
@@ -30,8 +31,8 @@ import { logIn, logOut, requireOperator } from "./session";
 
 const text = (max: number) => z.string().max(max);
 
-function back(path: string, params: { notice: NoticeCode } | { error: string }): never {
-  redirect(`${path}?${new URLSearchParams(params)}`);
+function back(path: string, params: { notice: NoticeCode } | { error: string }, status?: string): never {
+  redirect(`${path}?${new URLSearchParams({ ...(status ? { status } : {}), ...params })}`);
 }
 
 /** The record a form is about; a form without a valid one goes back with a message. */
@@ -102,6 +103,27 @@ export async function reviewSubmissionAction(form: FormData): Promise<void> {
     .parse(form.get("reason") ?? "");
   const problem = await refusal(() => reviewSubmission(submission, outcome.data, reason, operator));
   back("/operator/submissions", problem ? { error: problem } : { notice: outcome.data });
+}
+
+/** Publishes a waiting review (the business is emailed), keeps a reported one, or rejects either with a reason. */
+export async function moderateReviewAction(form: FormData): Promise<void> {
+  const operator = await requireOperator();
+  const review = formRecord(form, "/operator/reviews");
+  const publish = form.get("outcome") === "publish";
+  const queue = z.enum(["pending", "reported"]).catch("pending").parse(form.get("queue"));
+  const reason = text(500)
+    .catch("")
+    .parse(form.get("reason") ?? "");
+  const problem = await refusal(() => moderateReview(review, publish, reason, operator));
+  if (!problem) {
+    refreshListingPages();
+    if (publish) after(() => wakeOutbox());
+  }
+  back(
+    `/operator/reviews`,
+    problem ? { error: problem } : { notice: !publish ? "review-rejected" : queue === "reported" ? "review-kept" : "review-published" },
+    queue,
+  );
 }
 
 export async function updateVendorAction(form: FormData): Promise<void> {

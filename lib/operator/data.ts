@@ -226,3 +226,30 @@ export const updateVendor = (id: number, changes: Record<string, unknown>, opera
   call<VendorAddress>("operator_update_vendor", { p_id: id, p_changes: changes, p_operator: operator });
 export const setVendorHidden = (id: number, hidden: boolean, operator: string) =>
   call<VendorAddress>("operator_set_vendor_hidden", { p_id: id, p_hidden: hidden, p_operator: operator });
+
+export interface ReviewRow {
+  id: number;
+  lead_id: number;
+  vendor_id: number;
+  vendor_name: string;
+  address: VendorAddress;
+  stars: number;
+  body: string | null;
+  author: string;
+  machine: "wheeled" | "tracked";
+  requested_at: string;
+  status: "pending" | "published" | "rejected";
+  held_reason: string | null;
+  reject_reason: string | null;
+  reply: string | null;
+  reported_at: string | null;
+  report_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export const REVIEW_QUEUES = ["pending", "reported", "published", "rejected"] as const;
+export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
+export const reviewPage = (queue: ReviewQueue, page: number) =>
+  call<Page<ReviewRow>>("operator_review_page", { p_queue: queue, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
+export const moderateReview = (id: number, publish: boolean, reason: string, operator: string) =>
+  call<VendorAddress>("operator_moderate_review", { p_id: id, p_publish: publish, p_reason: reason, p_operator: operator });

@@ -24,6 +24,9 @@ const NOTICES = {
   "change-approved": "Approved: the listing shows its new name or website.",
   "change-rejected": "Rejected: the listing keeps its name and website.",
   "rates-saved": "Saved: the rate card shows on the public pages, confirmed today.",
+  "review-published": "Published: the review shows on the listing's page, and the business is emailed.",
+  "review-rejected": "Rejected, with the reason recorded: the review is not shown.",
+  "review-kept": "Kept: the review stays published and the report is cleared.",
 } as const;
 
 /** The texts of the database's refusals that console actions can meet. */

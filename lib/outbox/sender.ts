@@ -8,6 +8,7 @@ import { leadEmail, type ClaimedLead, type ClaimedVendor } from "./lead-email";
 import { linkEmail, type ClaimLinkPayload } from "./link-email";
 import { listingLiveEmail, type ListingLivePayload } from "./listing-live-email";
 import { renterCopyEmail, type RenterCopyPayload } from "./renter-copy-email";
+import { reviewInviteEmail, reviewPublishedEmail, type ReviewPublishedPayload } from "./review-emails";
 import { sendMail, type OutgoingMail } from "./transport";
 
 interface ClaimedRow {
@@ -33,6 +34,8 @@ type ClaimedMessage = ClaimedRow &
     | { kind: "listing_live"; payload: ListingLivePayload }
     | { kind: "sign_in"; payload: Record<string, never> }
     | { kind: "claim_link"; payload: ClaimLinkPayload }
+    | { kind: "review_invite"; payload: Record<string, never> }
+    | { kind: "review_published"; payload: ReviewPublishedPayload }
   );
 
 type Message<Kind extends ClaimedMessage["kind"]> = Extract<ClaimedMessage, { kind: Kind }>;
@@ -69,16 +72,29 @@ async function vendorLeadEmail({ lead, vendor }: Message<"lead">, site: string, 
   };
 }
 
+/** A new link to the request's status page for its renter, stored (its hash) for 90 days. */
+async function statusLink(lead: ClaimedLead, site: string, client: SupabaseClient): Promise<string> {
+  const token = newToken();
+  await callWith(client, "renter_status_link", { p_lead_id: lead.id, p_token_hash: hashToken(token) });
+  return `${site}/requests/${lead.id}?${new URLSearchParams({ key: token })}`;
+}
+
 async function renterCopy(
   { lead, recipient, payload }: Message<"renter_copy">,
   site: string,
   client: SupabaseClient,
 ): Promise<OutgoingMail> {
   if (!lead || !recipient) throw new PermanentFailure("The renter's copy has no request or no address");
-  const token = newToken();
-  await callWith(client, "renter_status_link", { p_lead_id: lead.id, p_token_hash: hashToken(token) });
-  const statusLink = `${site}/requests/${lead.id}?${new URLSearchParams({ key: token })}`;
-  return { to: recipient, ...renterCopyEmail(lead, payload, statusLink), messageId: `<renter-copy-${lead.id}@skidsteer-rentals>` };
+  const link = await statusLink(lead, site, client);
+  return { to: recipient, ...renterCopyEmail(lead, payload, link), messageId: `<renter-copy-${lead.id}@skidsteer-rentals>` };
+}
+
+async function reviewInvite({ lead, recipient }: Message<"review_invite">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
+  if (!lead || !recipient) throw new PermanentFailure("The invitation has no request or no address");
+  const vendors = await callWith<string[]>(client, "review_invitation", { p_lead_id: lead.id });
+  if (vendors.length === 0) throw new PermanentFailure("No vendor of the request can be reviewed");
+  const link = await statusLink(lead, site, client);
+  return { to: recipient, ...reviewInviteEmail(lead, vendors, link), messageId: `<review-invite-${lead.id}@skidsteer-rentals>` };
 }
 
 /** The message's link (sign-in or claim), stored for its recipient; null when it would no longer work. */
@@ -122,6 +138,15 @@ function renderEmail(message: ClaimedMessage, site: string, client: SupabaseClie
     case "sign_in":
     case "claim_link":
       return signInOrClaimLink(message, site, client);
+    case "review_invite":
+      return reviewInvite(message, site, client);
+    case "review_published":
+      if (!message.recipient) throw new PermanentFailure("The message has no recipient");
+      return Promise.resolve({
+        to: message.recipient,
+        ...reviewPublishedEmail(message.payload, site),
+        messageId: `<review-published-${message.id}@skidsteer-rentals>`,
+      });
     default: {
       const unknown: { kind: string } = message;
       throw new PermanentFailure(`No email template for messages of kind ${unknown.kind}`);

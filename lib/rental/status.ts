@@ -1,6 +1,7 @@
 import "server-only";
 import { hashToken } from "../auth/token";
 import { serviceRpc } from "../data/rpc";
+import type { RefusalCode } from "../data/refusals";
 import { ownerToken } from "./owner";
 
 export interface LeadStatus {
@@ -12,7 +13,22 @@ export interface LeadStatus {
   location: string;
   completed_at: string;
   withdrawn_at: string | null;
-  recipients: Array<{ vendor_name: string; phone: string | null; sent: boolean; contacted: boolean }>;
+  recipients: Array<{
+    vendor_id: number;
+    vendor_name: string;
+    phone: string | null;
+    sent: boolean;
+    contacted: boolean;
+    /** Why the renter cannot review this vendor now; null when they can (or already did). */
+    review_refusal: RefusalCode | null;
+    review: {
+      stars: number;
+      body: string | null;
+      status: "pending" | "published" | "rejected";
+      reject_reason: string | null;
+      editable: boolean;
+    } | null;
+  }>;
 }
 
 /**

@@ -31,6 +31,7 @@ begin
     update public.lead_recipients r set status = coalesce(r.status, 'contacted'), status_at = coalesce(r.status_at, now()),
       responded_at = coalesce(r.responded_at, now())
     where r.lead_id = link.lead_id and r.vendor_id = link.vendor_id;
+    perform public.review_invite_now(link.lead_id);
     return jsonb_build_object('email', link.email, 'vendor_id', link.vendor_id, 'lead_id', link.lead_id, 'outcome', 'contacted',
       'address', public.vendor_address(link.vendor_id));
   end if;

@@ -1,6 +1,6 @@
 -- A business's status of one of its listing's requests; lost and not a fit need a reason.
 -- Contacted and quoted are responses: the first one sets the response time shown on the
--- listing's page, whose address is returned.
+-- listing's page and sends the renter's invitation to review; the listing's address is returned.
 create or replace function public.business_set_lead_status(p_email text, p_vendor_id bigint, p_lead_id bigint, p_status text, p_reason text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 begin
@@ -19,6 +19,9 @@ begin
   where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id;
   if not found then
     raise exception 'No such request' using errcode = 'PT404', hint = 'no-request';
+  end if;
+  if p_status in ('contacted', 'quoted') then
+    perform public.review_invite_now(p_lead_id);
   end if;
   return public.vendor_address(p_vendor_id);
 end;

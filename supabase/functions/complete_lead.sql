@@ -59,6 +59,11 @@ begin
     select 'renter_copy', v_lead, 'email', lower(trim(p_renter_email)), jsonb_build_object('recipients', coalesce(jsonb_agg(
              jsonb_build_object('name', v.name, 'phone', v.phone) order by r.rank), '[]'::jsonb))
     from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = v_lead;
+    -- The invitation to review waits for the morning of the rental's start date, or for a
+    -- vendor to mark the request contacted (review_invite_now), whichever comes first.
+    insert into public.outbox_messages (kind, lead_id, channel, recipient, next_attempt_at)
+    values ('review_invite', v_lead, 'email', lower(trim(p_renter_email)),
+            greatest(now(), (p_rental_start_date::timestamp + interval '14 hours') at time zone 'UTC'));
   end if;
   return jsonb_build_object('id', v_lead, 'rental_days', days, 'recipients', recipients);
 end;

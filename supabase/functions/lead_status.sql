@@ -1,16 +1,21 @@
 -- A renter's own request, for its private status page: proven by the owner token its
 -- browser holds, or by the status link emailed with the renter's copy (the hash of its
 -- token, while it lasts). A wrong proof answers as an unknown request. Which vendors it
--- went to, and for each whether the email was sent and whether the vendor has answered.
+-- went to, and for each whether the email was sent, whether the vendor has answered, and
+-- the renter's review of it: why it cannot be reviewed yet, or the review and its state.
 create or replace function public.lead_status(p_lead_id bigint, p_owner_token text, p_link_hash text default null)
 returns jsonb language sql stable security definer set search_path = '' as $$
   select jsonb_build_object('id', l.id, 'skid_steer_type', l.skid_steer_type, 'rental_start_date', l.rental_start_date,
     'rental_end_date', l.rental_end_date, 'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at,
     'withdrawn_at', l.withdrawn_at,
     'recipients', (select coalesce(jsonb_agg(jsonb_build_object(
-        'vendor_name', v.name, 'phone', v.phone, 'sent', exists (select 1 from public.outbox_messages m
+        'vendor_id', v.id, 'vendor_name', v.name, 'phone', v.phone, 'sent', exists (select 1 from public.outbox_messages m
                                                where m.lead_id = l.id and m.vendor_id = r.vendor_id and m.status = 'sent'),
-        'contacted', r.responded_at is not null) order by r.rank), '[]'::jsonb)
+        'contacted', r.responded_at is not null,
+        'review_refusal', public.review_refusal(l.id, r.vendor_id),
+        'review', (select jsonb_build_object('stars', w.stars, 'body', w.body, 'status', w.status, 'reject_reason', w.reject_reason,
+                                             'editable', w.created_at > now() - interval '30 days')
+                   from public.reviews w where w.lead_id = l.id and w.vendor_id = r.vendor_id)) order by r.rank), '[]'::jsonb)
       from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = l.id))
   from public.leads l
   where l.id = p_lead_id and l.completed

@@ -1,6 +1,7 @@
 -- A vendor card with the slugs of its home location, for links, whether the business has
 -- claimed the listing, whether it went public in the last 30 days ("New"), and its lowest
--- published day rate ("from $X/day"), marked when it is sample data.
+-- published day rate ("from $X/day"), marked when it is sample data, and its published
+-- reviews in figures. Its rating is sample data, never mixed with the reviews.
 create or replace function public.vendor_card(v public.vendors)
 returns jsonb language sql stable set search_path = '' as $$
   select jsonb_build_object(
@@ -9,7 +10,8 @@ returns jsonb language sql stable set search_path = '' as $$
     'city_name', c.name, 'city_slug', c.slug, 'state_slug', st.slug, 'state_code', st.code,
     'country_slug', co.slug, 'claimed', v.claimed_at is not null, 'new', coalesce(v.listed_at > now() - interval '30 days', false),
     'from_day', public.lowest_day_rate(v.id),
-    'rates_sample', (select r.sample from public.rate_cards r where r.vendor_id = v.id))
+    'rates_sample', (select r.sample from public.rate_cards r where r.vendor_id = v.id),
+    'reviews', public.vendor_review_summary(v.id))
   from public.postcodes p
   join public.cities c on c.id = p.city_id
   join public.states st on st.id = c.state_id

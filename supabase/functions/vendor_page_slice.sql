@@ -1,12 +1,17 @@
--- One page of vendors and how many there are in all, ordered by rating (best first) or
--- by price (the lowest published day rate first, vendors without rates last).
+-- One page of vendors and how many there are in all, best rated first or by price (the
+-- lowest published day rate first, vendors without rates last). Best rated is the Bayesian
+-- average of published reviews (vendor_review_scores), then the quickest to respond
+-- (vendors without a response time last), then by name. Sample ratings play no part.
 create or replace function public.vendor_page_slice(p_vendor_ids bigint[], p_offset int, p_limit int, p_sort text default 'rating')
 returns jsonb language sql stable set search_path = '' as $$
   with ranked as (
-    select v, case when p_sort = 'price' then public.lowest_day_rate(v.id) end as price
-    from public.vendors v where v.id = any (p_vendor_ids)
+    select v, case when p_sort = 'price' then public.lowest_day_rate(v.id) end as price, s.score, x.hours
+    from public.vendors v
+    join public.vendor_review_scores(p_vendor_ids) s on s.vendor_id = v.id
+    left join private.vendor_responses(p_vendor_ids) x on x.vendor_id = v.id
+    where v.id = any (p_vendor_ids)
   ), page as (
-    select v, row_number() over (order by price nulls last, (v).rating desc nulls last, (v).name, (v).id) as n
+    select v, row_number() over (order by price nulls last, score desc, hours nulls last, (v).name, (v).id) as n
     from ranked
     order by n
     offset greatest(coalesce(p_offset, 0), 0)

@@ -1,5 +1,5 @@
 -- Withdraws the renter's own request (proven as for lead_status): the vendors' messages not
--- yet sent are cancelled.
+-- yet sent are cancelled, and the invitation to review when no vendor has answered.
 create or replace function public.withdraw_lead(p_lead_id bigint, p_owner_token text, p_link_hash text default null)
 returns void language plpgsql security definer set search_path = '' as $$
 begin
@@ -8,7 +8,9 @@ begin
   end if;
   update public.leads l set withdrawn_at = coalesce(l.withdrawn_at, now()), updated_at = now() where l.id = p_lead_id;
   update public.outbox_messages m set status = 'failed', last_error = 'withdrawn by the renter', claim_id = null, claimed_until = null
-  where m.lead_id = p_lead_id and m.kind = 'lead' and m.status in ('pending', 'sending');
+  where m.lead_id = p_lead_id and m.status in ('pending', 'sending')
+    and (m.kind = 'lead' or (m.kind = 'review_invite' and not exists (
+           select 1 from public.lead_recipients r where r.lead_id = p_lead_id and r.responded_at is not null)));
 end;
 $$;
 

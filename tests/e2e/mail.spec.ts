@@ -5,7 +5,7 @@ import { format, parseISO } from "date-fns";
 import { startSmtpServer, type TestSmtpServer } from "../unit/helpers/smtp";
 import { query } from "./helpers/db";
 import { chooseDates } from "./helpers/rental-dialog";
-import { operatorRows, type LeadRow } from "./helpers/operator";
+import { logIn, operatorRows, type LeadRow } from "./helpers/operator";
 import { smtpPort } from "./helpers/smtp-port";
 
 // The vendors' inboxes are outside the site: a real SMTP server in this test process
@@ -475,4 +475,149 @@ test("a renter who gives an email address gets a copy with each vendor's phone a
       .filter({ hasText: `Request #${lead.id}` })
       .getByTestId("your-request-state"),
   ).toHaveText("Withdrawn");
+});
+
+test("a renter reviews a vendor that contacted them; the operator publishes it, the business is emailed and replies; the vendor page and its JSON-LD show both", async ({
+  browser,
+}) => {
+  const [listing] = await query<{ id: number; name: string; email: string; path: string; zip: string }>(`
+    select v.id, v.name, v.email, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip from public.vendors v
+    join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+    where v.email is not null and v.site is not null and s.slug in ('delaware', 'west-virginia', 'kentucky') order by v.id limit 1`);
+
+  // The business claims its listing, so it can answer reviews from /business.
+  const business = await person(browser, "198.51.100.41");
+  await business.goto(`/business/claim/${listing.id}`);
+  let before = smtp.received.length;
+  await business.getByLabel("Your email address").fill(listing.email);
+  await business.getByLabel("Your name").fill("Rae Owner");
+  await business.getByRole("button", { name: "Claim this listing" }).click();
+  await business.goto(await emailedLink(listing.email, before));
+  await business.getByRole("button", { name: "Claim and manage my listing" }).click();
+  await expect(business.getByTestId("notice")).toHaveText("The listing is yours: you can edit it below.");
+
+  // The renter sends a request from the listing's page, starting in 20 days, with an email address for the copy and the invitation.
+  const renter = await person(browser, "198.51.100.42");
+  await renter.goto(listing.path);
+  await expect(renter.getByTestId("rating").first()).toContainText("New on Skid Steer Rentals");
+  const ids = actionIds();
+  const started = await callAction(renter.request, ids.startLead, JSON.stringify([{ vendorId: listing.id }]));
+  const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const completed = await callAction(
+    renter.request,
+    ids.completeLead,
+    JSON.stringify([
+      {
+        leadId,
+        skid_steer_type: "tracked",
+        rental_start_date: day(20),
+        rental_end_date: day(22),
+        name: "Reviewing Renter",
+        phone: "(555) 010-4141",
+        job_zip: listing.zip,
+        email: "reviewing.renter@example.com",
+        widen: false,
+      },
+    ]),
+  );
+  expect(await completed.text()).toContain('"ok":true');
+  // The lead email reaches the vendor.
+  let leadMail: TestSmtpServer["received"][number] | undefined;
+  await expect
+    .poll(() => (leadMail = smtp.received.find((m) => addressOf(m) === listing.email && m.text?.includes("Reviewing Renter"))), {
+      timeout: 15_000,
+    })
+    .toBeTruthy();
+  const statusPath = `/requests/${leadId}`;
+  // Before the vendor answers (the rental starts later), there is nothing to review yet; retried until the send is recorded.
+  await expect(async () => {
+    await renter.goto(statusPath);
+    await expect(renter.getByTestId("vendor-review")).toContainText("once they have contacted you", { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(renter.getByTestId("review-form")).toHaveCount(0);
+
+  // The vendor marks it contacted from the lead email; the renter is invited to review at once.
+  before = smtp.received.length;
+  const contacted = new URL(leadMail!.text!.match(/I've contacted this customer: (\S+)/)![1]);
+  await business.goto(contacted.pathname + contacted.search);
+  await business.getByRole("button", { name: "Mark the request as contacted" }).click();
+  await expect(business.getByTestId("notice")).toHaveText("Thank you: the request is marked as contacted.");
+  let invite: TestSmtpServer["received"][number] | undefined;
+  await expect
+    .poll(() => (invite = smtp.received.slice(before).find((m) => addressOf(m) === "reviewing.renter@example.com")), { timeout: 15_000 })
+    .toBeTruthy();
+  expect(invite!.subject).toBe(`How did it go? Review ${listing.name}`);
+  expect(new URL(invite!.text!.match(/https?:\/\/\S+\/requests\/\d+\?key=\S+/)![0]).pathname).toBe(statusPath);
+
+  // The renter reviews from the status page; markup in the text stays text.
+  const hostile = `<img src=x onerror="window.__reviewed=1"> On time & the machine was clean.`;
+  await renter.goto(statusPath);
+  const form = renter.getByTestId("review-form");
+  await form.getByLabel("4 stars").check();
+  await form.getByLabel("Your review (optional)").fill(hostile);
+  await form.getByRole("button", { name: "Post my review" }).click();
+  await expect(renter.getByTestId("notice")).toHaveText(
+    "Thank you: your review waits for our team and shows on the vendor's page once it is published.",
+  );
+  await expect(renter.getByTestId("own-review")).toContainText("waiting for our team");
+  // Another browser cannot review this request.
+  const stranger = await person(browser, "198.51.100.43");
+  expect((await stranger.goto(statusPath))?.status()).toBe(404);
+  // Not public before the operator publishes it.
+  await renter.goto(listing.path);
+  await expect(renter.getByTestId("review")).toHaveCount(0);
+
+  // The operator publishes it from the queue; the business is emailed a link to reply.
+  const operator = await person(browser, "198.51.100.44");
+  await logIn(operator);
+  await operator.goto("/operator/reviews");
+  const row = operator.getByTestId("review-row").filter({ hasText: listing.name });
+  await expect(row).toContainText(hostile);
+  await expect(row).toContainText("Reviewing R.");
+  before = smtp.received.length;
+  await row.getByRole("button", { name: "Publish" }).click();
+  await expect(operator.getByTestId("notice")).toHaveText(
+    "Published: the review shows on the listing's page, and the business is emailed.",
+  );
+  let published: TestSmtpServer["received"][number] | undefined;
+  await expect
+    .poll(() => (published = smtp.received.slice(before).find((m) => addressOf(m) === listing.email)), { timeout: 15_000 })
+    .toBeTruthy();
+  expect(published!.subject).toBe(`New review of ${listing.name}: 4 out of 5 stars`);
+  expect(published!.html).toContain("&lt;img src=x");
+  expect(published!.html).not.toContain("<img src=x");
+  const replyLink = new URL(published!.text!.match(/Reply to it: (\S+)/)![1]);
+
+  // The business replies from /business.
+  await business.goto(replyLink.pathname + replyLink.hash);
+  const answer = business.getByTestId("business-review").filter({ hasText: "Reviewing R." });
+  await answer.getByLabel("Reply publicly").fill("Thank you, glad the job went well!");
+  await answer.getByRole("button", { name: "Post reply" }).click();
+  await expect(business.getByTestId("notice")).toHaveText("Saved: your reply shows under the review on your listing's page.");
+
+  // The vendor page shows the verified review and the reply, and says so in its JSON-LD.
+  await renter.goto(listing.path);
+  const review = renter.getByTestId("review");
+  await expect(review).toHaveCount(1);
+  await expect(review).toContainText("Reviewing R.");
+  await expect(review).toContainText(hostile);
+  await expect(review).toContainText(/Requested through Skid Steer Rentals, [A-Z][a-z]+ \d{4}/);
+  await expect(review).toContainText("Tracked skid steer");
+  await expect(review.getByTestId("review-reply")).toContainText("Thank you, glad the job went well!");
+  await expect(review.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+  // One review: no average yet.
+  await expect(renter.getByTestId("review-summary")).toContainText("New on Skid Steer Rentals");
+  expect(await renter.evaluate(() => (window as { __reviewed?: number }).__reviewed)).toBeUndefined();
+  const blocks = (await renter.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+  const local = blocks.find((b) => b["@type"] === "LocalBusiness");
+  expect(local.aggregateRating).toBeUndefined();
+  expect(local.review).toEqual([
+    expect.objectContaining({
+      "@type": "Review",
+      reviewRating: expect.objectContaining({ ratingValue: 4 }),
+      author: { "@type": "Person", name: "Reviewing R." },
+      reviewBody: hostile,
+    }),
+  ]);
 });

@@ -413,12 +413,14 @@ describe("the renter's copy and list", () => {
     expect(await status(lead, hashToken(link))).toBeNull();
     await db.query("update public.auth_links set expires_at = now() + interval '1 day' where token_hash = $1", [hashToken(link)]);
     await one("select public.withdraw_lead($1, null, $2)", [lead, hashToken(link)]);
-    // Withdrawing cancels the vendors' unsent messages, not the renter's own copy.
+    // Withdrawing cancels the vendors' unsent messages and, as no vendor had answered, the invitation to review; not the renter's own copy.
     const kinds = await inspect<{ kind: string; status: string }>(
       "select kind, status from public.outbox_messages where lead_id = $1 and channel = 'email' order by kind",
       [lead],
     );
-    expect(new Set(kinds.map((k) => `${k.kind}:${k.status}`))).toEqual(new Set(["lead:failed", "renter_copy:pending"]));
+    expect(new Set(kinds.map((k) => `${k.kind}:${k.status}`))).toEqual(
+      new Set(["lead:failed", "renter_copy:pending", "review_invite:failed"]),
+    );
 
     const [{ list }] = await asService<{ list: Array<{ id: number; withdrawn_at: string | null; recipients: number }> }>(
       db,

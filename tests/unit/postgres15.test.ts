@@ -70,6 +70,9 @@ const READ_FUNCTIONS = [
   "vendor_miles_to_zip(bigint,text)",
   "vendor_page(text,text,text,text)",
   "vendor_page_slice(bigint[],integer,integer,text)",
+  "vendor_review_scores(bigint[])",
+  "vendor_review_summary(bigint)",
+  "vendor_reviews(bigint,integer,integer)",
 ];
 
 /**
@@ -232,6 +235,43 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
     });
     await expect(as("anon", "update public.rate_card_classes set day_rate = 1")).rejects.toMatchObject({ code: "42501" });
     await expect(as("anon", "delete from public.rate_card_fees")).rejects.toMatchObject({ code: "42501" });
+  });
+
+  it("anon and authenticated read published reviews' public columns only, and write no review", async () => {
+    const owner = await server.connect("postgres");
+    try {
+      // A request to one vendor, reviewed twice over (one published, one waiting), written as the owner.
+      await owner.query(`
+        with vendor as (select v.id, p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id order by v.id limit 2),
+        made as (
+          insert into public.leads (vendor_id, step, location, name, phone, skid_steer_type, rental_days, rental_start_date,
+                                    rental_end_date, completed, completed_at, owner_token_hash)
+          select id, 3, code, 'Review Reader', '5550100000', 'wheeled', 1, current_date, current_date + 1, true, now(), 'x'
+          from vendor returning id, vendor_id),
+        routed as (insert into public.lead_recipients (lead_id, vendor_id, reason, rank)
+                   select id, vendor_id, 'vendor_page', 1 from made returning lead_id, vendor_id)
+        insert into public.reviews (lead_id, vendor_id, stars, author, machine, requested_at, status, published_at, report_reason)
+        select lead_id, vendor_id, 5, 'Review R.', 'wheeled', now(),
+               case when row_number() over () = 1 then 'published' else 'pending' end, now(), 'a private report'
+        from routed`);
+    } finally {
+      await owner.end();
+    }
+    for (const role of ["anon", "authenticated"] as const) {
+      const shown = await as<{ status: string }>(role, "select status from public.reviews");
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.every((row) => row.status === "published")).toBe(true);
+      for (const sql of [
+        "select * from public.reviews",
+        "select lead_id from public.reviews",
+        "select report_reason from public.reviews",
+        "update public.reviews set stars = 1",
+        "delete from public.reviews",
+        "insert into public.reviews (lead_id, vendor_id, stars, author, machine, requested_at) values (1, 1, 5, 'x', 'wheeled', now())",
+      ]) {
+        await expect(as(role, sql), `${role}: ${sql}`).rejects.toMatchObject({ code: "42501" });
+      }
+    }
   });
 
   it("anon reads the published rate cards of listed vendors only; the rules hold in SQL", async () => {

@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: "/operator/leads", label: "Leads" },
   { href: "/operator/submissions", label: "Submissions" },
   { href: "/operator/claims", label: "Claims" },
+  { href: "/operator/reviews", label: "Reviews" },
   { href: "/operator/vendors", label: "Vendors" },
   { href: "/operator/import", label: "Import" },
   { href: "/operator/audit", label: "Audit log" },

@@ -6,6 +6,7 @@ import { withdrawLeadAction } from "@/lib/rental/actions";
 import { recordId } from "@/lib/platform/record-id";
 import { leadStatus, machineLabel } from "@/lib/rental/status";
 import { statusKey } from "@/lib/rental/status-link";
+import { RequestReviews } from "@/components/reviews/request-reviews";
 
 // Private to the browser that made the request, or to the holder of its emailed link: never indexed, never cached.
 export const metadata: Metadata = { title: "Your Rental Request", robots: { index: false, follow: false } };
@@ -14,7 +15,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 export default async function RequestStatusPage({ params, searchParams }: Props) {
   const id = recordId((await params).id);
-  const { withdrawn, key: givenKey } = await searchParams;
+  const { withdrawn, key: givenKey, notice, error, vendor: noticeVendor } = await searchParams;
   const key = statusKey(givenKey);
   const lead = id === null ? null : await leadStatus(id, key);
   if (!lead) notFound();
@@ -38,7 +39,7 @@ export default async function RequestStatusPage({ params, searchParams }: Props)
       <h2 className="mt-6 text-xl font-bold">Vendors</h2>
       <ul className="mt-2 space-y-2" data-testid="request-recipients">
         {lead.recipients.map((r) => (
-          <li key={r.vendor_name}>
+          <li key={r.vendor_id}>
             {r.vendor_name}: {r.sent ? "sent" : lead.withdrawn_at ? "not sent" : "sending"}
             {r.contacted ? ", contacted you" : ""}
           </li>
@@ -54,6 +55,7 @@ export default async function RequestStatusPage({ params, searchParams }: Props)
           </Button>
         </form>
       )}
+      <RequestReviews lead={lead} statusKey={key} vendor={noticeVendor} notice={notice} error={error} />
       <p className="mt-8 text-sm text-ink-600">
         {machineLabel(lead.skid_steer_type)} for {lead.rental_days} day{lead.rental_days === 1 ? "" : "s"}.{" "}
         <Link href="/requests" className="text-brand-700 underline">

@@ -15,6 +15,10 @@ import { paragraphs, vendorPath } from "@/lib/directory/ordering";
 import type { VendorDetail } from "@/lib/directory/types";
 import { absoluteUrl, pageMetadata } from "@/lib/seo";
 import { WEBSITE_REL, websiteHref } from "@/lib/directory/website";
+import { ReviewList } from "@/components/reviews/review-list";
+import { vendorReviews } from "@/lib/reviews/data";
+import { reviewsJsonLd } from "@/lib/reviews/json-ld";
+import type { PublicReview } from "@/lib/reviews/types";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -34,8 +38,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   });
 }
 
-// No aggregateRating: the directory's ratings are not backed by counted reviews.
-function localBusiness(v: VendorDetail): WithContext<LocalBusiness> {
+// Ratings come only from published reviews (reviewsJsonLd); sample ratings are never published.
+function localBusiness(v: VendorDetail, reviews: PublicReview[]): WithContext<LocalBusiness> {
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -50,6 +54,7 @@ function localBusiness(v: VendorDetail): WithContext<LocalBusiness> {
       postalCode: v.postcode ?? undefined,
       addressCountry: "US",
     },
+    ...reviewsJsonLd(v.reviews, reviews),
   };
 }
 
@@ -64,6 +69,7 @@ export default async function VendorPage({ params }: Params) {
   const v = data.vendor;
   // A listing has one address: under any other city it moves to its own.
   if (vendorPath(v) !== `/${country}/${state}/${city}/${vendor}`) permanentRedirect(vendorPath(v));
+  const reviews = await vendorReviews(v.id, 1);
   const description = paragraphs(v.description);
   const website = websiteHref(v.site);
   return (
@@ -77,7 +83,7 @@ export default async function VendorPage({ params }: Params) {
           { name: v.name, path: `/${country}/${state}/${city}/${v.slug}` },
         ]}
       />
-      <JsonLd data={localBusiness(v)} />
+      <JsonLd data={localBusiness(v, reviews.reviews)} />
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <article className="wrap-anywhere">
           <div className="flex flex-wrap items-center">
@@ -85,7 +91,7 @@ export default async function VendorPage({ params }: Params) {
             {v.new && <span className="badge-new">New</span>}
           </div>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
-            <Rating value={v.rating} />
+            <Rating reviews={v.reviews} sample={v.rating} />
             {v.response && (
               <Tooltip content={`The median over the ${v.response.count} requests it answered in the past 90 days`}>
                 <span tabIndex={0} className="text-sm font-semibold" data-testid="response-time">
@@ -176,6 +182,7 @@ export default async function VendorPage({ params }: Params) {
               <BookingButton vendor={{ id: v.id, name: v.name, zip: v.postcode }} size="lg" />
             </div>
           )}
+          <ReviewList vendorName={v.name} vendorPath={vendorPath(v)} summary={v.reviews} page={reviews} pageNumber={1} />
         </article>
         <div className="flex flex-col gap-6">
           <AdSlot />

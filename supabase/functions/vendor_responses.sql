@@ -1,0 +1,19 @@
+-- How quickly vendors answer: for each vendor of p_vendor_ids with at least 3 leads in the
+-- last 90 days marked contacted or quoted, the median hours from the email being sent to
+-- that first response, rounded up, and how many leads it rests on. Only the aggregate
+-- leaves: it reads private tables as its owner, so it lives in the schema the API does not
+-- expose and is reached only through the public pages' functions.
+create or replace function private.vendor_responses(p_vendor_ids bigint[])
+returns table (vendor_id bigint, hours int, count bigint) language sql stable security definer set search_path = '' as $$
+  select r.vendor_id,
+    greatest(ceil(percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - m.sent_at) / 3600)), 1)::int,
+    count(*)
+  from public.lead_recipients r
+  join public.outbox_messages m on m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at is not null
+  where r.vendor_id = any (p_vendor_ids) and r.responded_at > now() - interval '90 days' and r.responded_at >= m.sent_at
+  group by r.vendor_id
+  having count(*) >= 3;
+$$;
+
+revoke execute on function private.vendor_responses(bigint[]) from public;
+grant execute on function private.vendor_responses(bigint[]) to anon, authenticated, service_role;

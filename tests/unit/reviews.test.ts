@@ -1,0 +1,258 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hashToken } from "@/lib/auth/token";
+import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await freshDb(true);
+});
+
+const inspect = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
+const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
+const hintOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "done",
+    (error: { hint?: string }) => error.hint,
+  );
+
+let renters = 0;
+
+/** A completed request from its own browser, sent to the vendors serving 77002; its vendors' emails marked sent. */
+async function request({ start = 5, phone = "5551234567", sent = true } = {}) {
+  const token = ownerToken(40 + ++renters);
+  const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [token, `review-client-${renters}`]);
+  await asService(
+    db,
+    "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Dana Renter Kowalski', $5, '77002', false, false, 'dana@example.com')",
+    [draft.id, token, day(start), day(start + 3), phone],
+  );
+  if (sent)
+    await db.query("update public.outbox_messages set status = 'sent', sent_at = now() where lead_id = $1 and kind = 'lead'", [draft.id]);
+  const vendors = await inspect<{ vendor_id: number }>("select vendor_id from public.lead_recipients where lead_id = $1 order by rank", [
+    draft.id,
+  ]);
+  return { id: draft.id, token, vendors: vendors.map((v) => v.vendor_id) };
+}
+
+const contacted = (lead: number, vendor: number) =>
+  db.query("update public.lead_recipients set status = 'contacted', responded_at = now() where lead_id = $1 and vendor_id = $2", [
+    lead,
+    vendor,
+  ]);
+
+const save = (lead: { id: number; token: string }, vendor: number, stars: number, body: string | null, edit = false, owner = lead.token) =>
+  asService<{ id: number }>(db, "select public.renter_review_save($1, $2, $3, null, $4, $5, $6, $7) as id", [
+    lead.id,
+    vendor,
+    owner,
+    `review-key-${lead.id}`,
+    stars,
+    body,
+    edit,
+  ]).then((rows) => rows[0].id);
+
+const moderate = (id: number, publish: boolean, reason = "") =>
+  asService<{ a: { slug: string } }>(db, "select public.operator_moderate_review($1, $2, $3, 'ops@example.com') as a", [
+    id,
+    publish,
+    reason,
+  ]);
+
+describe("who may review", () => {
+  it("only the browser that sent the request, only a vendor that received it, once it contacted the renter or the rental started", async () => {
+    const lead = await request();
+    const [vendor] = lead.vendors;
+    expect(await hintOf(save(lead, vendor, 5, "Great machine"))).toBe("review-too-early");
+    await contacted(lead.id, vendor);
+    expect(await hintOf(save(lead, vendor, 5, "Great machine", false, ownerToken(99)))).toBe("no-request");
+    const stranger = (
+      await inspect<{ id: number }>("select id from public.vendors where id <> all($1) order by id limit 1", [lead.vendors])
+    )[0];
+    expect(await hintOf(save(lead, stranger.id, 5, "Great machine"))).toBe("review-not-recipient");
+    expect(await hintOf(save(lead, vendor, 6, "Great machine"))).toBe("review-stars");
+    expect(await hintOf(save(lead, vendor, 4, "x".repeat(2001)))).toBe("too-long");
+    expect(await inspect("select 1 from public.reviews where lead_id = $1", [lead.id])).toEqual([]);
+
+    const id = await save(lead, vendor, 4, "Delivered on time, clean machine.");
+    const [review] = await inspect<{ author: string; machine: string; status: string }>(
+      "select author, machine, status from public.reviews where id = $1",
+      [id],
+    );
+    expect(review).toEqual({ author: "Dana K.", machine: "tracked", status: "pending" });
+    expect(await hintOf(save(lead, vendor, 1, "Second try"))).toBe("review-exists");
+    expect((await inspect("select 1 from public.reviews where lead_id = $1", [lead.id])).length).toBe(1);
+  });
+
+  it("from the rental's start date a vendor that received it can be reviewed without having answered; an unsent one cannot", async () => {
+    const lead = await request({ start: 0 });
+    expect(await hintOf(save(lead, lead.vendors[0], 3, null))).toBe("done");
+    const unsent = await request({ start: 0, sent: false });
+    expect(await hintOf(save(unsent, unsent.vendors[0], 3, null))).toBe("review-not-recipient");
+  });
+
+  it("a request withdrawn before the vendor answered cannot be reviewed; one answered before the withdrawal can", async () => {
+    const lead = await request({ start: 0 });
+    const [first, second] = lead.vendors;
+    await contacted(lead.id, first);
+    await asService(db, "select public.withdraw_lead($1, $2)", [lead.id, lead.token]);
+    expect(await hintOf(save(lead, second, 2, null))).toBe("review-withdrawn");
+    expect(await hintOf(save(lead, first, 2, null))).toBe("done");
+  });
+
+  it("the emailed status link proves the request as the browser does", async () => {
+    const lead = await request();
+    await contacted(lead.id, lead.vendors[0]);
+    const key = "status-link-token-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
+    await asService(db, "select public.renter_status_link($1, $2)", [lead.id, hashToken(key)]);
+    const withKey = (hash: string) =>
+      asService(db, "select public.renter_review_save($1, $2, null, $3, 'link-client-1', 5, null, false)", [
+        lead.id,
+        lead.vendors[0],
+        hash,
+      ]);
+    expect(await hintOf(withKey(hashToken(`${key}x`)))).toBe("no-request");
+    expect(await hintOf(withKey(hashToken(key)))).toBe("done");
+  });
+
+  it("at most 5 reviews in 30 days per phone number", async () => {
+    const results: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const lead = await request({ start: 0, phone: "(555) 777-0000" });
+      results.push((await hintOf(save(lead, lead.vendors[0], 5, null))) ?? "none");
+    }
+    expect(results).toEqual(["done", "done", "done", "done", "done", "limit-review-phone"]);
+  });
+
+  it("an edit within 30 days goes back to the queue; after 30 days the review is locked", async () => {
+    const lead = await request({ start: 0 });
+    const id = await save(lead, lead.vendors[0], 2, "Late delivery");
+    await moderate(id, true);
+    await save(lead, lead.vendors[0], 4, "Late delivery, but they made it right", true);
+    expect((await inspect<{ status: string; stars: number }>("select status, stars from public.reviews where id = $1", [id]))[0]).toEqual({
+      status: "pending",
+      stars: 4,
+    });
+    await db.query("update public.reviews set created_at = now() - interval '31 days' where id = $1", [id]);
+    expect(await hintOf(save(lead, lead.vendors[0], 5, "Changed again", true))).toBe("review-locked");
+  });
+});
+
+describe("moderation and the business", () => {
+  it("text with a link, contact details or long repeated text is held with a reason", async () => {
+    const held = await inspect<{ r: string | null }>(
+      `select public.review_hold_reason(t) as r from unnest(array['Call www.cheap-rentals.com', 'mail me: a@b.co', 'ring 555-123-4567',
+        'sooooooooooooo good', 'great great great great great', 'Fair price, friendly staff.']) t`,
+    );
+    expect(held.map((row) => row.r)).toEqual([
+      "Contains a link",
+      "Contains an email address",
+      "Contains a phone number",
+      "Contains long repeated text",
+      "Contains long repeated text",
+      null,
+    ]);
+  });
+
+  it("publishing shows the review to the public and emails the business; its reply shows too; a report goes to the queue; rejecting needs a reason", async () => {
+    const lead = await request({ start: 0 });
+    const vendor = lead.vendors[0];
+    await db.query(
+      "insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, 'owner@review.example', 'owner', 'test')",
+      [vendor],
+    );
+    const id = await save(lead, vendor, 5, "<b>Great</b> service");
+    const publicPage = () =>
+      asAnon<{ p: { total: number; reviews: Array<Record<string, unknown>> } }>(db, "select public.vendor_reviews($1) as p", [vendor]).then(
+        (rows) => rows[0].p,
+      );
+    expect((await publicPage()).reviews.map((r) => r.id)).not.toContain(id);
+    expect(await hintOf(moderate(id, false))).toBe("reason-missing");
+    await moderate(id, true);
+    expect(await hintOf(moderate(id, true))).toBe("reviewed");
+    const shown = (await publicPage()).reviews.find((r) => r.id === id)!;
+    expect(shown).toMatchObject({ stars: 5, body: "<b>Great</b> service", author: "Dana K.", machine: "tracked" });
+    expect(Object.keys(shown)).not.toContain("lead_id");
+    const [mail] = await inspect<{ recipient: string; payload: { review_id: number; claimed: boolean } }>(
+      "select recipient, payload from public.outbox_messages where kind = 'review_published' and (payload->>'review_id')::bigint = $1",
+      [id],
+    );
+    expect(mail).toMatchObject({ recipient: "owner@review.example", payload: { review_id: id, claimed: true } });
+    expect(
+      await inspect("select 1 from public.operator_audit where action = 'publish_review' and details->>'review' = $1", [String(id)]),
+    ).toHaveLength(1);
+
+    const answer = (email: string, reply: string | null, report: string | null) =>
+      asService(db, "select public.business_answer_review($1, $2, $3, $4)", [email, id, reply, report]);
+    expect(await hintOf(answer("stranger@review.example", "Thanks!", null))).toBe("no-listing");
+    await answer("owner@review.example", "Thanks, Dana!", null);
+    expect((await publicPage()).reviews.find((r) => r.id === id)).toMatchObject({ reply: "Thanks, Dana!" });
+    await answer("owner@review.example", "Thank you, Dana.", null);
+    expect((await publicPage()).reviews.find((r) => r.id === id)).toMatchObject({ reply: "Thank you, Dana." });
+    await answer("owner@review.example", null, "Not our customer");
+    const [queue] = await asService<{ p: { rows: Array<{ id: number; report_reason: string }> } }>(
+      db,
+      "select public.operator_review_page('reported', 50, 0) as p",
+    );
+    expect(queue.p.rows.find((r) => r.id === id)).toMatchObject({ report_reason: "Not our customer" });
+    await moderate(id, false, "Not a real rental");
+    expect((await publicPage()).reviews.map((r) => r.id)).not.toContain(id);
+  });
+
+  it("anon and authenticated can neither read nor write reviews, nor call the renter's, business's or operator's functions", async () => {
+    for (const role of ["anon", "authenticated"]) {
+      const { rows } = await db.query<{ table: boolean; save: boolean; moderate: boolean; answer: boolean }>(
+        `select has_table_privilege($1, 'public.reviews', 'select,insert,update,delete') as table,
+           has_function_privilege($1, 'public.renter_review_save(bigint,bigint,text,text,text,integer,text,boolean)', 'execute') as save,
+           has_function_privilege($1, 'public.operator_moderate_review(bigint,boolean,text,text)', 'execute') as moderate,
+           has_function_privilege($1, 'public.business_answer_review(text,bigint,text,text)', 'execute') as answer`,
+        [role],
+      );
+      expect(rows[0]).toEqual({ table: false, save: false, moderate: false, answer: false });
+    }
+  });
+});
+
+describe("ranking", () => {
+  it("city pages order by the Bayesian average of published reviews, then the response time; sample ratings play no part", async () => {
+    const { rows: ids } = await db.query<{ id: number }>(
+      `select distinct e.vendor_id as id from public.vendors_serviced e join public.postcodes p on p.id = e.postcode_id
+       join public.cities c on c.id = p.city_id where c.slug = 'houston' order by 1 limit 4`,
+    );
+    const vendors = ids.map((v) => v.id);
+    const scores = await asAnon<{ vendor_id: number; score: string }>(db, "select * from public.vendor_review_scores($1)", [vendors]);
+    const { rows: site } = await db.query<{ per: string | null }>(
+      `select json_object_agg(vendor_id, json_build_array(s, n)) as per
+       from (select vendor_id, sum(stars) s, count(*) n from public.reviews where status = 'published' group by vendor_id) x`,
+    );
+    const overall = await inspect<{ a: string }>("select coalesce(avg(stars), 0) as a from public.reviews where status = 'published'");
+    const per = (site[0].per ?? {}) as unknown as Record<string, [number, number]>;
+    for (const { vendor_id, score } of scores) {
+      const [sum, count] = per[vendor_id] ?? [0, 0];
+      expect(Number(score)).toBeCloseTo((5 * Number(overall[0].a) + Number(sum)) / (5 + Number(count)), 6);
+    }
+    const order = async () =>
+      (
+        await asAnon<{ p: { vendors: Array<{ id: number }> } }>(db, "select public.vendor_page_slice($1, 0, 48) as p", [vendors])
+      )[0].p.vendors.map((v) => v.id);
+    const review = async (vendor: number, stars: number, n: number) => {
+      const lead = await request({ start: 0, phone: `555888${String(n).padStart(4, "0")}` });
+      await db.query(
+        "insert into public.lead_recipients (lead_id, vendor_id, reason, rank) values ($1, $2, 'nearby', 9) on conflict do nothing",
+        [lead.id, vendor],
+      );
+      await contacted(lead.id, vendor);
+      await moderate(await save(lead, vendor, stars, null), true);
+    };
+    // One 2-star review sends the first vendor below those without reviews; three 5-star reviews lift the last to the top.
+    const before = await order();
+    const [first, last] = [before[0], before.at(-1)!];
+    await db.query("update public.vendors set rating = case when id = $1 then 0.5 else 5 end where id = any($2)", [first, [first, last]]);
+    expect(await order()).toEqual(before);
+    await review(first, 2, 0);
+    for (let i = 1; i <= 3; i++) await review(last, 5, i);
+    const after = await order();
+    expect(after[0]).toBe(last);
+    expect(after.at(-1)).toBe(first);
+  });
+});
