@@ -20,8 +20,15 @@ export default function PrivacyPage() {
       </p>
       <p>
         If you give your email address in the last step, we email you one copy of your request: what you asked for, which vendors received
-        it with their phone numbers, and a link to its status page. We use the address for nothing else. The link works for 90 days; we
-        store only a hashed form of it.
+        it with their phone numbers, and a link to its status page. We use the address for nothing else than this copy and one invitation to
+        review the vendors once one has contacted you or your rental has started. The link works for 90 days; we store only a hashed form of
+        it.
+      </p>
+      <h2>Reviews</h2>
+      <p>
+        A review you write of a vendor is kept with the request it is about. Once our team publishes it, anyone can read its stars, its
+        text, your first name and initial, the month of your request and the machine type; your full name, phone number, email address and
+        the request itself are never shown. The vendor may reply to it publicly.
       </p>
       <h2>What we keep, and for how long</h2>
       <ul>

@@ -26,6 +26,11 @@ async function pagesFromDatabase() {
      join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
      where v.rating is not null order by v.id limit 1`,
   );
+  const [reviewed] = await query<{ path: string }>(
+    `select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v
+     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+     where exists (select 1 from public.reviews r where r.vendor_id = v.id and r.status = 'published') order by v.id limit 1`,
+  );
   const models = await query<{ path: string; slug: string }>(
     `select '/us/skidsteers/' || f.slug || '/' || m.slug as path, m.slug from public.equipment_models m
      join public.equipment_manufacturer f on f.id = m.manufacturer_id order by m.id limit 3`,
@@ -36,6 +41,7 @@ async function pagesFromDatabase() {
     state: v.path.split("/").slice(0, 3).join("/"),
     city: v.path.split("/").slice(0, 4).join("/"),
     vendor: v.path,
+    "vendor with reviews": reviewed.path,
     "catalogue grid": "/us/skidsteers",
     "catalogue table": "/us/skidsteers?view=table",
     model: models[0].path,
@@ -58,6 +64,7 @@ const PAGE_TYPES = [
   "state",
   "city",
   "vendor",
+  "vendor with reviews",
   "catalogue grid",
   "catalogue table",
   "model",
@@ -78,6 +85,7 @@ const PAGE_TYPES = [
 const PHONE_PAGE_TYPES: ReadonlyArray<(typeof PAGE_TYPES)[number]> = [
   "country",
   "vendor",
+  "vendor with reviews",
   "catalogue grid",
   "compare with three",
   "article",

@@ -244,3 +244,34 @@ test("each vendor card requests a quote from its own vendor", async ({ page }) =
     await expect(page.getByTestId("rental-dialog")).toHaveCount(0);
   }
 });
+
+test("a listing with 3 published reviews shows their average and count on its card and page, and in its JSON-LD; sample ratings stay apart", async ({
+  page,
+}) => {
+  const [v] = await query<{ path: string; name: string }>(
+    `select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, v.name from public.vendors v
+     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
+     where v.slug = 'longest-listing-rentals'`,
+  );
+  await page.goto(v.path);
+  await expect(page.getByTestId("rating").first()).toHaveAccessibleName("Rated 4.0 out of 5 from 3 reviews");
+  await expect(page.getByTestId("review-summary")).toContainText("4.0 out of 5");
+  await expect(page.getByTestId("review")).toHaveCount(3);
+  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+  const business = blocks.find((b) => b["@type"] === "LocalBusiness");
+  expect(business.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: 4, reviewCount: 3 });
+  expect(business.review).toHaveLength(3);
+  // Ten reviews a page: a second page does not exist yet and leads back to the listing.
+  const second = await page.request.get(`${v.path}/reviews/2`, { maxRedirects: 0 });
+  expect(second.headers().location).toMatch(new RegExp(`${v.path}$`));
+
+  await page.goto(v.path.split("/").slice(0, 4).join("/"));
+  const card = page.locator(".vendor-card").filter({ hasText: v.name.slice(0, 40) });
+  await expect(card.getByTestId("rating")).toHaveAccessibleName("Rated 4.0 out of 5 from 3 reviews");
+  // Its neighbours have no reviews: no number but their sample rating, marked as sample.
+  const other = page
+    .locator(".vendor-card")
+    .filter({ hasNot: page.getByText(v.name.slice(0, 40)) })
+    .first();
+  await expect(other.getByTestId("rating")).toContainText("New on Skid Steer Rentals");
+});

@@ -553,6 +553,8 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
   // The renter reviews from the status page; markup in the text stays text.
   const hostile = `<img src=x onerror="window.__reviewed=1"> On time & the machine was clean.`;
   await renter.goto(statusPath);
+  const stale = await renter.context().newPage();
+  await stale.goto(statusPath);
   const form = renter.getByTestId("review-form");
   await form.getByLabel("4 stars").check();
   await form.getByLabel("Your review (optional)").fill(hostile);
@@ -561,9 +563,25 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
     "Thank you: your review waits for our team and shows on the vendor's page once it is published.",
   );
   await expect(renter.getByTestId("own-review")).toContainText("waiting for our team");
-  // Another browser cannot review this request.
+  // A second review of the pair, from a page opened before the first was posted, is refused; so is a text over 2,000
+  // characters that the browser let through; the review stays as it was. Another browser cannot even see the request.
+  await stale.getByTestId("review-form").getByLabel("5 stars").check();
+  await stale.getByRole("button", { name: "Post my review" }).click();
+  await expect(stale.getByTestId("notice")).toHaveText("You have already reviewed this vendor for this request: edit your review instead.");
+  await renter.getByText("Edit my review").click();
+  const edit = renter.getByTestId("review-form");
+  await edit.getByLabel("Your review (optional)").evaluate((field) => field.removeAttribute("maxlength"));
+  await edit.getByLabel("Your review (optional)").fill("x".repeat(2001));
+  await edit.getByRole("button", { name: "Save my review" }).click();
+  await expect(renter.getByTestId("notice")).toHaveText("A review can be at most 2,000 characters.");
+  await expect(renter.getByTestId("own-review")).toContainText(hostile);
   const stranger = await person(browser, "198.51.100.43");
   expect((await stranger.goto(statusPath))?.status()).toBe(404);
+  await renter.goto(`${statusPath}?error=review-exists&vendor=${listing.id}`);
+  await expect(renter.getByTestId("notice")).toHaveText(
+    "You have already reviewed this vendor for this request: edit your review instead.",
+  );
+  await expect(renter.getByTestId("own-review")).toContainText(hostile);
   // Not public before the operator publishes it.
   await renter.goto(listing.path);
   await expect(renter.getByTestId("review")).toHaveCount(0);

@@ -28,6 +28,7 @@ test("logged out, every console page and action is refused and changes nothing",
     "/operator/vendors/1",
     "/operator/import",
     "/operator/audit",
+    "/operator/reviews",
   ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(307);
@@ -58,6 +59,7 @@ test("logged out, every console page and action is refused and changes nothing",
     [ids.reviewSubmissionAction, { id: String(submission.id), outcome: "duplicate", reason: "" }],
     [ids.resendLeadAction, { id: "1" }],
     [ids.markSpamAction, { id: "1", spam: "true" }],
+    [ids.moderateReviewAction, { id: "1", outcome: "publish", queue: "pending" }],
   ];
   // Without a session cookie a console post is refused before its body is read; with a
   // forged one of the right shape the action itself sends it to the login page.

@@ -124,6 +124,14 @@ describe("who may review", () => {
     expect(results).toEqual(["done", "done", "done", "done", "done", "limit-review-phone"]);
   });
 
+  it("at most 10 reviews and edits a day from one connection", async () => {
+    const lead = await request({ start: 0, phone: "5559990001" });
+    const results = [await hintOf(save(lead, lead.vendors[0], 3, null))];
+    for (let i = 0; i < 10; i++) results.push(await hintOf(save(lead, lead.vendors[0], 3, `Edit ${i}`, true)));
+    expect(results.filter((r) => r === "done")).toHaveLength(10);
+    expect(results.at(-1)).toBe("limit-review");
+  });
+
   it("an edit within 30 days goes back to the queue; after 30 days the review is locked", async () => {
     const lead = await request({ start: 0 });
     const id = await save(lead, lead.vendors[0], 2, "Late delivery");
