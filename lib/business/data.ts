@@ -2,6 +2,7 @@ import "server-only";
 import { serviceRpc } from "../data/rpc";
 import type { RateCard } from "../prices/rate-card";
 import type { VendorDetail } from "../operator/data";
+import type { PublicReview } from "../reviews/types";
 
 /** A listing a business manages: what it may edit, and the people who manage it. */
 export interface BusinessListing extends Omit<VendorDetail, "hidden" | "rating"> {
@@ -53,18 +54,9 @@ export function rowsShown(value: string | string[] | undefined): number {
 }
 
 /** A published review of a listing the business manages, with its reply. */
-export interface BusinessReview {
-  id: number;
+export interface BusinessReview extends PublicReview {
   vendor_id: number;
   vendor_name: string;
-  stars: number;
-  body: string | null;
-  author: string;
-  machine: "wheeled" | "tracked";
-  requested_at: string;
-  published_at: string;
-  reply: string | null;
-  replied_at: string | null;
   reported: boolean;
 }
 
