@@ -5,6 +5,9 @@ export interface RenterCopyPayload {
   recipients: Array<{ name: string; phone: string | null }>;
 }
 
+const REVIEW_LINE =
+  "Once a vendor has contacted you, or from your rental's start date on, you can review them on the same page: your review helps other renters.";
+
 /** The renter's copy of their own request: what they asked for, who received it with each phone, and the status link. */
 export function renterCopyEmail(
   lead: ClaimedLead,
@@ -34,6 +37,8 @@ export function renterCopyEmail(
     "",
     `See whether each vendor has received it and contacted you, or withdraw it (the link works for 90 days): ${statusLink}`,
     "",
+    REVIEW_LINE,
+    "",
     `Request #${lead.id}`,
   ].join("\n");
   const html =
@@ -42,6 +47,6 @@ export function renterCopyEmail(
       ? `<p>${escapeHtml(sentTo[0])}</p>`
       : `<p>${escapeHtml(sentTo[0])}</p><ul>${vendors.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`) +
     `<p><a href="${escapeHtml(statusLink)}">See your request's status</a> (whether each vendor has received it and contacted you, or withdraw it; the link works for 90 days)</p>` +
-    `<p>Request #${lead.id}</p>`;
+    `<p>${escapeHtml(REVIEW_LINE)}</p><p>Request #${lead.id}</p>`;
   return { subject, text, html };
 }

@@ -1,5 +1,7 @@
-import type { AggregateRating, Review } from "schema-dts";
-import type { ReviewSummary } from "../directory/types";
+import type { AggregateRating, LocalBusiness, Review, WithContext } from "schema-dts";
+import { vendorPath } from "../directory/ordering";
+import type { ReviewSummary, VendorDetail } from "../directory/types";
+import { absoluteUrl } from "../seo";
 import { MIN_REVIEWS_FOR_AVERAGE, type PublicReview } from "./types";
 
 /**
@@ -22,5 +24,25 @@ export function reviewsJsonLd(summary: ReviewSummary, reviews: PublicReview[]): 
             reviewBody: r.body ?? undefined,
           }))
         : undefined,
+  };
+}
+
+/** A listing's schema.org LocalBusiness, with the reviews its page shows. */
+export function localBusinessJsonLd(v: VendorDetail, reviews: PublicReview[]): WithContext<LocalBusiness> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    name: v.name,
+    url: absoluteUrl(vendorPath(v)),
+    telephone: v.phone ?? undefined,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: v.street ?? undefined,
+      addressLocality: v.city_name,
+      addressRegion: v.state_code,
+      postalCode: v.postcode ?? undefined,
+      addressCountry: "US",
+    },
+    ...reviewsJsonLd(v.reviews, reviews),
   };
 }

@@ -449,6 +449,9 @@ test("a renter who gives an email address gets a copy with each vendor's phone a
   expect(vendors.length).toBeGreaterThan(0);
   for (const v of vendors) expect(copy!.text).toContain(`- ${v.name}${v.phone ? `, ${v.phone}` : ""}`);
   expect(copy!.text).toContain("Phone: (555) 010-5154");
+  expect(copy!.text).toContain(
+    "Once a vendor has contacted you, or from your rental's start date on, you can review them on the same page",
+  );
   expect(copy!.html).toContain(vendors[0].name.replace(/&/g, "&amp;"));
   const link = new URL(copy!.text!.match(/https?:\/\/\S+\/requests\/\d+\?key=\S+/)![0]);
   expect(link.pathname).toBe(`/requests/${lead.id}`);

@@ -88,6 +88,39 @@ describe("the outbox", () => {
     expect(stored.rows).toHaveLength(1);
   });
 
+  it("a renter's invitation to review waits for the morning of the rental's start date, then names the vendors that received the request", async () => {
+    const env = { SMTP_URL: smtp.url, NEXT_PUBLIC_SITE_URL: "https://skidsteer.example" } as unknown as NodeJS.ProcessEnv;
+    const owner = "owner-token-invite-abcdefghijklmnopqrstuvwxyz0123";
+    const { rows: made } = await db.query<{ id: number }>("select public.create_lead($1, 'invite-client', null) as id", [owner]);
+    const lead = made[0].id;
+    await db.query(
+      "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Ivy Inviting', '5550107777', '77002', false, false, 'ivy@example.com')",
+      [lead, owner, day(3), day(5)],
+    );
+    const { rows: due } = await db.query<{ due: boolean }>(
+      "select next_attempt_at = ($2::date + time '14:00') at time zone 'UTC' as due from public.outbox_messages where lead_id = $1 and kind = 'review_invite'",
+      [lead, day(3)],
+    );
+    expect(due).toEqual([{ due: true }]);
+    const invites = () => smtp.received.filter((m) => m.subject?.startsWith("How did it go?") && m.text?.includes("Ivy Inviting"));
+    await drainOutbox({ env, client });
+    expect(invites()).toHaveLength(0);
+
+    // The start date comes: the invitation goes out once, with each vendor and a status link.
+    await db.query("update public.leads set rental_start_date = current_date where id = $1", [lead]);
+    await db.query("update public.outbox_messages set next_attempt_at = now() where lead_id = $1 and kind = 'review_invite'", [lead]);
+    await drainOutbox({ env, client });
+    await drainOutbox({ env, client });
+    expect(invites()).toHaveLength(1);
+    const { rows: vendors } = await db.query<{ name: string }>(
+      "select v.name from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = $1 order by r.rank",
+      [lead],
+    );
+    expect(vendors.length).toBeGreaterThan(0);
+    for (const vendor of vendors) expect(invites()[0].text).toContain(`- ${vendor.name}`);
+    expect(invites()[0].text).toMatch(new RegExp(`https://skidsteer\\.example/requests/${lead}\\?key=[\\w-]{43}`));
+  });
+
   it("a failing SMTP server leaves messages pending with doubling backoff, then failed after the last attempt", async () => {
     const [id] = await dueMessages(1);
     const env = { SMTP_URL: "smtp://127.0.0.1:1" } as unknown as NodeJS.ProcessEnv;

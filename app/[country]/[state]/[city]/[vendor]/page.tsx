@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { permanentRedirect, redirect } from "next/navigation";
-import type { LocalBusiness, WithContext } from "schema-dts";
 import { AdSlot } from "@/components/ads/ad-slot";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { Rating } from "@/components/directory/rating";
@@ -12,13 +11,11 @@ import { RateCardView } from "@/components/prices/rate-card-view";
 import { Tooltip } from "@/components/ui/tooltip";
 import { getVendorPage } from "@/lib/directory/data";
 import { paragraphs, vendorPath } from "@/lib/directory/ordering";
-import type { VendorDetail } from "@/lib/directory/types";
-import { absoluteUrl, pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/seo";
 import { WEBSITE_REL, websiteHref } from "@/lib/directory/website";
 import { ReviewList } from "@/components/reviews/review-list";
 import { vendorReviews } from "@/lib/reviews/data";
-import { reviewsJsonLd } from "@/lib/reviews/json-ld";
-import type { PublicReview } from "@/lib/reviews/types";
+import { localBusinessJsonLd } from "@/lib/reviews/json-ld";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -36,26 +33,6 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
     description: `Rent a skid steer or compact track loader from ${v.name} in ${v.city_name}, ${v.state_code}. Address, phone, website and a free rental request.`,
     path: vendorPath(v),
   });
-}
-
-// Ratings come only from published reviews (reviewsJsonLd); sample ratings are never published.
-function localBusiness(v: VendorDetail, reviews: PublicReview[]): WithContext<LocalBusiness> {
-  return {
-    "@context": "https://schema.org",
-    "@type": "LocalBusiness",
-    name: v.name,
-    url: absoluteUrl(vendorPath(v)),
-    telephone: v.phone ?? undefined,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: v.street ?? undefined,
-      addressLocality: v.city_name,
-      addressRegion: v.state_code,
-      postalCode: v.postcode ?? undefined,
-      addressCountry: "US",
-    },
-    ...reviewsJsonLd(v.reviews, reviews),
-  };
 }
 
 export default async function VendorPage({ params }: Params) {
@@ -83,7 +60,7 @@ export default async function VendorPage({ params }: Params) {
           { name: v.name, path: `/${country}/${state}/${city}/${v.slug}` },
         ]}
       />
-      <JsonLd data={localBusiness(v, reviews.reviews)} />
+      <JsonLd data={localBusinessJsonLd(v, reviews.reviews)} />
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <article className="wrap-anywhere">
           <div className="flex flex-wrap items-center">

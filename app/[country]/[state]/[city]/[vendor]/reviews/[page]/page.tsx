@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
+import { JsonLd } from "@/components/json-ld";
 import { ReviewList } from "@/components/reviews/review-list";
 import { getVendorPage } from "@/lib/directory/data";
 import { furtherVendorPage, vendorPath } from "@/lib/directory/ordering";
 import { REVIEWS_PER_PAGE, vendorReviews } from "@/lib/reviews/data";
+import { localBusinessJsonLd } from "@/lib/reviews/json-ld";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;
@@ -42,6 +44,7 @@ export default async function VendorReviewsPage({ params }: Params) {
       <Breadcrumbs
         crumbs={[...crumbs, { name: vendor.name, path }, { name: `Reviews, page ${number}`, path: `${path}/reviews/${number}` }]}
       />
+      <JsonLd data={localBusinessJsonLd(vendor, reviews.reviews)} />
       <ReviewList
         vendorName={vendor.name}
         vendorPath={path}
