@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { query } from "./helpers/db";
+import { test } from "./helpers/test";
 
 // WCAG 2.1 A/AA, plus 2.2's target size (Lighthouse checks it too).
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];

@@ -1,10 +1,11 @@
 import { request as httpRequest } from "node:http";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { logIn } from "./helpers/operator";
+import { test } from "./helpers/test";
 
 // The console probed as an attacker would: one project, one console state.
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "HTTP-level checks on one console state"));

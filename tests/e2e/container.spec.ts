@@ -2,8 +2,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { answers, startProcess } from "./helpers/processes";
+import { test } from "./helpers/test";
 
 // No Docker engine runs on these machines, so the image's own start command, environment
 // and health check run here without the container, from the same build.

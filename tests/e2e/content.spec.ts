@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { query } from "./helpers/db";
+import { test } from "./helpers/test";
 
 async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
   const index = await (await request.get("/sitemap.xml")).text();

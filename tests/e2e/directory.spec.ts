@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { query } from "./helpers/db";
+import { test } from "./helpers/test";
 
 const isMobile = (name: string) => name === "mobile";
 

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, type APIResponse } from "@playwright/test";
 import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { operatorRows, type LeadRow, type SubmissionRow } from "./helpers/operator";
+import { test } from "./helpers/test";
 
 // Requests as an attacker sends them, not as the pages do: one project is enough.
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "HTTP-level checks"));

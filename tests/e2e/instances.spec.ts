@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request as forward, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
 import { startSmtpServer, type TestSmtpServer } from "../unit/helpers/smtp";
 import { actionIds, callAction } from "./helpers/actions";
@@ -11,6 +11,7 @@ import { chooseDates } from "./helpers/rental-dialog";
 import { logIn, type LeadRow } from "./helpers/operator";
 import { answers, startProcess, type Started } from "./helpers/processes";
 import { prepareTestDatabase } from "./helpers/test-database";
+import { test } from "./helpers/test";
 
 // Several instances of the built site, as operators run them: one shared database (the
 // embedded one served by `npm run db:serve`, as hosted Supabase would be), Debian's

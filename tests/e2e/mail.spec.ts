@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { actionIds, callAction } from "./helpers/actions";
 import { OPERATOR } from "./helpers/operator";
 import { format, parseISO } from "date-fns";
@@ -7,6 +7,7 @@ import { query } from "./helpers/db";
 import { chooseDates } from "./helpers/rental-dialog";
 import { logIn, operatorRows, type LeadRow } from "./helpers/operator";
 import { smtpPort } from "./helpers/smtp-port";
+import { test } from "./helpers/test";
 
 // The vendors' inboxes are outside the site: a real SMTP server in this test process
 // stands in for them. One port: the tests run one after another, in the desktop project.

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { query } from "./helpers/db";
+import { test } from "./helpers/test";
 
 test("catalogue table: manufacturer filter narrows to the database's rows; sorting toggles", async ({ page }) => {
   const rows = await query<{ name: string }>(

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { LOCKOUT_OPERATOR, logIn, OPERATOR, operatorRows, type LeadRow } from "./helpers/operator";
+import { test } from "./helpers/test";
 
 // The console is one shared database state: its tests run in the desktop project only,
 // on the listings and submissions tests/e2e/fixtures.sql puts in one quiet city.

@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { query } from "./helpers/db";
 import { logIn } from "./helpers/operator";
+import { test } from "./helpers/test";
 
 // The narrowest phones in use (iPhone SE, 320 px) and a common Android (Pixel 7, 412 px):
 // no page may scroll sideways, with the longest listing the data allows (tests/e2e/fixtures.sql).

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { differenceInCalendarDays } from "date-fns";
 import { compareEstimates } from "@/lib/directory/price-comparison";
 import { cheapestEstimate, estimateRental } from "@/lib/prices/estimate";
@@ -9,6 +9,7 @@ import type { CityPricesData } from "@/lib/directory/types";
 import { query } from "./helpers/db";
 import { logIn, operatorRows, type LeadRow } from "./helpers/operator";
 import { chooseDates, pickedDay } from "./helpers/rental-dialog";
+import { test } from "./helpers/test";
 
 /** The city with the most vendors publishing medium wheeled rates (all of them sample data in the seed). */
 async function busiestPricedCity() {
