@@ -246,7 +246,7 @@ test("each vendor card requests a quote from its own vendor", async ({ page }) =
   }
 });
 
-test("a listing with 3 published reviews shows their average and count on its card and page, and in its JSON-LD; sample ratings stay apart", async ({
+test("a listing with 12 published reviews shows their average, count and stars on its card and page, ten a page newest first, and its JSON-LD; sample ratings stay apart", async ({
   page,
 }) => {
   const [v] = await query<{ path: string; name: string }>(
@@ -254,21 +254,60 @@ test("a listing with 3 published reviews shows their average and count on its ca
      join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
      where v.slug = 'longest-listing-rentals'`,
   );
+  const localBusiness = async () =>
+    (await page.locator('script[type="application/ld+json"]').allTextContents())
+      .map((text) => JSON.parse(text))
+      .find((b) => b["@type"] === "LocalBusiness");
   await page.goto(v.path);
-  await expect(page.getByTestId("rating").first()).toHaveAccessibleName("Rated 4.0 out of 5 from 3 reviews");
-  await expect(page.getByTestId("review-summary")).toContainText("4.0 out of 5");
-  await expect(page.getByTestId("review")).toHaveCount(3);
-  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
-  const business = blocks.find((b) => b["@type"] === "LocalBusiness");
-  expect(business.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: 4, reviewCount: 3 });
-  expect(business.review).toHaveLength(3);
-  // Ten reviews a page: a second page does not exist yet and leads back to the listing.
-  const second = await page.request.get(`${v.path}/reviews/2`, { maxRedirects: 0 });
-  expect(second.headers().location).toMatch(new RegExp(`${v.path}$`));
+  await expect(page.getByTestId("rating").first()).toHaveAccessibleName("Rated 4.0 out of 5 from 12 reviews");
+  const summary = page.getByTestId("review-summary");
+  await expect(summary).toContainText("4.0 out of 5");
+  await expect(summary).toContainText("12 reviews from verified requests");
+  for (const [stars, count] of [
+    ["5 stars", "4"],
+    ["4 stars", "4"],
+    ["3 stars", "4"],
+    ["2 stars", "0"],
+    ["1 star", "0"],
+  ])
+    await expect(
+      summary
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: stars, exact: true }) })
+        .getByRole("cell")
+        .last(),
+    ).toHaveText(count);
+  // The fixture's rental 1 is the newest review, rental 12 the oldest.
+  const reviews = page.getByTestId("review");
+  await expect(reviews).toHaveCount(10);
+  await expect(reviews.first()).toContainText("Rental 1 of 12");
+  await expect(reviews.last()).toContainText("Rental 10 of 12");
+  const business = await localBusiness();
+  expect(business.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: 4, reviewCount: 12 });
+  expect(business.review).toHaveLength(10);
+  expect(business.review[0].reviewBody).toMatch(/^Rental 1 of 12/);
+
+  // The older two are on a page of their own, server-rendered, with the same JSON-LD aggregate.
+  await page.getByRole("navigation", { name: "Review pages" }).getByRole("link", { name: "Older reviews" }).click();
+  await expect(page).toHaveURL(new RegExp(`${v.path}/reviews/2$`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(", page 2");
+  await expect(reviews).toHaveCount(2);
+  await expect(reviews.first()).toContainText("Rental 11 of 12");
+  await expect(reviews.last()).toContainText("Rental 12 of 12");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${v.path}/reviews/2$`));
+  const second = await localBusiness();
+  expect(second.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 12 });
+  expect(second.review.map((r: { reviewRating: { ratingValue: number } }) => r.reviewRating.ratingValue)).toEqual([4, 3]);
+  await expect(page.getByRole("link", { name: "Older reviews" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Newer reviews" }).click();
+  await expect(page).toHaveURL(new RegExp(`${v.path}#reviews$`));
+  // There is no third page: it leads back to the listing.
+  const third = await page.request.get(`${v.path}/reviews/3`, { maxRedirects: 0 });
+  expect(third.headers().location).toMatch(new RegExp(`${v.path}$`));
 
   await page.goto(v.path.split("/").slice(0, 4).join("/"));
   const card = page.locator(".vendor-card").filter({ hasText: v.name.slice(0, 40) });
-  await expect(card.getByTestId("rating")).toHaveAccessibleName("Rated 4.0 out of 5 from 3 reviews");
+  await expect(card.getByTestId("rating")).toHaveAccessibleName("Rated 4.0 out of 5 from 12 reviews");
   // Its neighbours have no reviews: no number but their sample rating, marked as sample.
   const other = page
     .locator(".vendor-card")

@@ -110,22 +110,24 @@ select v.id, n, left('Environmental recovery, fuel surcharge and cleaning fee no
        case when n % 2 = 1 then 29.9 end, case when n % 2 = 0 then 4999.99 end
 from public.vendors v, generate_series(1, 5) n where v.slug = 'longest-listing-rentals';
 
--- Three published reviews of it at their longest (2,000 characters of long words, a reply as
--- long), each on a request it received, so its page shows an average.
+-- Twelve published reviews of it at their longest (2,000 characters of long words, a reply as
+-- long), each on a request it received: its page shows an average of 4.0 and the first ten,
+-- newest first (rental 1 is the newest); /reviews/2 shows rentals 11 and 12.
 create temporary table longest_reviews as
 with made as (
   insert into public.leads (vendor_id, step, location, name, phone, skid_steer_type, rental_days,
                             rental_start_date, rental_end_date, completed, completed_at, owner_token_hash)
   select v.id, 3, lc.zip, 'Maximiliana-Theodora Featherstonehaugh-Cholmondeley', '(555) 010-3202', 'tracked', 3,
-         current_date - 10, current_date - 7, true, now() - interval '12 days', 'fixture'
-  from public.vendors v, longest_city lc, generate_series(1, 3) where v.slug = 'longest-listing-rentals'
-  returning id, vendor_id)
-select id as lead_id, vendor_id from made;
+         current_date - 10 - n, current_date - 7 - n, true, now() - interval '12 days' - n * interval '1 day', 'fixture'
+  from public.vendors v, longest_city lc, generate_series(1, 12) n where v.slug = 'longest-listing-rentals'
+  returning id, vendor_id, completed_at)
+select id as lead_id, vendor_id, completed_at, row_number() over (order by completed_at desc) as n from made;
 insert into public.lead_recipients (lead_id, vendor_id, reason, rank, status, responded_at)
-select lead_id, vendor_id, 'vendor_page', 1, 'contacted', now() - interval '11 days' from longest_reviews;
+select lead_id, vendor_id, 'vendor_page', 1, 'contacted', completed_at + interval '1 day' from longest_reviews;
 insert into public.reviews (lead_id, vendor_id, stars, body, author, machine, requested_at, status, published_at, reply, replied_at)
-select lead_id, vendor_id, 4, left(repeat('Extraordinarilyconscientiousandpunctualdeliverycrewhandledeverything ', 40), 2000),
-       'Maximiliana-Theodora F.', 'tracked', now() - interval '12 days', 'published', now() - interval '2 days',
+select lead_id, vendor_id, case n % 3 when 1 then 5 when 2 then 4 else 3 end,
+       left('Rental ' || n || ' of 12: ' || repeat('Extraordinarilyconscientiousandpunctualdeliverycrewhandledeverything ', 40), 2000),
+       'Maximiliana-Theodora F.', 'tracked', completed_at, 'published', now() - n * interval '1 day',
        left(repeat('Thank you for choosing Northwesternmost-Superintendency-Earthmoving-Equipment-Rentals ', 30), 2000), now()
 from longest_reviews;
 drop table longest_reviews;

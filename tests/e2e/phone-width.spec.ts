@@ -33,6 +33,7 @@ async function pageTypes(): Promise<string[]> {
     `${longest.city}/by-price`,
     `${longest.city}/prices?class=track&days=30&zip=${longest.zip}`,
     longest.path,
+    `${longest.path}/reviews/2`,
     `${paged.city}/vendors/2`,
     `${paged.state}/vendors/2`,
     "/us/skidsteers",
@@ -121,6 +122,8 @@ test("the operator console fits a phone too", async ({ browser }) => {
       "/operator/vendors",
       `/operator/vendors/${vendor.id}`,
       "/operator/import",
+      "/operator/reviews",
+      "/operator/reviews?status=published",
       "/operator/audit",
       ...(lead ? [`/operator/leads/${lead.id}`] : []),
     ]) {
