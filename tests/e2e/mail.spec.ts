@@ -489,9 +489,11 @@ test("a renter who gives an email address gets a copy with each vendor's phone a
   ).toHaveText("Withdrawn");
 });
 
-test("a renter reviews a vendor that contacted them; the operator publishes it, the business is emailed and replies; the vendor page and its JSON-LD show both", async ({
+test("a renter reviews a vendor that contacted them; the operator publishes it, the business is emailed, replies and reports it; the vendor page and its JSON-LD show both until the operator rejects it", async ({
   browser,
 }) => {
+  // Four people and a dozen pages, each a first visit: longer than one page's test.
+  test.setTimeout(180_000);
   const [listing] = await query<{ id: number; name: string; email: string; path: string; zip: string }>(`
     select v.id, v.name, v.email, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip from public.vendors v
     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
@@ -545,8 +547,8 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
   expect(invite!.subject).toBe(`How did it go? Review ${listing.name}`);
   expect(new URL(invite!.text!.match(/https?:\/\/\S+\/requests\/\d+\?key=\S+/)![0]).pathname).toBe(statusPath);
 
-  // The renter reviews from the status page; markup in the text stays text.
-  const hostile = `<img src=x onerror="window.__reviewed=1"> On time & the machine was clean.`;
+  // The renter reviews from the status page; markup in the text stays text, and a link holds it for a closer look.
+  const hostile = `<img src=x onerror="window.__reviewed=1"> On time & the machine was clean, see www.example.com`;
   await renter.goto(statusPath);
   const stale = await renter.context().newPage();
   await stale.goto(statusPath);
@@ -588,6 +590,7 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
   const row = operator.getByTestId("review-row").filter({ hasText: listing.name });
   await expect(row).toContainText(hostile);
   await expect(row).toContainText("Reviewing R.");
+  await expect(row.getByTestId("held-reason")).toHaveText("Held: Contains a link");
   before = smtp.received.length;
   await row.getByRole("button", { name: "Publish" }).click();
   await expect(operator.getByTestId("notice")).toHaveText(
@@ -633,4 +636,35 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
       reviewBody: hostile,
     }),
   ]);
+
+  // The business edits its reply, then reports the review: it stays published until the operator decides.
+  await business.goto(replyLink.pathname + replyLink.hash);
+  await answer.getByLabel("Your public reply").fill("Thank you again: see you next season!");
+  await answer.getByRole("button", { name: "Save reply" }).click();
+  await expect(business.getByTestId("notice")).toHaveText("Saved: your reply shows under the review on your listing's page.");
+  const report = "This renter <b>never</b> rented from us.";
+  await answer.getByText("Report this review").click();
+  await answer.getByLabel("Why should our team remove it?").fill(report);
+  await answer.getByRole("button", { name: "Report", exact: true }).click();
+  await expect(business.getByTestId("notice")).toHaveText("Reported: our team will look at this review and may remove it.");
+  await expect(answer).toContainText("You reported this review: our team is looking at it.");
+  await renter.goto(listing.path);
+  await expect(review.getByTestId("review-reply")).toContainText("Thank you again: see you next season!");
+
+  // The operator reads the report and rejects the review with a reason, audit-logged: it leaves the listing's page,
+  // and the renter's status page says why.
+  await operator.goto("/operator/reviews?status=reported");
+  const reported = operator.getByTestId("review-row").filter({ hasText: listing.name });
+  await expect(reported.getByTestId("report-reason")).toHaveText(`Reported by the business: ${report}`);
+  await reported.getByLabel("Reason").fill("The renter's request went to another vendor's yard");
+  await reported.getByRole("button", { name: "Reject" }).click();
+  await expect(operator.getByTestId("notice")).toHaveText("Rejected, with the reason recorded: the review is not shown.");
+  await operator.goto("/operator/audit");
+  await expect(operator.getByTestId("audit-table").locator("tr", { hasText: "reject_review" }).first()).toContainText(
+    "The renter's request went to another vendor's yard",
+  );
+  await renter.goto(listing.path);
+  await expect(renter.getByTestId("review")).toHaveCount(0);
+  await renter.goto(statusPath);
+  await expect(renter.getByTestId("own-review")).toContainText("not published: The renter's request went to another vendor's yard");
 });
