@@ -30,24 +30,21 @@ begin
     if existing.created_at < now() - interval '30 days' then
       raise exception 'A review can be edited for 30 days' using errcode = 'PT409', hint = 'review-locked';
     end if;
-    perform public.count_write_attempt('review', p_client_key, interval '1 day', 10, 'Too many reviews from this connection');
+  elsif existing.id is not null then
+    raise exception 'You have already reviewed this vendor for this request' using errcode = 'PT409', hint = 'review-exists';
+  else
+    refusal := public.review_refusal(p_lead_id, p_vendor_id);
+    if refusal is not null then
+      raise exception 'The renter may not review this vendor for this request: %', refusal using errcode = 'PT409', hint = refusal;
+    end if;
+  end if;
+  perform public.count_write_attempt('review', p_client_key, interval '1 day', 10, 'Too many reviews from this connection');
+  if p_edit then
     update public.reviews r set stars = p_stars, body = v_body, status = 'pending', published_at = null, reject_reason = null,
-      held_reason = public.review_hold_reason(v_body), updated_at = now()
+      held_reason = public.review_hold_reason(v_body, existing.id), updated_at = now()
     where r.id = existing.id;
     return existing.id;
   end if;
-  if existing.id is not null then
-    raise exception 'You have already reviewed this vendor for this request' using errcode = 'PT409', hint = 'review-exists';
-  end if;
-  refusal := public.review_refusal(p_lead_id, p_vendor_id);
-  if refusal = 'review-not-recipient' then
-    raise exception 'This vendor did not receive this request' using errcode = 'PT409', hint = 'review-not-recipient';
-  elsif refusal = 'review-withdrawn' then
-    raise exception 'The request was withdrawn before the vendor answered' using errcode = 'PT409', hint = 'review-withdrawn';
-  elsif refusal = 'review-too-early' then
-    raise exception 'The vendor has not contacted the renter and the rental has not started' using errcode = 'PT409', hint = 'review-too-early';
-  end if;
-  perform public.count_write_attempt('review', p_client_key, interval '1 day', 10, 'Too many reviews from this connection');
   if (select count(*) from public.reviews r join public.leads o on o.id = r.lead_id
       where regexp_replace(o.phone, '\D', '', 'g') = regexp_replace(lead.phone, '\D', '', 'g')
         and r.created_at > now() - interval '30 days') >= 5 then
@@ -55,8 +52,7 @@ begin
   end if;
   insert into public.reviews (lead_id, vendor_id, stars, body, author, machine, requested_at, held_reason)
   values (p_lead_id, p_vendor_id, p_stars, v_body, public.reviewer_name(lead.name), lead.skid_steer_type, lead.completed_at,
-          coalesce(public.review_hold_reason(v_body),
-                   (select 'Same text as review #' || o.id from public.reviews o where o.body = v_body and length(v_body) >= 40 limit 1)))
+          public.review_hold_reason(v_body, null))
   returning id into v_id;
   return v_id;
 end;

@@ -149,7 +149,7 @@ describe("who may review", () => {
 describe("moderation and the business", () => {
   it("text with a link, contact details or long repeated text is held with a reason", async () => {
     const held = await inspect<{ r: string | null }>(
-      `select public.review_hold_reason(t) as r from unnest(array['Call www.cheap-rentals.com', 'mail me: a@b.co', 'ring 555-123-4567',
+      `select public.review_hold_reason(t, null) as r from unnest(array['Call www.cheap-rentals.com', 'mail me: a@b.co', 'ring 555-123-4567',
         'sooooooooooooo good', 'great great great great great', 'Fair price, friendly staff.']) t`,
     );
     expect(held.map((row) => row.r)).toEqual([
@@ -160,6 +160,22 @@ describe("moderation and the business", () => {
       "Contains long repeated text",
       null,
     ]);
+  });
+
+  it("the same text as another review is held, whether written or brought in by an edit; a review's own text is not", async () => {
+    const copied = "The loader was clean, fuelled and on site by seven in the morning.";
+    const [first, second] = [await request({ start: 0, phone: "5553330001" }), await request({ start: 0, phone: "5553330002" })];
+    const original = await save(first, first.vendors[0], 5, copied);
+    const heldReason = async (id: number) =>
+      (await inspect<{ held_reason: string | null }>("select held_reason from public.reviews where id = $1", [id]))[0].held_reason;
+    const copy = await save(second, second.vendors[0], 5, copied);
+    expect(await heldReason(copy)).toBe(`Same text as review #${original}`);
+    await save(second, second.vendors[0], 4, "Different words this time, all of them my own.", true);
+    expect(await heldReason(copy)).toBeNull();
+    await save(second, second.vendors[0], 5, copied, true);
+    expect(await heldReason(copy)).toBe(`Same text as review #${original}`);
+    await save(first, first.vendors[0], 4, copied, true);
+    expect(await heldReason(original)).toBe(`Same text as review #${copy}`);
   });
 
   it("publishing shows the review to the public and emails the business; its reply shows too; a report goes to the queue; rejecting needs a reason", async () => {

@@ -1,0 +1,85 @@
+-- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
+
+-- supabase/functions/review_hold_reason.sql
+-- Why a review's text should be read closely before it is published, or null: an email
+-- address, a link, a phone number, long repeated text (a character ten times in a row, a
+-- word five times in a row), or the same text (40 characters or more) as another review
+-- than p_review_id.
+create or replace function public.review_hold_reason(p_body text, p_review_id bigint)
+returns text language sql stable set search_path = '' as $$
+  select case
+    when p_body is null then null
+    when p_body ~* '[^\s@]+@[^\s@]+\.[a-z]{2,}' then 'Contains an email address'
+    when p_body ~* '(https?://|www\.|\m[a-z0-9-]+\.(com|net|org|io|co|us|biz|info|site|online)\M)' then 'Contains a link'
+    when p_body ~ '\(?\d{3}\)?[\s.-]*\d{3}[\s.-]*\d{4}' then 'Contains a phone number'
+    when p_body ~ '(\S)\1{9,}' or p_body ~* '(\m\w+\M)(\W+\1\M){4,}' then 'Contains long repeated text'
+    else (select 'Same text as review #' || o.id from public.reviews o
+          where o.body = p_body and length(p_body) >= 40 and o.id is distinct from p_review_id order by o.id limit 1)
+  end;
+$$;
+
+revoke execute on function public.review_hold_reason(text,bigint) from public, anon, authenticated;
+
+-- supabase/functions/renter_review_save.sql
+-- The renter writes (p_edit false) or edits (p_edit true) their review of one vendor that
+-- received their request, proven as for lead_status. One review per request and vendor,
+-- editable for 30 days; an edit goes back to the moderation queue. Limits: 10 reviews a
+-- day per client, 5 in 30 days per phone number. Returns the review's id.
+create or replace function public.renter_review_save(p_lead_id bigint, p_vendor_id bigint, p_owner_token text, p_link_hash text,
+  p_client_key text, p_stars int, p_body text, p_edit boolean)
+returns bigint language plpgsql security definer set search_path = '' as $$
+declare
+  lead public.leads;
+  existing public.reviews;
+  refusal text;
+  v_body text := nullif(trim(coalesce(p_body, '')), '');
+  v_id bigint;
+begin
+  if public.lead_status(p_lead_id, p_owner_token, p_link_hash) is null then
+    raise exception 'Rental request not found' using errcode = 'PT404', hint = 'no-request';
+  end if;
+  if p_stars is null or p_stars not between 1 and 5 then
+    raise exception 'Choose 1 to 5 stars' using errcode = 'P0001', hint = 'review-stars';
+  end if;
+  if length(coalesce(v_body, '')) > 2000 then
+    raise exception 'A field is too long' using errcode = 'P0001', hint = 'too-long';
+  end if;
+  select * into lead from public.leads l where l.id = p_lead_id;
+  select * into existing from public.reviews r where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id for update;
+  if p_edit then
+    if existing.id is null then
+      raise exception 'No such review' using errcode = 'PT404', hint = 'no-record';
+    end if;
+    if existing.created_at < now() - interval '30 days' then
+      raise exception 'A review can be edited for 30 days' using errcode = 'PT409', hint = 'review-locked';
+    end if;
+  elsif existing.id is not null then
+    raise exception 'You have already reviewed this vendor for this request' using errcode = 'PT409', hint = 'review-exists';
+  else
+    refusal := public.review_refusal(p_lead_id, p_vendor_id);
+    if refusal is not null then
+      raise exception 'The renter may not review this vendor for this request: %', refusal using errcode = 'PT409', hint = refusal;
+    end if;
+  end if;
+  perform public.count_write_attempt('review', p_client_key, interval '1 day', 10, 'Too many reviews from this connection');
+  if p_edit then
+    update public.reviews r set stars = p_stars, body = v_body, status = 'pending', published_at = null, reject_reason = null,
+      held_reason = public.review_hold_reason(v_body, existing.id), updated_at = now()
+    where r.id = existing.id;
+    return existing.id;
+  end if;
+  if (select count(*) from public.reviews r join public.leads o on o.id = r.lead_id
+      where regexp_replace(o.phone, '\D', '', 'g') = regexp_replace(lead.phone, '\D', '', 'g')
+        and r.created_at > now() - interval '30 days') >= 5 then
+    raise exception 'Too many reviews from this phone number' using errcode = 'PT429', hint = 'limit-review-phone';
+  end if;
+  insert into public.reviews (lead_id, vendor_id, stars, body, author, machine, requested_at, held_reason)
+  values (p_lead_id, p_vendor_id, p_stars, v_body, public.reviewer_name(lead.name), lead.skid_steer_type, lead.completed_at,
+          public.review_hold_reason(v_body, null))
+  returning id into v_id;
+  return v_id;
+end;
+$$;
+
+revoke execute on function public.renter_review_save(bigint,bigint,text,text,text,integer,text,boolean) from public, anon, authenticated;
+grant execute on function public.renter_review_save(bigint,bigint,text,text,text,integer,text,boolean) to service_role;
