@@ -1,5 +1,5 @@
 import type { ReviewSummary } from "@/lib/directory/types";
-import { MIN_REVIEWS_FOR_AVERAGE } from "@/lib/reviews/types";
+import { shownAverage } from "@/lib/reviews/format";
 
 /**
  * A listing's rating: the average of its published reviews once it has enough of them,
@@ -7,8 +7,9 @@ import { MIN_REVIEWS_FOR_AVERAGE } from "@/lib/reviews/types";
  * apart and marked as such, only while there is no average.
  */
 export function Rating({ reviews, sample }: { reviews: ReviewSummary; sample: number | null }) {
-  if (reviews.count >= MIN_REVIEWS_FOR_AVERAGE && reviews.average !== null) {
-    const average = Number(reviews.average).toFixed(1);
+  const shown = shownAverage(reviews);
+  if (shown !== null) {
+    const average = shown.toFixed(1);
     return (
       // The star is drawn by the class: it is repeated on every vendor card.
       <span className="rating" data-testid="rating" aria-label={`Rated ${average} out of 5 from ${reviews.count} reviews`}>

@@ -1,10 +1,10 @@
 import { Link } from "@/components/ui/link";
 import { Stars } from "@/components/reviews/stars";
-import { verifiedLine } from "@/lib/reviews/format";
+import { shownAverage, verifiedLine } from "@/lib/reviews/format";
 import { REVIEWS_PER_PAGE, reviewsPagePath } from "@/lib/reviews/data";
 import { machineLabel } from "@/lib/rental/status";
 import type { ReviewSummary } from "@/lib/directory/types";
-import { MIN_REVIEWS_FOR_AVERAGE, type ReviewPage } from "@/lib/reviews/types";
+import type { ReviewPage } from "@/lib/reviews/types";
 
 type Props = {
   vendorName: string;
@@ -22,6 +22,7 @@ type Props = {
  */
 export function ReviewList({ vendorName, vendorPath, summary, page, pageNumber, headingLevel: Heading = "h2" }: Props) {
   const pages = Math.max(1, Math.ceil(page.total / REVIEWS_PER_PAGE));
+  const average = shownAverage(summary);
   return (
     <section id="reviews" className="mt-8" aria-labelledby="reviews-heading" data-testid="reviews">
       <Heading id="reviews-heading" className="text-2xl font-bold">
@@ -35,9 +36,9 @@ export function ReviewList({ vendorName, vendorPath, summary, page, pageNumber, 
       ) : (
         <div className="mt-3 flex flex-wrap items-start gap-6" data-testid="review-summary">
           <p>
-            {summary.count >= MIN_REVIEWS_FOR_AVERAGE && summary.average !== null ? (
+            {average !== null ? (
               <>
-                <span className="text-3xl font-extrabold">{Number(summary.average).toFixed(1)}</span> out of 5
+                <span className="text-3xl font-extrabold">{average.toFixed(1)}</span> out of 5
               </>
             ) : (
               <span className="font-semibold">New on Skid Steer Rentals</span>

@@ -1,4 +1,12 @@
+import type { ReviewSummary } from "../directory/types";
 import type { PublicReview } from "./types";
+
+/** Below this many published reviews a listing shows no average: "New on Skid Steer Rentals". */
+const MIN_REVIEWS_FOR_AVERAGE = 3;
+
+/** The average a listing shows (page, card and JSON-LD), once it has enough published reviews; else null. */
+export const shownAverage = (summary: ReviewSummary): number | null =>
+  summary.count >= MIN_REVIEWS_FOR_AVERAGE && summary.average !== null ? Number(summary.average) : null;
 
 /** "Requested through Skid Steer Rentals, March 2026": what makes a review verified. */
 export const verifiedLine = (review: Pick<PublicReview, "requested_at">) =>

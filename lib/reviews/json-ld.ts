@@ -2,17 +2,19 @@ import type { AggregateRating, LocalBusiness, Review, WithContext } from "schema
 import { vendorPath } from "../directory/ordering";
 import type { ReviewSummary, VendorDetail } from "../directory/types";
 import { absoluteUrl } from "../seo";
-import { MIN_REVIEWS_FOR_AVERAGE, type PublicReview } from "./types";
+import { shownAverage } from "./format";
+import type { PublicReview } from "./types";
 
 /**
  * What a listing's LocalBusiness JSON-LD says of its reviews: only published reviews from
  * renters, never the sample ratings. The aggregate shows once the page shows an average.
  */
 export function reviewsJsonLd(summary: ReviewSummary, reviews: PublicReview[]): { aggregateRating?: AggregateRating; review?: Review[] } {
+  const average = shownAverage(summary);
   return {
     aggregateRating:
-      summary.count >= MIN_REVIEWS_FOR_AVERAGE && summary.average !== null
-        ? { "@type": "AggregateRating", ratingValue: Number(summary.average), reviewCount: summary.count, bestRating: 5, worstRating: 1 }
+      average !== null
+        ? { "@type": "AggregateRating", ratingValue: average, reviewCount: summary.count, bestRating: 5, worstRating: 1 }
         : undefined,
     review:
       reviews.length > 0

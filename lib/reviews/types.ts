@@ -1,6 +1,3 @@
-/** Below this many published reviews a listing shows no average: "New on Skid Steer Rentals". */
-export const MIN_REVIEWS_FOR_AVERAGE = 3;
-
 /** A published review as the public sees it. */
 export interface PublicReview {
   id: number;
