@@ -54,6 +54,15 @@ async function listings() {
     order by v.id limit 3`);
 }
 
+/** How many CSS pixels the page reaches past a 320 px phone screen: 0 when nothing scrolls sideways. */
+async function pastPhoneWidth(page: Page): Promise<number> {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 740 });
+  const past = await page.evaluate(() => document.documentElement.scrollWidth - 320);
+  if (viewport) await page.setViewportSize(viewport);
+  return Math.max(past, 0);
+}
+
 async function signIn(page: Page, email: string) {
   const before = smtp.received.length;
   await page.goto("/business");
@@ -552,6 +561,7 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
   await renter.goto(statusPath);
   const stale = await renter.context().newPage();
   await stale.goto(statusPath);
+  expect(await pastPhoneWidth(stale)).toBe(0);
   const form = renter.getByTestId("review-form");
   await form.getByLabel("4 stars").check();
   await form.getByLabel("Your review (optional)").fill(hostile);
@@ -644,6 +654,7 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
   await expect(business.getByTestId("notice")).toHaveText("Saved: your reply shows under the review on your listing's page.");
   const report = "This renter <b>never</b> rented from us.";
   await answer.getByText("Report this review").click();
+  expect(await pastPhoneWidth(business)).toBe(0);
   await answer.getByLabel("Why should our team remove it?").fill(report);
   await answer.getByRole("button", { name: "Report", exact: true }).click();
   await expect(business.getByTestId("notice")).toHaveText("Reported: our team will look at this review and may remove it.");
@@ -656,6 +667,7 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
   await operator.goto("/operator/reviews?status=reported");
   const reported = operator.getByTestId("review-row").filter({ hasText: listing.name });
   await expect(reported.getByTestId("report-reason")).toHaveText(`Reported by the business: ${report}`);
+  expect(await pastPhoneWidth(operator)).toBe(0);
   await reported.getByLabel("Reason").fill("The renter's request went to another vendor's yard");
   await reported.getByRole("button", { name: "Reject" }).click();
   await expect(operator.getByTestId("notice")).toHaveText("Rejected, with the reason recorded: the review is not shown.");
@@ -667,4 +679,5 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
   await expect(renter.getByTestId("review")).toHaveCount(0);
   await renter.goto(statusPath);
   await expect(renter.getByTestId("own-review")).toContainText("not published: The renter's request went to another vendor's yard");
+  expect(await pastPhoneWidth(renter)).toBe(0);
 });
