@@ -34,8 +34,12 @@ begin
     raise exception 'You have already reviewed this vendor for this request' using errcode = 'PT409', hint = 'review-exists';
   else
     refusal := public.review_refusal(p_lead_id, p_vendor_id);
-    if refusal is not null then
-      raise exception 'The renter may not review this vendor for this request: %', refusal using errcode = 'PT409', hint = refusal;
+    if refusal = 'review-not-recipient' then
+      raise exception 'This vendor did not receive this request' using errcode = 'PT409', hint = 'review-not-recipient';
+    elsif refusal = 'review-withdrawn' then
+      raise exception 'The request was withdrawn before the vendor answered' using errcode = 'PT409', hint = 'review-withdrawn';
+    elsif refusal = 'review-too-early' then
+      raise exception 'The vendor has not contacted the renter and the rental has not started' using errcode = 'PT409', hint = 'review-too-early';
     end if;
   end if;
   perform public.count_write_attempt('review', p_client_key, interval '1 day', 10, 'Too many reviews from this connection');
