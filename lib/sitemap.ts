@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { absoluteUrl } from "./seo";
 
 /** Search engines read at most 50,000 URLs from one sitemap file. */
@@ -38,6 +39,9 @@ export interface SitemapEntry {
   path: string;
   updated_at?: string | null;
 }
+
+/** A page of sitemap_paths. */
+export const sitemapEntriesSchema = z.array(z.object({ path: z.string(), updated_at: z.string().nullable() }));
 
 export function urlSetXml(entries: SitemapEntry[]): string {
   const urls = entries.map(

@@ -4,23 +4,15 @@
  *
  * Against the embedded database, stop the server first (one process per folder).
  */
-import { serviceRpc } from "../lib/data/rpc";
+import { rpcAllRows } from "../lib/data/rpc";
+import { reportLeadSchema } from "../lib/operator/data";
+import { serviceSupabase } from "../lib/supabase/server";
 import { wakeOutbox } from "../lib/outbox/sender";
-
-interface LeadRow {
-  id: number;
-  completed: boolean;
-  completed_at: string | null;
-  name: string;
-  location: string;
-  recipients: Array<{ vendor_name: string }>;
-  messages: Array<{ channel: string; status: string; attempts: number; last_error: string | null }>;
-}
 
 if (process.argv[2] === "deliver") {
   console.log(await wakeOutbox());
 } else {
-  const leads = await serviceRpc<LeadRow[]>("operator_leads", { p_limit: 1000 });
+  const leads = await rpcAllRows("operator_leads", { p_limit: 1000 }, { client: serviceSupabase(), max: 1000, row: reportLeadSchema });
   console.table(
     leads
       .filter((lead) => lead.completed)

@@ -40,7 +40,7 @@ export default async function PopularModelsPage() {
                 priority={index < 3}
                 model={{
                   name: String(m.Model),
-                  image_url: m["Image URL"] as string | null,
+                  image_url: m["Image URL"],
                   sticker: null,
                   equipment_manufacturer: { id: 0, name: String(m.Manufacturer), slug: "", site: null },
                 }}
@@ -49,10 +49,10 @@ export default async function PopularModelsPage() {
                 <h2 className="card-title">{m.Model}</h2>
                 <p className="card-muted">{m.Manufacturer}</p>
                 <p className="text-sm">
-                  Operating Capacity: <strong>{formatNumber(m["Operating Capacity (lbs)"] as number | null, "lbs")}</strong>
+                  Operating Capacity: <strong>{formatNumber(m["Operating Capacity (lbs)"], "lbs")}</strong>
                 </p>
                 <p className="text-sm">
-                  Length: <strong>{formatNumber(m["Length w/Bucket (in)"] as number | null, "in")}</strong>
+                  Length: <strong>{formatNumber(m["Length w/Bucket (in)"], "in")}</strong>
                 </p>
                 <button
                   type="button"

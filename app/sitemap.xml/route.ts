@@ -4,6 +4,6 @@ import { sitemapCount, sitemapIndexXml, xmlResponse } from "@/lib/sitemap";
 
 /** The sitemap index: one sitemap file per 50,000 URLs. */
 export async function GET() {
-  const size = await cachedRpc<number>(CACHE_TAGS.listings, "sitemap_size");
+  const size = await cachedRpc(CACHE_TAGS.listings, "sitemap_size", {});
   return xmlResponse(sitemapIndexXml(sitemapCount(Number(size))));
 }

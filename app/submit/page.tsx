@@ -3,6 +3,8 @@ import { SubmitBusinessForm } from "@/components/submit/submit-business-form";
 import { CACHE_TAGS } from "@/lib/data/cache-tags";
 import { cachedRpc } from "@/lib/data/rpc";
 import { pageMetadata } from "@/lib/seo";
+import { namedPlaceSchema } from "@/lib/directory/types";
+import { z } from "zod";
 
 export const revalidate = 300;
 
@@ -13,7 +15,7 @@ export const metadata: Metadata = pageMetadata({
 });
 
 export default async function SubmitPage() {
-  const states = await cachedRpc<Array<{ slug: string; name: string }>>(CACHE_TAGS.places, "us_states");
+  const states = await cachedRpc(CACHE_TAGS.places, "us_states", {}, z.array(namedPlaceSchema));
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="text-3xl font-extrabold tracking-tight">Submit Your Business</h1>

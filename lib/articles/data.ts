@@ -3,26 +3,27 @@ import sanitizeHtml from "sanitize-html";
 import { cache } from "react";
 import { isSlug } from "../slug";
 import { CACHE_TAGS } from "../data/cache-tags";
+import { z } from "zod";
 import { cachedRpcAllRows, rpc } from "../data/rpc";
 
-export interface ArticleSummary {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  cover_image: string | null;
-  published_at: string;
-}
-export interface Article extends ArticleSummary {
-  content: string;
-}
+const summaryFields = {
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string().nullable(),
+  cover_image: z.string().nullable(),
+  published_at: z.string(),
+};
+const articleSchema = z.object({ ...summaryFields, content: z.string() });
+export type ArticleSummary = z.infer<z.ZodObject<typeof summaryFields>>;
+export type Article = z.infer<typeof articleSchema>;
 
-export const getArticles = () => cachedRpcAllRows<ArticleSummary>(CACHE_TAGS.articles, "articles_list");
+export const getArticles = () => cachedRpcAllRows(CACHE_TAGS.articles, "articles_list", {});
 
 /** One article by slug; not cached on its own (the page is), so unknown slugs leave nothing behind. */
 export const getArticle = cache(async (slug: string): Promise<Article | null> => {
   if (!isSlug(slug)) return null;
-  const rows = await rpc<Article[]>("article_by_slug", { p_slug: slug });
+  const rows = await rpc("article_by_slug", { p_slug: slug }, z.array(articleSchema));
   return rows[0] ?? null;
 });
 

@@ -14,7 +14,7 @@ async function cookieToken(role: SessionRole): Promise<string | null> {
 export async function sessionSubject(role: SessionRole): Promise<string | null> {
   const token = await cookieToken(role);
   if (!token) return null;
-  return serviceRpc<string | null>("session_subject", { p_role: role.role, p_token_hash: hashToken(token) });
+  return serviceRpc("session_subject", { p_role: role.role, p_token_hash: hashToken(token) });
 }
 
 /** Starts a session for `subject` and sets its httpOnly cookie. */
@@ -33,7 +33,7 @@ export async function startSession(role: SessionRole, subject: string): Promise<
 /** Ends the request's session of this role, if any, and clears its cookie; returns whose it was. */
 export async function endSession(role: SessionRole): Promise<string | null> {
   const token = await cookieToken(role);
-  const subject = token ? await serviceRpc<string | null>("session_end", { p_role: role.role, p_token_hash: hashToken(token) }) : null;
+  const subject = token ? await serviceRpc("session_end", { p_role: role.role, p_token_hash: hashToken(token) }) : null;
   (await cookies()).delete({ name: role.cookie, path: role.path });
   return subject;
 }

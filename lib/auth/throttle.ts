@@ -26,14 +26,15 @@ export function throttleKeys(scope: string, account: string, address: string): T
 }
 
 /** Seconds before these keys may try again; 0 when they may now. */
-export const throttleWait = (keys: ThrottleKeys) => serviceRpc<number>("auth_throttle_wait", { p_keys: [keys.pair, keys.address] });
+export const throttleWait = async (keys: ThrottleKeys) =>
+  (await serviceRpc("auth_throttle_wait", { p_keys: [keys.pair, keys.address] })) ?? 0;
 
 /** Records an attempt's outcome; returns the seconds of a block the failure started (0 if none). */
-export const recordAttempt = (keys: ThrottleKeys, ok: boolean) =>
-  serviceRpc<number>("auth_throttle_record", {
+export const recordAttempt = async (keys: ThrottleKeys, ok: boolean) =>
+  (await serviceRpc("auth_throttle_record", {
     p_ok: ok,
     p_keys: [
       { key: keys.pair, free: PAIR_FREE_FAILURES, clear: true },
       { key: keys.address, free: ADDRESS_FREE_FAILURES },
     ],
-  });
+  })) ?? 0;

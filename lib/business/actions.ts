@@ -15,8 +15,8 @@ import { rateCardSubmission } from "../prices/rate-card-form";
 import { wakeOutbox } from "../outbox/sender";
 import { businessErrorCode, type BusinessNotice } from "./messages";
 import { requireBusiness } from "./session";
-
-type ListingAddress = Parameters<typeof refreshListingPage>[0];
+import { LEAD_STATUSES, linkUseSchema } from "./data";
+import { listingAddressSchema } from "../directory/types";
 
 // Each action validates its form, calls one database function and goes back to its page
 // with the code of a notice or of the reason it was refused (lib/business/messages.ts).
@@ -58,7 +58,7 @@ export async function claimListingAction(form: FormData): Promise<void> {
   if (!claim.success) back(page, { error: "too-long" });
   const key = await clientKey();
   const outcome = await attempt(() =>
-    serviceRpc<"link" | "queued">("business_claim_start", {
+    serviceRpc("business_claim_start", {
       p_vendor_id: vendor,
       p_email: claim.data.email,
       p_name: claim.data.name,
@@ -78,10 +78,7 @@ export async function followLinkAction(form: FormData): Promise<void> {
   const purpose = z.enum(["sign_in", "claim", "lead_contacted", "opt_out"]).safeParse(form.get("purpose"));
   if (!isToken(token) || !purpose.success) back("/business", { error: "link-invalid" });
   const used = await attempt(() =>
-    serviceRpc<{ email: string; outcome: "signed_in" | "owner" | "queued" | "contacted" | "opted_out"; address?: ListingAddress }>(
-      "business_link_use",
-      { p_token_hash: hashToken(token), p_purpose: purpose.data satisfies LinkPurpose },
-    ),
+    serviceRpc("business_link_use", { p_token_hash: hashToken(token), p_purpose: purpose.data satisfies LinkPurpose }, linkUseSchema),
   );
   if (!used.ok) back("/business", { error: "link-invalid" });
   if (used.data.outcome === "queued") back("/business", { notice: "claim-queued" });
@@ -107,7 +104,11 @@ export async function updateListingAction(form: FormData): Promise<void> {
   const changes = parseListingForm(form);
   if (!changes.success) back("/business", { error: "too-long" }, `#listing-${vendor}`);
   const saved = await attempt(() =>
-    serviceRpc<{ pending: boolean }>("business_update_vendor", { p_email: email, p_vendor_id: vendor, p_changes: changes.data }),
+    serviceRpc(
+      "business_update_vendor",
+      { p_email: email, p_vendor_id: vendor, p_changes: changes.data },
+      z.object({ pending: z.boolean() }),
+    ),
   );
   if (!saved.ok) back("/business", { error: businessErrorCode(saved.refusal) }, `#listing-${vendor}`);
   refreshListingPages();
@@ -143,7 +144,7 @@ export async function setColleagueAction(form: FormData): Promise<void> {
 }
 
 const leadStatusSchema = z.object({
-  status: z.enum(["contacted", "quoted", "won", "lost", "not_a_fit"]),
+  status: z.enum(LEAD_STATUSES),
   reason: text(500),
 });
 
@@ -155,13 +156,11 @@ export async function setLeadStatusAction(form: FormData): Promise<void> {
   const parsed = leadStatusSchema.safeParse({ status: form.get("status"), reason: field(form, "reason") });
   if (!parsed.success) back("/business", { error: "status" }, `#lead-${vendor}-${lead}`);
   const done = await attempt(() =>
-    serviceRpc<ListingAddress>("business_set_lead_status", {
-      p_email: email,
-      p_vendor_id: vendor,
-      p_lead_id: lead,
-      p_status: parsed.data.status,
-      p_reason: parsed.data.reason,
-    }),
+    serviceRpc(
+      "business_set_lead_status",
+      { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_status: parsed.data.status, p_reason: parsed.data.reason },
+      listingAddressSchema,
+    ),
   );
   if (!done.ok) back("/business", { error: businessErrorCode(done.refusal) }, `#lead-${vendor}-${lead}`);
   refreshListingPage(done.data);
@@ -181,12 +180,11 @@ export async function answerReviewAction(form: FormData): Promise<void> {
   const parsed = reviewAnswerSchema.safeParse({ reply: field(form, "reply"), report: field(form, "report") });
   if (!parsed.success) back("/business", { error: "too-long" }, anchor);
   const done = await attempt(() =>
-    serviceRpc<ListingAddress>("business_answer_review", {
-      p_email: email,
-      p_review_id: review,
-      p_reply: parsed.data.reply || null,
-      p_report_reason: parsed.data.report || null,
-    }),
+    serviceRpc(
+      "business_answer_review",
+      { p_email: email, p_review_id: review, p_reply: parsed.data.reply || null, p_report_reason: parsed.data.report || null },
+      listingAddressSchema,
+    ),
   );
   if (!done.ok) back("/business", { error: businessErrorCode(done.refusal) }, anchor);
   refreshListingPage(done.data);

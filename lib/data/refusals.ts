@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { RATE_CARD_PROBLEMS } from "../prices/messages";
 
 /**
@@ -65,6 +66,8 @@ export const REFUSAL_CODES = [
 ] as const;
 
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
+/** A refusal code as the database sends it in a result. */
+export const refusalCodeSchema = z.enum(REFUSAL_CODES);
 
 const known = new Set<string>(REFUSAL_CODES);
 

@@ -1,10 +1,12 @@
 import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
 import { unstable_cache } from "next/cache";
 import { serviceSupabase, supabase } from "../supabase/server";
 import { STALE_SECONDS } from "../site";
 import type { CacheTag } from "./cache-tags";
 import { isRefusalCode, type RefusalCode } from "./refusals";
+import { functionResults, type FunctionArgs } from "./database.gen";
 
 /**
  * A database function's failure, with PostgREST's error code. Functions refuse bad input
@@ -30,21 +32,64 @@ export class DatabaseError extends Error {
   }
 }
 
-/** One database call: the function's result, or a DatabaseError. */
-export type Caller = <T>(fn: string, args?: Record<string, unknown>) => Promise<T>;
+/** A function the server may call through the API (lib/data/database.gen.ts). */
+export type DbFunction = keyof FunctionArgs;
+type Generated<F extends DbFunction> = (typeof functionResults)[F];
+/** The functions whose result holds JSON: each call parses it with a schema of its feature. */
+export type JsonFunction = { [F in DbFunction]: Generated<F> extends null ? F : never }[DbFunction];
+/** The functions whose result the generated contract describes. */
+export type TypedFunction = Exclude<DbFunction, JsonFunction>;
+/** The set-returning functions, read in pages by rpcAllRows. */
+export type RowsFunction = { [F in TypedFunction]: Generated<F> extends z.ZodArray ? F : never }[TypedFunction];
+type GeneratedResult<F extends TypedFunction> = z.output<NonNullable<Generated<F>>>;
 
-/** Calls a database function through the given client. */
-export async function callWith<T>(client: SupabaseClient, fn: string, args: Record<string, unknown> = {}): Promise<T> {
+/** One database call through a client: the function's result, parsed by its schema, or a DatabaseError. */
+export interface Caller {
+  <F extends DbFunction, S extends z.ZodType>(fn: F, args: FunctionArgs[F], result: S): Promise<z.output<S>>;
+  <F extends TypedFunction>(fn: F, args: FunctionArgs[F]): Promise<GeneratedResult<F>>;
+}
+
+/** The function's result checked against `schema`, or a DatabaseError naming the function. */
+function parsed(fn: DbFunction, schema: z.ZodType | null, data: unknown): unknown {
+  if (schema === null) throw new DatabaseError(fn, "result-schema", "a result holding JSON needs its caller's schema");
+  const result = schema.safeParse(data);
+  if (!result.success) throw new DatabaseError(fn, "result-shape", z.prettifyError(result.error));
+  return result.data;
+}
+
+async function invoke(client: SupabaseClient, fn: DbFunction, args: object, result: z.ZodType | undefined): Promise<unknown> {
   const { data, error } = await client.rpc(fn, args);
   if (error) throw new DatabaseError(fn, error.code, error.message, error.hint ?? null);
-  return data as T;
+  return parsed(fn, result ?? functionResults[fn], data);
+}
+
+/** Calls a database function through the given client. */
+export function callWith<F extends DbFunction, S extends z.ZodType>(
+  client: SupabaseClient,
+  fn: F,
+  args: FunctionArgs[F],
+  result: S,
+): Promise<z.output<S>>;
+export function callWith<F extends TypedFunction>(client: SupabaseClient, fn: F, args: FunctionArgs[F]): Promise<GeneratedResult<F>>;
+export function callWith(client: SupabaseClient, fn: DbFunction, args: object, result?: z.ZodType): Promise<unknown> {
+  return invoke(client, fn, args, result);
+}
+
+/** A Caller bound to a client made on each call. */
+export function callerOf(client: () => SupabaseClient): Caller {
+  function call<F extends DbFunction, S extends z.ZodType>(fn: F, args: FunctionArgs[F], result: S): Promise<z.output<S>>;
+  function call<F extends TypedFunction>(fn: F, args: FunctionArgs[F]): Promise<GeneratedResult<F>>;
+  function call(fn: DbFunction, args: object, result?: z.ZodType): Promise<unknown> {
+    return invoke(client(), fn, args, result);
+  }
+  return call;
 }
 
 /** Calls a public read function with the anon key, as pages do. */
-export const rpc = <T>(fn: string, args: Record<string, unknown> = {}): Promise<T> => callWith<T>(supabase(), fn, args);
+export const rpc = callerOf(supabase);
 
 /** Calls a write or private function with the service role: actions, console and scripts. */
-export const serviceRpc = <T>(fn: string, args: Record<string, unknown> = {}): Promise<T> => callWith<T>(serviceSupabase(), fn, args);
+export const serviceRpc = callerOf(serviceSupabase);
 
 /** A database call's outcome for an action: its result, or the code of its refusal. */
 export type Attempt<T> = { ok: true; data: T } | { ok: false; refusal: RefusalCode };
@@ -71,37 +116,58 @@ export async function attempt<T>(call: () => Promise<T>, what?: string): Promise
 /** PostgREST returns at most this many rows per call (hosted Supabase's `max-rows`). */
 export const MAX_ROWS_PER_CALL = 1000;
 
+interface PagingOptions {
+  client?: SupabaseClient;
+  max?: number;
+}
+
 /**
  * Every row of a set-returning function (up to `max`), read in pages of
  * MAX_ROWS_PER_CALL, with the public client unless another is given.
  */
-export async function rpcAllRows<T>(
-  fn: string,
-  args: Record<string, unknown> = {},
-  { client = supabase(), max = Infinity }: { client?: SupabaseClient; max?: number } = {},
-): Promise<T[]> {
-  const rows: T[] = [];
+export function rpcAllRows<F extends RowsFunction>(fn: F, args: FunctionArgs[F], options?: PagingOptions): Promise<GeneratedResult<F>>;
+export function rpcAllRows<F extends DbFunction, S extends z.ZodType>(
+  fn: F,
+  args: FunctionArgs[F],
+  options: PagingOptions & { row: S },
+): Promise<Array<z.output<S>>>;
+export async function rpcAllRows(
+  fn: DbFunction,
+  args: object,
+  { client = supabase(), max = Infinity, row }: PagingOptions & { row?: z.ZodType } = {},
+): Promise<unknown[]> {
+  const schema = row ? z.array(row) : functionResults[fn];
+  const rows: unknown[] = [];
   for (let from = 0; from < max; from += MAX_ROWS_PER_CALL) {
     const to = Math.min(from + MAX_ROWS_PER_CALL, max) - 1;
     const { data, error } = await client.rpc(fn, args).range(from, to);
     if (error) throw new DatabaseError(fn, error.code, error.message, error.hint ?? null);
-    rows.push(...(data as T[]));
-    if ((data as T[]).length < to - from + 1) break;
+    const page = parsed(fn, schema, data);
+    if (!Array.isArray(page)) throw new DatabaseError(fn, "result-shape", "expected rows");
+    rows.push(...page);
+    if (page.length < to - from + 1) break;
   }
   return rows;
 }
 
 /** Like rpcAllRows, served from Next's data cache for up to the spec's 5-minute stale time. */
-export function cachedRpcAllRows<T>(tag: CacheTag, fn: string, args: Record<string, unknown> = {}): Promise<T[]> {
-  return unstable_cache(() => rpcAllRows<T>(fn, args), ["rpc-all", fn, JSON.stringify(args)], {
+export function cachedRpcAllRows<F extends RowsFunction>(tag: CacheTag, fn: F, args: FunctionArgs[F]): Promise<GeneratedResult<F>> {
+  return unstable_cache(() => rpcAllRows(fn, args), ["rpc-all", fn, JSON.stringify(args)], {
     revalidate: STALE_SECONDS,
     tags: [tag],
   })();
 }
 
 /** Like rpc, served from Next's data cache for up to the spec's 5-minute stale time, under `tag`. */
-export function cachedRpc<T>(tag: CacheTag, fn: string, args: Record<string, unknown> = {}): Promise<T> {
-  return unstable_cache(() => rpc<T>(fn, args), ["rpc", fn, JSON.stringify(args)], {
+export function cachedRpc<F extends DbFunction, S extends z.ZodType>(
+  tag: CacheTag,
+  fn: F,
+  args: FunctionArgs[F],
+  result: S,
+): Promise<z.output<S>>;
+export function cachedRpc<F extends TypedFunction>(tag: CacheTag, fn: F, args: FunctionArgs[F]): Promise<GeneratedResult<F>>;
+export function cachedRpc(tag: CacheTag, fn: DbFunction, args: object, result?: z.ZodType): Promise<unknown> {
+  return unstable_cache(() => invoke(supabase(), fn, args, result), ["rpc", fn, JSON.stringify(args)], {
     revalidate: STALE_SECONDS,
     tags: [tag],
   })();

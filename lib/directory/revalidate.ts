@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidatePath, updateTag } from "next/cache";
 import { CACHE_TAGS } from "../data/cache-tags";
+import type { ListingAddress } from "./types";
 
 /**
  * After a change to a listing, the pages that show listings are rebuilt on their next
@@ -15,6 +16,6 @@ export function refreshListingPages(): void {
 }
 
 /** One listing's page, after a change that shows only there (its response time). */
-export function refreshListingPage(address: { country_slug: string; state_slug: string; city_slug: string; slug: string }): void {
+export function refreshListingPage(address: ListingAddress): void {
   revalidatePath(`/${address.country_slug}/${address.state_slug}/${address.city_slug}/${address.slug}`);
 }

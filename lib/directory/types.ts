@@ -1,4 +1,5 @@
-import type { RateCard } from "../prices/rate-card";
+import { z } from "zod";
+import { rateCardSchema, type RateCard } from "../prices/rate-card";
 
 export interface Hero {
   hero_h1_headline: string;
@@ -137,3 +138,130 @@ export interface ReviewSummary {
   /** How many reviews gave 1, 2, 3, 4 and 5 stars. */
   stars: [number, number, number, number, number];
 }
+
+// The schemas that the boundary (lib/data/rpc.ts) parses the directory's JSON results with.
+
+const place = z.object({ name: z.string(), slug: z.string(), code: z.string().optional() });
+const placeWithId = place.extend({ id: z.number() });
+const hero = z.object({ hero_h1_headline: z.string(), hero_h2_subtitle1: z.string().nullable(), hero_h2_subtitle2: z.string().nullable() });
+
+export const reviewSummarySchema: z.ZodType<ReviewSummary> = z.object({
+  count: z.number(),
+  average: z.number().nullable(),
+  stars: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]),
+});
+
+const vendorCardFields = {
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  phone: z.string().nullable(),
+  site: z.string().nullable(),
+  full_address: z.string().nullable(),
+  rating: z.number().nullable(),
+  photo: z.string().nullable(),
+  city_name: z.string(),
+  city_slug: z.string(),
+  state_slug: z.string(),
+  state_code: z.string(),
+  country_slug: z.string(),
+  claimed: z.boolean(),
+  new: z.boolean(),
+  from_day: z.number().nullable(),
+  rates_sample: z.boolean().nullable(),
+  reviews: reviewSummarySchema,
+};
+export const vendorCardSchema: z.ZodType<VendorCard> = z.object(vendorCardFields);
+
+const stateWithVendors: z.ZodType<StateWithVendors> = z.object({
+  state_id: z.number(),
+  state_name: z.string(),
+  state_slug: z.string(),
+  vendor_count: z.number(),
+  featured: z.boolean().nullable().optional(),
+});
+
+export const countryPageSchema: z.ZodType<CountryPageData | null> = z
+  .object({
+    country: place,
+    hero,
+    seo_body_text: z.string().nullable(),
+    states: z.array(stateWithVendors),
+    vendors: z.array(vendorCardSchema),
+  })
+  .nullable();
+
+export const statePageSchema: z.ZodType<StatePageData | null> = z
+  .object({
+    country: place,
+    state: placeWithId,
+    hero,
+    seo_body_text: z.string().nullable(),
+    cities: z.array(
+      z.object({ city_id: z.number(), city_name: z.string(), city_slug: z.string(), vendor_count: z.number(), state_slug: z.string() }),
+    ),
+    vendors: z.array(vendorCardSchema),
+    vendor_total: z.number(),
+  })
+  .nullable();
+
+export const cityPageSchema: z.ZodType<CityPageData | null> = z
+  .object({
+    country: place,
+    state: placeWithId,
+    city: placeWithId,
+    hero,
+    description: z.string().nullable(),
+    vendors: z.array(vendorCardSchema),
+    vendor_total: z.number(),
+  })
+  .nullable();
+
+export const vendorPageSchema: z.ZodType<VendorPageData> = z.object({
+  country: place.nullable(),
+  state: place.nullable(),
+  city: place.nullable(),
+  vendor: z
+    .object({
+      ...vendorCardFields,
+      street: z.string().nullable(),
+      postcode: z.string().nullable(),
+      description: z.string().nullable(),
+      name_shared: z.boolean(),
+      created_at: z.string(),
+      updated_at: z.string(),
+      hours: z.string().nullable(),
+      response: z.object({ hours: z.number(), count: z.number() }).nullable(),
+      paused: z.boolean(),
+      rates: rateCardSchema.nullable(),
+    })
+    .nullable(),
+});
+
+export const cityPricesSchema: z.ZodType<CityPricesData | null> = z
+  .object({
+    country: place,
+    state: place,
+    city: place,
+    zip_known: z.boolean(),
+    vendors: z.array(z.object({ vendor: vendorCardSchema, miles: z.number().nullable(), rates: rateCardSchema })),
+    without_rates: z.number(),
+  })
+  .nullable();
+
+export const zipCitySchema = z
+  .object({ city_name: z.string(), city_slug: z.string(), state_slug: z.string(), exact: z.boolean() })
+  .nullable();
+
+export const citySearchSchema: z.ZodType<CitySearchResult[]> = z.array(
+  z.object({ city_name: z.string(), city_slug: z.string(), state_slug: z.string(), state_name: z.string(), vendor_count: z.number() }),
+);
+
+export const footerStatesSchema = z.array(stateWithVendors);
+
+/** Where a listing's page is, to refresh it after a change. */
+export const listingAddressSchema = z.object({ country_slug: z.string(), state_slug: z.string(), city_slug: z.string(), slug: z.string() });
+export type ListingAddress = z.infer<typeof listingAddressSchema>;
+
+/** A state or city as a form's choices list it (us_states, state_cities). */
+export const namedPlaceSchema = z.object({ slug: z.string(), name: z.string() });

@@ -17,15 +17,15 @@ export const popularModelTitle = (model: PopularModel) => `${model.Manufacturer}
 
 /** The Read More dialog's data for a page of models, with each field name split into words. */
 export function popularModelSpecs(models: PopularModel[]): ModelSpecs {
-  const keys = [...new Set(models.flatMap((model) => Object.keys(model)))].filter((key) => !CARD_FIELDS.has(key));
+  const otherFields = (model: PopularModel) => Object.entries(model).filter(([key]) => !CARD_FIELDS.has(key));
   return {
-    labels: keys.map(splitFieldName),
+    labels: models.length > 0 ? otherFields(models[0]).map(([key]) => splitFieldName(key)) : [],
     models: Object.fromEntries(
       models.map((model) => [
         String(model.id),
         {
           title: popularModelTitle(model),
-          values: keys.map((key) => (model[key] === null || model[key] === undefined ? "N/A" : String(model[key]))),
+          values: otherFields(model).map(([, value]) => (value === null ? "N/A" : String(value))),
         },
       ]),
     ),

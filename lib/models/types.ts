@@ -1,3 +1,6 @@
+import { z } from "zod";
+import type { functionResults } from "../data/database.gen";
+
 export interface EquipmentModel {
   id: number;
   name: string;
@@ -20,9 +23,41 @@ export interface EquipmentModel {
   capacity_basis: string | null;
   power_basis: string | null;
   source_url: string | null;
-  sources?: string[];
+  sources: string[];
   equipment_manufacturer: { id: number; name: string; slug: string; site: string | null } | null;
   equipment_type: { id: number; name: string; slug: string } | null;
 }
 
-export type PopularModel = Record<string, string | number | null>;
+/** A row of the popular models' table, its columns named as the source data names them. */
+export type PopularModel = z.output<typeof functionResults.popular_models>[number];
+
+const measure = z.number().nullable();
+const text = z.string().nullable();
+
+/** A model as the catalogue and model pages read it (equipment_model_json). */
+export const equipmentModelSchema: z.ZodType<EquipmentModel> = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  image_url: text,
+  sticker: text,
+  description: text,
+  site: text,
+  operating_capacity: measure,
+  operating_weight: measure,
+  engine_power: measure,
+  lift_pattern: text,
+  hydraulic_power_hp: measure,
+  hydraulic_pressure_psi: measure,
+  hydraulic_flow_gpm: measure,
+  height: measure,
+  width: measure,
+  length: measure,
+  length_with_bucket: measure,
+  capacity_basis: text,
+  power_basis: text,
+  source_url: text,
+  sources: z.array(z.string()),
+  equipment_manufacturer: z.object({ id: z.number(), name: z.string(), slug: z.string(), site: text }).nullable(),
+  equipment_type: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
+});

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
 import { callWith } from "../data/rpc";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
 
@@ -8,12 +9,11 @@ export async function addOperator(client: SupabaseClient, email: string, passwor
   await callWith(client, "operator_add", { p_email: email, p_password_hash: await hashPassword(password) });
 }
 
-export const removeOperator = (client: SupabaseClient, email: string) => callWith<boolean>(client, "operator_remove", { p_email: email });
+/** Removes the account; whether it existed. */
+export const removeOperator = async (client: SupabaseClient, email: string) =>
+  (await callWith(client, "operator_remove", { p_email: email })) === true;
 
-export interface OperatorAccount {
-  email: string;
-  created_at: string;
-  sessions: number;
-}
+const operatorAccountsSchema = z.array(z.object({ email: z.string(), created_at: z.string(), sessions: z.number() }));
+export type OperatorAccount = z.infer<typeof operatorAccountsSchema>[number];
 
-export const listOperators = (client: SupabaseClient) => callWith<OperatorAccount[]>(client, "operator_list");
+export const listOperators = (client: SupabaseClient) => callWith(client, "operator_list", {}, operatorAccountsSchema);

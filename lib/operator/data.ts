@@ -2,15 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { isCalendarDay } from "../rental/dates";
 import { serviceRpc as call } from "../data/rpc";
-import type { RateCard } from "../prices/rate-card";
+import { rateCardSchema } from "../prices/rate-card";
 
 export const PAGE_SIZE = 50;
-
-/** A page of rows and how many match in all. */
-export interface Page<T> {
-  total: number;
-  rows: T[];
-}
 
 const optionalText = (pattern: RegExp) => z.string().trim().regex(pattern).optional().catch(undefined);
 const day = z
@@ -47,209 +41,256 @@ export const pageNumber = (value: string | string[] | undefined) => {
   return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
 };
 
-export interface LeadSummary {
-  id: number;
-  name: string;
-  phone: string;
-  location: string;
-  skid_steer_type: string | null;
-  rental_days: number;
-  rental_start_date: string | null;
-  rental_end_date: string | null;
-  completed_at: string;
-  created_at: string;
-  spam: boolean;
-  vendor_id: number | null;
-  vendor_name: string | null;
-  widen: boolean;
-  delivery: "none" | "pending" | "sent" | "failed";
-  recipients: Array<{
-    vendor_id: number;
-    vendor_name: string;
-    reason: string;
-    rank: number;
-    distance_miles: number | null;
-    status: string | null;
-    status_reason: string | null;
-    responded_at: string | null;
-    response_hours: number | null;
-  }>;
-}
-export interface LeadDetail extends LeadSummary {
-  messages: Array<{
-    id: number;
-    channel: string;
-    status: string;
-    attempts: number;
-    vendor_name: string | null;
-    sent_at: string | null;
-    sent_via: string | null;
-    last_error: string | null;
-    next_attempt_at: string;
-    attempt_log: Array<{ id: number; attempted_at: string; ok: boolean; sent_via: string | null; error: string | null }>;
-  }>;
-}
+const pageOf = <T extends z.ZodType>(row: T) => z.object({ total: z.number(), rows: z.array(row) });
+const text = z.string().nullable();
+
+/**
+ * A rental request as the reporting API and `npm run leads` read it (operator_leads): every
+ * column, with its recipients and messages as the database builds them.
+ */
+export const reportLeadSchema = z.object({
+  id: z.number(),
+  vendor_id: z.number().nullable(),
+  vendor_name: text,
+  step: z.number(),
+  location: text,
+  name: text,
+  phone: text,
+  skid_steer_type: text,
+  rental_days: z.number().nullable(),
+  rental_start_date: text,
+  rental_end_date: text,
+  completed: z.boolean(),
+  widen: z.boolean(),
+  created_at: z.string(),
+  completed_at: text,
+  recipients: z.array(z.looseObject({ vendor_name: z.string() })),
+  messages: z.array(z.looseObject({ channel: z.string(), status: z.string(), attempts: z.number(), last_error: text })),
+});
+
+const leadSummaryFields = {
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  skid_steer_type: text,
+  rental_days: z.number(),
+  rental_start_date: text,
+  rental_end_date: text,
+  completed_at: z.string(),
+  created_at: z.string(),
+  spam: z.boolean(),
+  vendor_id: z.number().nullable(),
+  vendor_name: text,
+  widen: z.boolean(),
+  delivery: z.enum(["none", "pending", "sent", "failed"]),
+  recipients: z.array(
+    z.object({
+      vendor_id: z.number(),
+      vendor_name: z.string(),
+      reason: z.string(),
+      rank: z.number(),
+      distance_miles: z.number().nullable(),
+      status: text,
+      status_reason: text,
+      responded_at: text,
+      response_hours: z.number().nullable(),
+    }),
+  ),
+};
+const leadSummarySchema = z.object(leadSummaryFields);
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
+const leadDetailSchema = z.object({
+  ...leadSummaryFields,
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      channel: z.string(),
+      status: z.string(),
+      attempts: z.number(),
+      vendor_name: text,
+      sent_at: text,
+      sent_via: text,
+      last_error: text,
+      next_attempt_at: z.string(),
+      attempt_log: z.array(z.object({ id: z.number(), attempted_at: z.string(), ok: z.boolean(), sent_via: text, error: text })),
+    }),
+  ),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
 export const leadPage = (filters: LeadFilters, page: number, size = PAGE_SIZE) =>
-  call<Page<LeadSummary>>("operator_lead_page", { p_filters: filters, p_limit: size, p_offset: (page - 1) * size });
-export const leadDetail = (id: number) => call<LeadDetail | null>("operator_lead", { p_id: id });
+  call("operator_lead_page", { p_filters: filters, p_limit: size, p_offset: (page - 1) * size }, pageOf(leadSummarySchema));
+export const leadDetail = (id: number) => call("operator_lead", { p_id: id }, leadDetailSchema.nullable());
 
-export type SubmissionStatus = "new" | "approved" | "rejected" | "duplicate";
-export interface SubmissionRow {
-  id: number;
-  name: string;
-  site: string;
-  phone: string;
-  email: string | null;
-  street: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  created_at: string;
-  status: SubmissionStatus;
-  review_reason: string | null;
-  reviewed_by: string | null;
-  vendor_id: number | null;
-  city_name: string | null;
-  state_code: string | null;
-  duplicate_vendors: Array<{ id: number; name: string }>;
-  duplicate_submissions: number[];
-}
+export const SUBMISSION_STATUSES = ["new", "approved", "rejected", "duplicate"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+const submissionRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  site: z.string(),
+  phone: z.string(),
+  email: text,
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  created_at: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  review_reason: text,
+  reviewed_by: text,
+  vendor_id: z.number().nullable(),
+  city_name: text,
+  state_code: text,
+  duplicate_vendors: z.array(z.object({ id: z.number(), name: z.string() })),
+  duplicate_submissions: z.array(z.number()),
+});
+export type SubmissionRow = z.infer<typeof submissionRowSchema>;
 export const submissionPage = (status: SubmissionStatus, page: number) =>
-  call<Page<SubmissionRow>>("operator_submission_page", { p_status: status, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
+  call("operator_submission_page", { p_status: status, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(submissionRowSchema));
 
-export interface VendorRow {
-  id: number;
-  name: string;
-  slug: string;
-  site: string | null;
-  phone: string | null;
-  hidden: boolean;
-  city_name: string;
-  state_code: string;
-  leads: number;
-}
-export interface VendorAddress {
-  id: number;
-  slug: string;
-  name: string;
-  city_slug: string;
-  state_slug: string;
-  country_slug: string;
-  hidden: boolean;
-}
-export interface VendorDetail {
-  id: number;
-  name: string;
-  slug: string;
-  site: string | null;
-  email: string | null;
-  phone: string | null;
-  street: string | null;
-  hours: string | null;
-  photo: string | null;
-  hidden: boolean;
-  rating: number | null;
-  description: string | null;
-  service_zips: string[];
-  address: VendorAddress;
-}
+const vendorRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  site: text,
+  phone: text,
+  hidden: z.boolean(),
+  city_name: z.string(),
+  state_code: z.string(),
+  leads: z.number(),
+});
+export type VendorRow = z.infer<typeof vendorRowSchema>;
+/** Where a listing lives, to name it and refresh its pages after a change. */
+export const vendorAddressSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  city_slug: z.string(),
+  state_slug: z.string(),
+  country_slug: z.string(),
+  hidden: z.boolean(),
+});
+export type VendorAddress = z.infer<typeof vendorAddressSchema>;
+const vendorDetailFields = {
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  site: text,
+  email: text,
+  phone: text,
+  street: text,
+  hours: text,
+  photo: text,
+  hidden: z.boolean(),
+  rating: z.number().nullable(),
+  description: text,
+  service_zips: z.array(z.string()),
+  address: vendorAddressSchema,
+};
+export const vendorDetailSchema = z.object(vendorDetailFields);
+export type VendorDetail = z.infer<typeof vendorDetailSchema>;
 export const vendorPage = (query: string, page: number) =>
-  call<Page<VendorRow>>("operator_vendor_page", { p_query: query, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
-export const vendorDetail = (id: number) => call<VendorDetail | null>("operator_vendor", { p_id: id });
+  call("operator_vendor_page", { p_query: query, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(vendorRowSchema));
+export const vendorDetail = (id: number) => call("operator_vendor", { p_id: id }, vendorDetailSchema.nullable());
 
 /** A vendor's rate card, published or not; null when it has none. */
-export const vendorRateCard = (id: number) => call<RateCard | null>("rate_card_json", { p_vendor_id: id });
+export const vendorRateCard = (id: number) => call("rate_card_json", { p_vendor_id: id }, rateCardSchema.nullable());
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  operator_email: string;
-  action: string;
-  subject: string | null;
-  details: Record<string, unknown>;
-}
+const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  operator_email: z.string(),
+  action: z.string(),
+  subject: text,
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPage = (page: number) =>
-  call<Page<AuditEntry>>("operator_audit_log", { p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
+  call("operator_audit_log", { p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(auditEntrySchema));
 
-export interface ClaimRow {
-  id: number;
-  vendor_id: number;
-  email: string;
-  name: string;
-  phone: string | null;
-  note: string | null;
-  created_at: string;
-  status: "new" | "approved" | "rejected";
-  review_reason: string | null;
-  reviewed_by: string | null;
-  vendor: VendorAddress;
-  managers: Array<{ email: string; role: "owner" | "colleague" }>;
-}
+const managerRole = z.enum(["owner", "colleague"]);
+export const CLAIM_STATUSES = ["new", "approved", "rejected"] as const;
+const claimRowSchema = z.object({
+  id: z.number(),
+  vendor_id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  phone: text,
+  note: text,
+  created_at: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  review_reason: text,
+  reviewed_by: text,
+  vendor: vendorAddressSchema,
+  managers: z.array(z.object({ email: z.string(), role: managerRole })),
+});
+export type ClaimRow = z.infer<typeof claimRowSchema>;
 export type ClaimStatus = ClaimRow["status"];
 export const claimPage = (status: ClaimStatus, page: number) =>
-  call<Page<ClaimRow>>("operator_claim_page", { p_status: status, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
+  call("operator_claim_page", { p_status: status, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(claimRowSchema));
 export const reviewClaim = (id: number, approve: boolean, reason: string, operator: string) =>
-  call<null>("operator_review_claim", { p_id: id, p_approve: approve, p_reason: reason, p_operator: operator });
-export interface ChangeRequest {
-  id: number;
-  email: string;
-  created_at: string;
-  vendor: VendorAddress;
-  changes: { name?: string; site?: string };
-  current: { name: string; site: string | null };
-}
-export const changeRequests = () => call<ChangeRequest[]>("operator_change_requests", {});
+  call("operator_review_claim", { p_id: id, p_approve: approve, p_reason: reason, p_operator: operator });
+/** A new name or website that a business asked for, waiting for the operator. */
+export const pendingChangeSchema = z.object({ name: z.string().optional(), site: z.string().optional() });
+const changeRequestSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  created_at: z.string(),
+  vendor: vendorAddressSchema,
+  changes: pendingChangeSchema,
+  current: z.object({ name: z.string(), site: text }),
+});
+export type ChangeRequest = z.infer<typeof changeRequestSchema>;
+export const changeRequests = () => call("operator_change_requests", {}, z.array(changeRequestSchema));
 export const reviewChange = (id: number, approve: boolean, reason: string, operator: string) =>
-  call<null>("operator_review_change", { p_id: id, p_approve: approve, p_reason: reason, p_operator: operator });
+  call("operator_review_change", { p_id: id, p_approve: approve, p_reason: reason, p_operator: operator });
 
-export const pausedVendors = () => call<Array<{ id: number; name: string; paused_at: string }>>("operator_paused_vendors", {});
+export const pausedVendors = () =>
+  call("operator_paused_vendors", {}, z.array(z.object({ id: z.number(), name: z.string(), paused_at: z.string() })));
 
-export interface VendorManager {
-  email: string;
-  role: "owner" | "colleague";
-  added_by: string;
-  created_at: string;
-}
-export const vendorManagers = (id: number) => call<VendorManager[]>("operator_vendor_managers", { p_vendor_id: id });
+const vendorManagerSchema = z.object({ email: z.string(), role: managerRole, added_by: z.string(), created_at: z.string() });
+export type VendorManager = z.infer<typeof vendorManagerSchema>;
+export const vendorManagers = (id: number) => call("operator_vendor_managers", { p_vendor_id: id }, z.array(vendorManagerSchema));
 export const revokeManager = (id: number, email: string, operator: string) =>
-  call<null>("operator_revoke_manager", { p_vendor_id: id, p_email: email, p_operator: operator });
+  call("operator_revoke_manager", { p_vendor_id: id, p_email: email, p_operator: operator });
 
-export const resendLead = (id: number, operator: string) => call<number>("operator_resend_lead", { p_id: id, p_operator: operator });
+export const resendLead = (id: number, operator: string) => call("operator_resend_lead", { p_id: id, p_operator: operator });
 export const markSpam = (id: number, spam: boolean, operator: string) =>
-  call<null>("operator_mark_spam", { p_id: id, p_spam: spam, p_operator: operator });
+  call("operator_mark_spam", { p_id: id, p_spam: spam, p_operator: operator });
 export const approveSubmission = (id: number, operator: string) =>
-  call<VendorAddress>("operator_approve_submission", { p_id: id, p_operator: operator });
+  call("operator_approve_submission", { p_id: id, p_operator: operator }, vendorAddressSchema);
 export const reviewSubmission = (id: number, status: "rejected" | "duplicate", reason: string, operator: string) =>
-  call<null>("operator_review_submission", { p_id: id, p_status: status, p_reason: reason, p_operator: operator });
+  call("operator_review_submission", { p_id: id, p_status: status, p_reason: reason, p_operator: operator });
 export const updateVendor = (id: number, changes: Record<string, unknown>, operator: string) =>
-  call<VendorAddress>("operator_update_vendor", { p_id: id, p_changes: changes, p_operator: operator });
+  call("operator_update_vendor", { p_id: id, p_changes: changes, p_operator: operator }, vendorAddressSchema);
 export const setVendorHidden = (id: number, hidden: boolean, operator: string) =>
-  call<VendorAddress>("operator_set_vendor_hidden", { p_id: id, p_hidden: hidden, p_operator: operator });
+  call("operator_set_vendor_hidden", { p_id: id, p_hidden: hidden, p_operator: operator }, vendorAddressSchema);
 
-export interface ReviewRow {
-  id: number;
-  lead_id: number;
-  vendor_id: number;
-  vendor_name: string;
-  address: VendorAddress;
-  stars: number;
-  body: string | null;
-  author: string;
-  machine: "wheeled" | "tracked";
-  requested_at: string;
-  status: "pending" | "published" | "rejected";
-  held_reason: string | null;
-  reject_reason: string | null;
-  reply: string | null;
-  reported_at: string | null;
-  report_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
+const reviewRowSchema = z.object({
+  id: z.number(),
+  lead_id: z.number(),
+  vendor_id: z.number(),
+  vendor_name: z.string(),
+  address: vendorAddressSchema,
+  stars: z.number(),
+  body: text,
+  author: z.string(),
+  machine: z.enum(["wheeled", "tracked"]),
+  requested_at: z.string(),
+  status: z.enum(["pending", "published", "rejected"]),
+  held_reason: text,
+  reject_reason: text,
+  reply: text,
+  reported_at: text,
+  report_reason: text,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ReviewRow = z.infer<typeof reviewRowSchema>;
 export const REVIEW_QUEUES = ["pending", "reported", "published", "rejected"] as const;
 export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
 export const reviewPage = (queue: ReviewQueue, page: number) =>
-  call<Page<ReviewRow>>("operator_review_page", { p_queue: queue, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE });
+  call("operator_review_page", { p_queue: queue, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(reviewRowSchema));
 export const moderateReview = (id: number, publish: boolean, reason: string, operator: string) =>
-  call<VendorAddress>("operator_moderate_review", { p_id: id, p_publish: publish, p_reason: reason, p_operator: operator });
+  call("operator_moderate_review", { p_id: id, p_publish: publish, p_reason: reason, p_operator: operator }, vendorAddressSchema);

@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { z } from "zod";
 import type { Caller } from "../data/rpc";
 import { RATE_CARD_PROBLEMS } from "../prices/messages";
 import { RATE_COLUMNS, rateCardFromCsv } from "../prices/rate-card-form";
@@ -23,6 +24,15 @@ export interface ImportResult {
   reason?: string;
   vendor_id?: number;
 }
+
+/** What the database did with each row of a batch (operator_import_batch), in the batch's order. */
+const importOutcomesSchema = z.array(
+  z.object({
+    action: z.enum(["created", "updated", "unchanged", "rejected"]),
+    reason: z.string().optional(),
+    vendor_id: z.number().optional(),
+  }),
+);
 
 /**
  * The rows of a vendor CSV (a header line naming the columns, in any order and case;
@@ -100,10 +110,11 @@ export async function importVendors(
   for (let start = 0; start < pending.length; start += IMPORT_BATCH_ROWS) {
     const batch = pending.slice(start, start + IMPORT_BATCH_ROWS);
     try {
-      const outcomes = await call<Array<Pick<ImportResult, "action" | "reason" | "vendor_id">>>("operator_import_batch", {
-        p_rows: batch.map((item) => item.data),
-        p_dry_run: options.dryRun,
-      });
+      const outcomes = await call(
+        "operator_import_batch",
+        { p_rows: batch.map((item) => item.data), p_dry_run: options.dryRun },
+        importOutcomesSchema,
+      );
       outcomes.forEach((outcome, i) =>
         results.push({ row: batch[i].row, name: batch[i].data.name ?? null, website: batch[i].data.website ?? null, ...outcome }),
       );

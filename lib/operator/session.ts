@@ -37,7 +37,7 @@ export async function logIn(email: string, password: string): Promise<LoginOutco
   let passwordOk: boolean;
   try {
     passwordOk = await passwordChecks(async () => {
-      const stored = await serviceRpc<string | null>("operator_credentials", { p_email: email });
+      const stored = await serviceRpc("operator_credentials", { p_email: email });
       return (await verifyPassword(password, stored ?? UNMATCHABLE_HASH)) && stored !== null;
     });
   } catch (error) {

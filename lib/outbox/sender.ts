@@ -1,42 +1,96 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { z } from "zod";
 import { callWith } from "../data/rpc";
+import { listingAddressSchema } from "../directory/types";
 import { serviceSupabase } from "../supabase/server";
 import { siteUrl } from "../site";
 import { linkUrl, oneClickOptOutUrl } from "../auth/links";
 import { hashToken, newToken } from "../auth/token";
 import { leadEmail, type ClaimedLead, type ClaimedVendor } from "./lead-email";
-import { linkEmail, type ClaimLinkPayload } from "./link-email";
-import { listingLiveEmail, type ListingLivePayload } from "./listing-live-email";
-import { renterCopyEmail, type RenterCopyPayload } from "./renter-copy-email";
+import { linkEmail } from "./link-email";
+import { listingLiveEmail } from "./listing-live-email";
+import { renterCopyEmail } from "./renter-copy-email";
 import { reviewInviteEmail, reviewPublishedEmail, type ReviewPublishedPayload } from "./review-emails";
 import { sendMail, type OutgoingMail } from "./transport";
 
-interface ClaimedRow {
-  id: number;
-  claim_id: string;
-  channel: "email" | "webhook";
-  attempts: number;
+const text = z.string().nullable();
+
+const claimedLeadSchema: z.ZodType<ClaimedLead> = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  skid_steer_type: z.enum(["wheeled", "tracked"]),
+  rental_start_date: z.string(),
+  rental_end_date: z.string(),
+  rental_days: z.number(),
+  location: z.string(),
+  completed_at: z.string(),
+  vendor_id: z.number().nullable(),
+  vendor_name: text,
+});
+
+const claimedVendorSchema: z.ZodType<ClaimedVendor> = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: text,
+  reason: z.enum(["vendor_page", "nearby"]),
+  distance_miles: z.number().nullable(),
+});
+
+/** A row as claim_outbox_messages returns it; its kind and payload are read on their own, row by row. */
+const claimedRowSchema = z.object({
+  id: z.number(),
+  claim_id: z.string(),
+  channel: z.enum(["email", "webhook"]),
+  attempts: z.number(),
   /** The address of a message to someone other than a lead's vendor. */
-  recipient: string | null;
-  lead: ClaimedLead | null;
-  vendor: ClaimedVendor | null;
-  recipients: Array<{ vendor_id: number; vendor_name: string; reason: string }>;
-}
+  recipient: text,
+  lead: claimedLeadSchema.nullable(),
+  vendor: claimedVendorSchema.nullable(),
+  recipients: z.array(z.object({ vendor_id: z.number(), vendor_name: z.string(), reason: z.string() })),
+  kind: z.string(),
+  payload: z.unknown(),
+});
+type ClaimedRow = z.infer<typeof claimedRowSchema>;
+
+const none = z.object({});
 
 /**
- * A message as claim_outbox_messages returns it: its kind says which template renders it
- * and what its payload holds. A row of a kind this code does not know is failed at once.
+ * Each kind of message: which template renders it and what its payload holds. A row of a
+ * kind this code does not know, or whose payload does not fit its kind, is failed at once.
  */
-type ClaimedMessage = ClaimedRow &
-  (
-    | { kind: "lead"; payload: Record<string, never> }
-    | { kind: "renter_copy"; payload: RenterCopyPayload }
-    | { kind: "listing_live"; payload: ListingLivePayload }
-    | { kind: "sign_in"; payload: Record<string, never> }
-    | { kind: "claim_link"; payload: ClaimLinkPayload }
-    | { kind: "review_invite"; payload: Record<string, never> }
-    | { kind: "review_published"; payload: ReviewPublishedPayload }
-  );
+const kindSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("lead"), payload: none }),
+  z.object({ kind: z.literal("renter_copy"), payload: z.object({ recipients: z.array(z.object({ name: z.string(), phone: text })) }) }),
+  z.object({ kind: z.literal("listing_live"), payload: z.object({ name: z.string(), address: listingAddressSchema }) }),
+  z.object({ kind: z.literal("sign_in"), payload: none }),
+  z.object({ kind: z.literal("claim_link"), payload: z.object({ listing: z.string() }) }),
+  z.object({ kind: z.literal("review_invite"), payload: none }),
+  z.object({
+    kind: z.literal("review_published"),
+    payload: z.object({
+      review_id: z.number(),
+      vendor_id: z.number(),
+      vendor_name: z.string(),
+      stars: z.number(),
+      body: text,
+      author: z.string(),
+      claimed: z.boolean(),
+    }) satisfies z.ZodType<ReviewPublishedPayload>,
+  }),
+]);
+
+/** A message as the templates read it: its row, with the kind and payload checked. */
+type ClaimedMessage = Omit<ClaimedRow, "kind" | "payload"> & z.infer<typeof kindSchema>;
+
+/** The row as a message of its kind; a PermanentFailure when no template fits it. */
+function messageOf(row: ClaimedRow): ClaimedMessage {
+  const kind = kindSchema.safeParse(row);
+  if (kind.success) return { ...row, ...kind.data };
+  if (kind.error.issues.some((issue) => issue.path[0] === "kind"))
+    throw new PermanentFailure(`No email template for messages of kind ${row.kind}`);
+  throw new PermanentFailure(`The ${row.kind} message's payload does not fit its kind: ${z.prettifyError(kind.error)}`);
+}
 
 type Message<Kind extends ClaimedMessage["kind"]> = Extract<ClaimedMessage, { kind: Kind }>;
 
@@ -52,13 +106,18 @@ export const MAX_ATTEMPTS = 6;
 async function vendorLeadEmail({ lead, vendor }: Message<"lead">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
   if (!lead || !vendor?.email) throw new PermanentFailure("The vendor has no email address");
   const [contacted, optOut, claim] = [newToken(), newToken(), newToken()];
-  const stored = await callWith<{ claim: boolean }>(client, "lead_email_links", {
-    p_lead_id: lead.id,
-    p_vendor_id: vendor.id,
-    p_contacted_hash: hashToken(contacted),
-    p_opt_out_hash: hashToken(optOut),
-    p_claim_hash: hashToken(claim),
-  });
+  const stored = await callWith(
+    client,
+    "lead_email_links",
+    {
+      p_lead_id: lead.id,
+      p_vendor_id: vendor.id,
+      p_contacted_hash: hashToken(contacted),
+      p_opt_out_hash: hashToken(optOut),
+      p_claim_hash: hashToken(claim),
+    },
+    z.object({ claim: z.boolean() }),
+  );
   const links = {
     contacted: linkUrl(site, "lead_contacted", contacted),
     optOut: linkUrl(site, "opt_out", optOut),
@@ -91,7 +150,7 @@ async function renterCopy(
 
 async function reviewInvite({ lead, recipient }: Message<"review_invite">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
   if (!lead || !recipient) throw new PermanentFailure("The invitation has no request or no address");
-  const vendors = await callWith<string[]>(client, "review_invitation", { p_lead_id: lead.id });
+  const vendors = await callWith(client, "review_invitation", { p_lead_id: lead.id }, z.array(z.string()));
   if (vendors.length === 0) throw new PermanentFailure("No vendor of the request can be reviewed");
   const link = await statusLink(lead, site, client);
   return { to: recipient, ...reviewInviteEmail(lead, vendors, link), messageId: `<review-invite-${lead.id}@skidsteer-rentals>` };
@@ -100,7 +159,7 @@ async function reviewInvite({ lead, recipient }: Message<"review_invite">, site:
 /** The message's link (sign-in or claim), stored for its recipient; null when it would no longer work. */
 async function messageLink(message: ClaimedMessage, client: SupabaseClient): Promise<string | null> {
   const token = newToken();
-  return (await callWith<boolean>(client, "outbox_link", { p_message_id: message.id, p_token_hash: hashToken(token) })) ? token : null;
+  return (await callWith(client, "outbox_link", { p_message_id: message.id, p_token_hash: hashToken(token) })) ? token : null;
 }
 
 async function listingLive(message: Message<"listing_live">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
@@ -147,10 +206,6 @@ function renderEmail(message: ClaimedMessage, site: string, client: SupabaseClie
         ...reviewPublishedEmail(message.payload, site),
         messageId: `<review-published-${message.id}@skidsteer-rentals>`,
       });
-    default: {
-      const unknown: { kind: string } = message;
-      throw new PermanentFailure(`No email template for messages of kind ${unknown.kind}`);
-    }
   }
 }
 
@@ -202,19 +257,21 @@ export async function drainOutbox({
   const result: DrainResult = { sent: 0, failed: 0 };
   while (result.sent + result.failed < maxMessages) {
     const messages =
-      (await callWith<ClaimedMessage[] | null>(client, "claim_outbox_messages", { p_limit: BATCH, p_lease_seconds: 120 })) ?? [];
+      (await callWith(client, "claim_outbox_messages", { p_limit: BATCH, p_lease_seconds: 120 }, z.array(claimedRowSchema).nullable())) ??
+      [];
     if (messages.length === 0) break;
-    for (const message of messages) {
+    for (const row of messages) {
       let via: string | null = null;
       let failure: unknown = null;
       try {
+        const message = messageOf(row);
         via = message.channel === "email" ? await deliverEmail(message, env, client) : await deliverWebhook(message, env.LEAD_WEBHOOK_URL);
       } catch (e) {
         failure = e;
       }
       await callWith(client, "record_outbox_message", {
-        p_id: message.id,
-        p_claim_id: message.claim_id,
+        p_id: row.id,
+        p_claim_id: row.claim_id,
         p_ok: failure === null,
         p_sent_via: via,
         p_error: failure === null ? null : failure instanceof Error ? failure.message : String(failure),

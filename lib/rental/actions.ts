@@ -1,5 +1,6 @@
 "use server";
 import { after } from "next/server";
+import { z } from "zod";
 import { redirect } from "next/navigation";
 import { recordId } from "../platform/record-id";
 import { attempt, serviceRpc } from "../data/rpc";
@@ -21,12 +22,12 @@ export async function startLead(input: unknown): Promise<ActionResult<{ leadId: 
   const token = await ownerToken(true);
   const key = await clientKey();
   const call = await attempt(
-    () => serviceRpc<number>("create_lead", { p_owner_token: token, p_client_key: key, p_vendor_id: parsed.data.vendorId }),
+    () => serviceRpc("create_lead", { p_owner_token: token, p_client_key: key, p_vendor_id: parsed.data.vendorId }, z.number()),
     "Lead draft creation",
   );
   if (!call?.ok)
     return { ok: false, message: call?.refusal === "limit-lead" ? RENTAL_REFUSALS["limit-lead"] : "Could not start the request" };
-  return { ok: true, data: { leadId: Number(call.data) } };
+  return { ok: true, data: { leadId: call.data } };
 }
 
 /** Saves one step's or field's change to the draft. Failures are only logged. */
@@ -75,19 +76,23 @@ export async function completeLead(input: unknown): Promise<ActionResult<{ renta
   const token = await ownerToken(false);
   const call = await attempt(
     () =>
-      serviceRpc<{ rental_days: number; recipients: number }>("complete_lead", {
-        p_lead_id: lead.leadId,
-        p_owner_token: token,
-        p_skid_steer_type: lead.skid_steer_type,
-        p_rental_start_date: lead.rental_start_date,
-        p_rental_end_date: lead.rental_end_date,
-        p_name: lead.name,
-        p_phone: lead.phone,
-        p_location: lead.job_zip,
-        p_widen: lead.widen,
-        p_webhook: Boolean(process.env.LEAD_WEBHOOK_URL),
-        p_renter_email: lead.email || null,
-      }),
+      serviceRpc(
+        "complete_lead",
+        {
+          p_lead_id: lead.leadId,
+          p_owner_token: token,
+          p_skid_steer_type: lead.skid_steer_type,
+          p_rental_start_date: lead.rental_start_date,
+          p_rental_end_date: lead.rental_end_date,
+          p_name: lead.name,
+          p_phone: lead.phone,
+          p_location: lead.job_zip,
+          p_widen: lead.widen,
+          p_webhook: Boolean(process.env.LEAD_WEBHOOK_URL),
+          p_renter_email: lead.email || null,
+        },
+        z.object({ rental_days: z.number(), recipients: z.number() }),
+      ),
     "Lead completion",
   );
   if (!call?.ok) {

@@ -2,7 +2,8 @@
 import { attempt, serviceRpc } from "../data/rpc";
 import { classesForType } from "../prices/classes";
 import { cheapestEstimate, type Estimate } from "../prices/estimate";
-import type { RateCard } from "../prices/rate-card";
+import { z } from "zod";
+import { rateCardSchema } from "../prices/rate-card";
 import { rentalDays } from "./dates";
 import { requestEstimateSchema } from "./schema";
 import { tooLarge, type ActionResult } from "../platform/action-result";
@@ -26,11 +27,11 @@ export async function estimateRequest(input: unknown): Promise<ActionResult<Reci
   const request = parsed.data;
   const call = await attempt(
     () =>
-      serviceRpc<Array<{ id: number; name: string; miles: number | null; rates: RateCard | null }>>("lead_route_rates", {
-        p_zip: request.job_zip,
-        p_vendor_id: request.vendorId,
-        p_widen: request.widen,
-      }),
+      serviceRpc(
+        "lead_route_rates",
+        { p_zip: request.job_zip, p_vendor_id: request.vendorId, p_widen: request.widen },
+        z.array(z.object({ id: z.number(), name: z.string(), miles: z.number().nullable(), rates: rateCardSchema.nullable() })),
+      ),
     "Estimating a request",
   );
   if (!call?.ok) return { ok: false, message: "Estimates are not available just now" };

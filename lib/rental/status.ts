@@ -1,35 +1,43 @@
 import "server-only";
 import { hashToken } from "../auth/token";
 import { serviceRpc } from "../data/rpc";
-import type { RefusalCode } from "../data/refusals";
+import { z } from "zod";
+import { refusalCodeSchema } from "../data/refusals";
 import { ownerToken } from "./owner";
 
-export interface LeadStatus {
-  id: number;
-  skid_steer_type: string;
-  rental_start_date: string;
-  rental_end_date: string;
-  rental_days: number;
-  location: string;
-  completed_at: string;
-  withdrawn_at: string | null;
-  recipients: Array<{
-    vendor_id: number;
-    vendor_name: string;
-    phone: string | null;
-    sent: boolean;
-    contacted: boolean;
-    /** Why the renter cannot review this vendor now; null when they can (or already did). */
-    review_refusal: RefusalCode | null;
-    review: {
-      stars: number;
-      body: string | null;
-      status: "pending" | "published" | "rejected";
-      reject_reason: string | null;
-      editable: boolean;
-    } | null;
-  }>;
-}
+const text = z.string().nullable();
+
+const leadStatusSchema = z.object({
+  id: z.number(),
+  skid_steer_type: z.string(),
+  rental_start_date: z.string(),
+  rental_end_date: z.string(),
+  rental_days: z.number(),
+  location: z.string(),
+  completed_at: z.string(),
+  withdrawn_at: text,
+  recipients: z.array(
+    z.object({
+      vendor_id: z.number(),
+      vendor_name: z.string(),
+      phone: text,
+      sent: z.boolean(),
+      contacted: z.boolean(),
+      /** Why the renter cannot review this vendor now; null when they can (or already did). */
+      review_refusal: refusalCodeSchema.nullable(),
+      review: z
+        .object({
+          stars: z.number(),
+          body: text,
+          status: z.enum(["pending", "published", "rejected"]),
+          reject_reason: text,
+          editable: z.boolean(),
+        })
+        .nullable(),
+    }),
+  ),
+});
+export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
 /**
  * The request's status when this browser made it, or when `key` is its emailed status link's
@@ -38,26 +46,31 @@ export interface LeadStatus {
 export async function leadStatus(id: number, key: string | null): Promise<LeadStatus | null> {
   const token = await ownerToken(false);
   if (!token && !key) return null;
-  return serviceRpc<LeadStatus | null>("lead_status", { p_lead_id: id, p_owner_token: token, p_link_hash: key && hashToken(key) });
+  return serviceRpc(
+    "lead_status",
+    { p_lead_id: id, p_owner_token: token, p_link_hash: key && hashToken(key) },
+    leadStatusSchema.nullable(),
+  );
 }
 
 /** One of this browser's requests, as "Your requests" lists them. */
-export interface RenterRequest {
-  id: number;
-  skid_steer_type: string;
-  rental_start_date: string;
-  rental_end_date: string;
-  location: string;
-  completed_at: string;
-  withdrawn_at: string | null;
-  recipients: number;
-  contacted: number;
-}
+const renterRequestSchema = z.object({
+  id: z.number(),
+  skid_steer_type: z.string(),
+  rental_start_date: z.string(),
+  rental_end_date: z.string(),
+  location: z.string(),
+  completed_at: z.string(),
+  withdrawn_at: text,
+  recipients: z.number(),
+  contacted: z.number(),
+});
+export type RenterRequest = z.infer<typeof renterRequestSchema>;
 
 /** The requests this browser sent (its owner cookie), newest first, at most 50. */
 export async function renterRequests(): Promise<RenterRequest[]> {
   const token = await ownerToken(false);
-  return token ? serviceRpc<RenterRequest[]>("renter_requests", { p_owner_token: token }) : [];
+  return token ? serviceRpc("renter_requests", { p_owner_token: token }, z.array(renterRequestSchema)) : [];
 }
 
 /** The machine as the renter chose it. */

@@ -34,7 +34,7 @@ export async function saveReviewAction(form: FormData): Promise<void> {
     back({ error: parsed.error.issues.some((issue) => issue.path[0] === "body") ? "too-long" : "review-stars" });
   }
   const saved = await attempt(async () =>
-    serviceRpc<number>("renter_review_save", {
+    serviceRpc("renter_review_save", {
       p_lead_id: lead,
       p_vendor_id: vendor,
       p_owner_token: await ownerToken(false),

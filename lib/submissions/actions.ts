@@ -2,6 +2,7 @@
 import { attempt, rpcAllRows, serviceRpc } from "../data/rpc";
 import { SUBMISSION_REFUSALS } from "./messages";
 import { businessActionSchema } from "./schema";
+import { namedPlaceSchema } from "../directory/types";
 import { fieldErrorsOf, tooLarge, type ActionResult } from "../platform/action-result";
 import { clientKey } from "../platform/request";
 
@@ -44,5 +45,5 @@ export async function submitBusiness(input: unknown): Promise<ActionResult> {
 /** Cities of a US state, by name, for the form's city choice. */
 export async function citiesForState(stateSlug: unknown): Promise<Array<{ name: string; slug: string }>> {
   if (typeof stateSlug !== "string" || !/^[a-z-]{2,60}$/.test(stateSlug)) return [];
-  return rpcAllRows("state_cities", { p_state_slug: stateSlug });
+  return rpcAllRows("state_cities", { p_state_slug: stateSlug }, { row: namedPlaceSchema });
 }

@@ -1,13 +1,13 @@
 import { createClient } from "@supabase/supabase-js";
 
-export type BackendConfig =
-  | { mode: "hosted"; url: string; anonKey: string; serviceRoleKey: string }
-  | { mode: "embedded" };
+export type BackendConfig = { mode: "hosted"; url: string; anonKey: string; serviceRoleKey: string } | { mode: "embedded" };
 
 export class MissingServiceRoleKeyError extends Error {
   constructor() {
-    super("SUPABASE_SERVICE_ROLE_KEY is required with a hosted Supabase project: every write " +
-      "(rental requests, business submissions, lead delivery) runs as the service role.");
+    super(
+      "SUPABASE_SERVICE_ROLE_KEY is required with a hosted Supabase project: every write " +
+        "(rental requests, business submissions, lead delivery) runs as the service role.",
+    );
     this.name = "MissingServiceRoleKeyError";
   }
 }

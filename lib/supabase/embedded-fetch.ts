@@ -107,8 +107,15 @@ class StatementTimeout extends Error {
   }
 }
 
-async function callFunction(db: PGlite, role: DatabaseRole, name: string, args: Record<string, unknown>, wantsObject: boolean,
-  window: { limit: number; offset: number }, timeoutMs: number): Promise<Response> {
+async function callFunction(
+  db: PGlite,
+  role: DatabaseRole,
+  name: string,
+  args: Record<string, unknown>,
+  wantsObject: boolean,
+  window: { limit: number; offset: number },
+  timeoutMs: number,
+): Promise<Response> {
   return db.transaction(async (tx) => {
     // PGlite runs a statement to the end on this thread and cannot be interrupted, so the
     // timeout is applied when it returns: too slow a call is rolled back and answered as
@@ -120,8 +127,14 @@ async function callFunction(db: PGlite, role: DatabaseRole, name: string, args: 
   });
 }
 
-async function callInTransaction(tx: Transaction, role: DatabaseRole, name: string, args: Record<string, unknown>, wantsObject: boolean,
-  window: { limit: number; offset: number }): Promise<Response> {
+async function callInTransaction(
+  tx: Transaction,
+  role: DatabaseRole,
+  name: string,
+  args: Record<string, unknown>,
+  wantsObject: boolean,
+  window: { limit: number; offset: number },
+): Promise<Response> {
   await tx.query("select set_config('role', $1, true)", [role]);
   const signature = await lookupFunction(tx, name);
   const given = Object.keys(args);
@@ -145,7 +158,9 @@ async function callInTransaction(tx: Transaction, role: DatabaseRole, name: stri
   if (signature.returnsSet) {
     const { rows } = await tx.query<{ r: unknown[] }>(
       `select coalesce(jsonb_agg(to_jsonb(t)), '[]'::jsonb) as r
-       from (select * from ${call} t limit ${window.limit} offset ${window.offset}) t`, params);
+       from (select * from ${call} t limit ${window.limit} offset ${window.offset}) t`,
+      params,
+    );
     const result = rows[0].r;
     if (!wantsObject) return json(200, result);
     if (result.length !== 1) return singularityError(result.length);
@@ -170,8 +185,11 @@ function singularityError(count: number): Response {
   });
 }
 
-export function createEmbeddedFetch(getDb: () => Promise<PGlite>, role: DatabaseRole = "anon",
-  timeoutMs = STATEMENT_TIMEOUT_MS[role]): typeof fetch {
+export function createEmbeddedFetch(
+  getDb: () => Promise<PGlite>,
+  role: DatabaseRole = "anon",
+  timeoutMs = STATEMENT_TIMEOUT_MS[role],
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);

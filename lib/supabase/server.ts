@@ -22,9 +22,14 @@ export function supabase(): SupabaseClient {
   holder.__supabase =
     config.mode === "hosted"
       ? createServerClient(config.url, config.anonKey, {
-          ...clientOptions, global: { fetch: withFaultInjection(fetch) }, cookies: { getAll: () => [], setAll: () => {} },
+          ...clientOptions,
+          global: { fetch: withFaultInjection(fetch) },
+          cookies: { getAll: () => [], setAll: () => {} },
         })
-      : createClient(EMBEDDED_URL, EMBEDDED_KEY, { ...clientOptions, global: { fetch: withFaultInjection(createEmbeddedFetch(getEmbeddedDb)) } });
+      : createClient(EMBEDDED_URL, EMBEDDED_KEY, {
+          ...clientOptions,
+          global: { fetch: withFaultInjection(createEmbeddedFetch(getEmbeddedDb)) },
+        });
   return holder.__supabase;
 }
 
@@ -38,6 +43,9 @@ export function serviceSupabase(): SupabaseClient {
   holder.__serviceSupabase =
     config.mode === "hosted"
       ? createClient(config.url, config.serviceRoleKey, { ...clientOptions, global: { fetch: withFaultInjection(fetch) } })
-      : createClient(EMBEDDED_URL, EMBEDDED_KEY, { ...clientOptions, global: { fetch: withFaultInjection(createEmbeddedFetch(getEmbeddedDb, "service_role")) } });
+      : createClient(EMBEDDED_URL, EMBEDDED_KEY, {
+          ...clientOptions,
+          global: { fetch: withFaultInjection(createEmbeddedFetch(getEmbeddedDb, "service_role")) },
+        });
   return holder.__serviceSupabase;
 }

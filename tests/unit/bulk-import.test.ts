@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bulkRows, importWhileReading, SMALL_CITY_SQL, type SmallCity } from "./helpers/bulk-import";
 import { embeddedCaller, freshDb } from "./helpers/db";
+import { cityPageSchema } from "@/lib/directory/types";
 
 // The same import on PostgreSQL 15: tests/unit/postgres15.test.ts.
 
@@ -15,7 +16,11 @@ describe("the vendor import at its documented limit on the embedded database", (
     const [city] = (await db.query<SmallCity>(SMALL_CITY_SQL)).rows;
     const anon = embeddedCaller(db, "anon");
     const readPage = () =>
-      anon("city_page", { p_country_slug: "us", p_state_slug: city.state_slug, p_city_slug: city.city_slug, p_offset: 0, p_limit: 24 });
+      anon(
+        "city_page",
+        { p_country_slug: "us", p_state_slug: city.state_slug, p_city_slug: city.city_slug, p_offset: 0, p_limit: 24 },
+        cityPageSchema,
+      );
     const dry = await importWhileReading(embeddedCaller(db), bulkRows(city), true, readPage);
     expect(dry.stoppedAt).toBeUndefined();
     expect(dry.results.filter((r) => r.action === "created")).toHaveLength(5000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterModels, nextSort, sliderMaxima, sortModels, splitFieldName, type ModelFilters } from "../../lib/models/catalogue";
-import type { EquipmentModel } from "../../lib/models/types";
+import type { EquipmentModel, PopularModel } from "../../lib/models/types";
 import { popularModelSpecs } from "../../lib/models/popular";
 import { describeSource } from "../../lib/models/sources";
 
@@ -26,6 +26,7 @@ const model = (id: number, name: string, manufacturer: string | null, values: Pa
   capacity_basis: null,
   power_basis: null,
   source_url: null,
+  sources: [],
   equipment_manufacturer: manufacturer ? { id, name: manufacturer, slug: manufacturer.toLowerCase(), site: null } : null,
   equipment_type: null,
   ...values,
@@ -93,32 +94,57 @@ describe("splitFieldName", () => {
 
 describe("popular models' Read More data", () => {
   it("lists every field but the card's, split into words, with each model's values in label order and N/A for a missing value", () => {
+    const row = (values: Partial<PopularModel>): PopularModel => ({
+      id: null,
+      Model: null,
+      Manufacturer: null,
+      "Image URL": null,
+      "Operating Capacity (lbs)": null,
+      "Length w/Bucket (in)": null,
+      EquipmentType: "Wheeled",
+      OperatingWeightLbs: null,
+      EnginePowerHp: 74,
+      LiftPattern: null,
+      HydraulicFlowGpm: 23,
+      HydraulicPressurePsi: 3500,
+      HeightIn: 77,
+      WidthIn: 66,
+      LengthIn: 110,
+      ...values,
+    });
     const specs = popularModelSpecs([
-      {
+      row({
         id: 7,
         Model: "S70",
         Manufacturer: "Bobcat",
-        "Image URL": null,
         "Operating Capacity (lbs)": 700,
         "Length w/Bucket (in)": 110,
         OperatingWeightLbs: 2795,
-        lift_pattern: "Radial",
-      },
-      {
+        LiftPattern: "Radial",
+      }),
+      row({
         id: 9,
         Model: "T86",
         Manufacturer: "Bobcat",
         "Image URL": "/x.svg",
         "Operating Capacity (lbs)": 3400,
-        "Length w/Bucket (in)": null,
-        OperatingWeightLbs: null,
-        lift_pattern: "Vertical",
-      },
+        LiftPattern: "Vertical",
+      }),
     ]);
-    expect(specs.labels).toEqual(["Operating Weight Lbs", "Lift Pattern"]);
+    expect(specs.labels).toEqual([
+      "Equipment Type",
+      "Operating Weight Lbs",
+      "Engine Power Hp",
+      "Lift Pattern",
+      "Hydraulic Flow Gpm",
+      "Hydraulic Pressure Psi",
+      "Height In",
+      "Width In",
+      "Length In",
+    ]);
     expect(specs.models).toEqual({
-      "7": { title: "Bobcat S70", values: ["2795", "Radial"] },
-      "9": { title: "Bobcat T86", values: ["N/A", "Vertical"] },
+      "7": { title: "Bobcat S70", values: ["Wheeled", "2795", "74", "Radial", "23", "3500", "77", "66", "110"] },
+      "9": { title: "Bobcat T86", values: ["Wheeled", "N/A", "74", "Vertical", "23", "3500", "77", "66", "110"] },
     });
   });
 });

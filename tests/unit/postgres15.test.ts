@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/data/rpc";
 import { bulkRows, importWhileReading, SMALL_CITY_SQL, type SmallCity } from "./helpers/bulk-import";
-import { migrateAndSeed, startPostgres15, type Postgres15 } from "./helpers/postgres15";
+import { migrateAndSeed, startPostgres15, type Postgres15 } from "@/lib/db/postgres15";
 
 // The migrations on real PostgreSQL 15 as hosted Supabase runs them, probed as the
 // public anon key would be: PostgREST connects as authenticator and switches role.

@@ -5,7 +5,7 @@ export const dynamic = "force-dynamic";
 
 export async function GET() {
   try {
-    await rpc("rental_date_window");
+    await rpc("rental_date_window", {});
     return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     console.error("Health check failed:", (error as Error).message);

@@ -1,6 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient } from "@supabase/supabase-js";
-import { callWith, type Caller } from "@/lib/data/rpc";
+import { callerOf, type Caller } from "@/lib/data/rpc";
 import { createMigratedMemoryDb } from "@/lib/db/pglite";
 import { createEmbeddedFetch } from "@/lib/supabase/embedded-fetch";
 
@@ -33,5 +33,5 @@ export function embeddedCaller(db: PGlite, role: "anon" | "service_role" = "serv
     auth: { persistSession: false, autoRefreshToken: false },
     global: { fetch: createEmbeddedFetch(async () => db, role) },
   });
-  return (fn, args) => callWith(client, fn, args);
+  return callerOf(() => client);
 }

@@ -6,13 +6,13 @@ import { StatusTabs } from "@/components/operator/status-tabs";
 import { Button } from "@/components/ui/button";
 import { vendorPath } from "@/lib/directory/ordering";
 import { reviewChangeAction, reviewClaimAction } from "@/lib/operator/actions";
-import { changeRequests, claimPage, PAGE_SIZE, pageNumber, type ClaimStatus } from "@/lib/operator/data";
+import { CLAIM_STATUSES, changeRequests, claimPage, PAGE_SIZE, pageNumber, type ClaimStatus } from "@/lib/operator/data";
 import { consoleTime } from "@/lib/operator/format";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const STATUSES: ClaimStatus[] = ["new", "approved", "rejected"];
+const STATUSES = CLAIM_STATUSES;
 
 /** Claims of listings the operator decides: addresses that are not the listing's own, or later claims. */
 export default async function ClaimsQueue({ searchParams }: Props) {

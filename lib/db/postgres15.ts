@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { migrationFiles, migrationsDir, seedFile } from "@/lib/db/migrations";
+import { migrationFiles, migrationsDir, seedFile } from "./migrations";
 
 /**
  * A throwaway PostgreSQL 15 server set up the way hosted Supabase is: the superuser is
@@ -46,6 +46,8 @@ alter role postgres set search_path to "$user", public, extensions;
 
 export interface Postgres15 {
   port: number;
+  /** The folder of PostgreSQL 15's programs (pg_dump). */
+  bin: string;
   /** A connection as the given login role (`authenticator` is how PostgREST connects). */
   connect(user: "supabase_admin" | "postgres" | "authenticator"): Promise<pg.Client>;
   stop(): Promise<void>;
@@ -132,6 +134,7 @@ export async function startPostgres15(): Promise<Postgres15> {
 
   return {
     port,
+    bin: BIN,
     connect,
     async stop() {
       const exited = new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
@@ -152,8 +155,8 @@ function userIds(name: string): { uid: number; gid: number } {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-/** Applies every migration, each in its own transaction, then the seed, as `postgres`. */
-export async function migrateAndSeed(client: pg.Client): Promise<void> {
+/** Applies every migration, each in its own transaction, as `postgres`. */
+export async function applyMigrations(client: pg.Client): Promise<void> {
   for (const name of migrationFiles()) {
     const sql = readFileSync(path.join(migrationsDir, name), "utf8");
     try {
@@ -163,5 +166,10 @@ export async function migrateAndSeed(client: pg.Client): Promise<void> {
       throw new Error(`Migration ${name} failed on PostgreSQL 15: ${(error as Error).message}`);
     }
   }
+}
+
+/** Applies every migration, then the seed, as `postgres`. */
+export async function migrateAndSeed(client: pg.Client): Promise<void> {
+  await applyMigrations(client);
   await client.query(readFileSync(seedFile, "utf8"));
 }
