@@ -8,7 +8,7 @@ export type JsonArgument = string | number | boolean | object | null;
 
 export interface FunctionArgs {
   article_by_slug: { p_slug: string | null };
-  articles_list: {};
+  articles_list: Record<string, never>;
   audit: { p_operator: string | null; p_action: string | null; p_subject: string | null; p_details?: JsonArgument | null };
   auth_throttle_record: { p_keys: JsonArgument | null; p_ok: boolean | null };
   auth_throttle_wait: { p_keys: ReadonlyArray<string> | null };
@@ -82,9 +82,9 @@ export interface FunctionArgs {
   create_lead: { p_owner_token: string | null; p_client_key?: string | null; p_vendor_id?: number | null };
   distance_miles: { lat1: number | null; lng1: number | null; lat2: number | null; lng2: number | null };
   equipment_by_slug: { p_model_slug: string | null };
-  equipment_list: {};
+  equipment_list: Record<string, never>;
   find_city_for_zip: { p_code: string | null; p_latitude?: number | null; p_longitude?: number | null };
-  footer_states: {};
+  footer_states: Record<string, never>;
   hero_for: { p_page_type: string | null };
   import_vendor_row: { r: JsonArgument | null };
   is_email_address: { p_email: string | null };
@@ -106,7 +106,7 @@ export interface FunctionArgs {
   operator_approve_submission: { p_id: number | null; p_operator: string | null };
   operator_audit_event: { p_operator: string | null; p_action: string | null; p_subject: string | null; p_details: JsonArgument | null };
   operator_audit_log: { p_limit: number | null; p_offset: number | null };
-  operator_change_requests: {};
+  operator_change_requests: Record<string, never>;
   operator_claim_page: { p_status: string | null; p_limit: number | null; p_offset: number | null };
   operator_credentials: { p_email: string | null };
   operator_import_batch: { p_rows: JsonArgument | null; p_dry_run: boolean | null };
@@ -114,10 +114,10 @@ export interface FunctionArgs {
   operator_lead_filter: { p_filters: JsonArgument | null };
   operator_lead_page: { p_filters: JsonArgument | null; p_limit: number | null; p_offset: number | null };
   operator_leads: { p_limit?: number | null };
-  operator_list: {};
+  operator_list: Record<string, never>;
   operator_mark_spam: { p_id: number | null; p_spam: boolean | null; p_operator: string | null };
   operator_moderate_review: { p_id: number | null; p_publish: boolean | null; p_reason: string | null; p_operator: string | null };
-  operator_paused_vendors: {};
+  operator_paused_vendors: Record<string, never>;
   operator_remove: { p_email: string | null };
   operator_resend_lead: { p_id: number | null; p_operator: string | null };
   operator_review_change: { p_id: number | null; p_approve: boolean | null; p_reason: string | null; p_operator: string | null };
@@ -135,7 +135,7 @@ export interface FunctionArgs {
   operator_vendor_page: { p_query: string | null; p_limit: number | null; p_offset: number | null };
   outbox_link: { p_message_id: number | null; p_token_hash: string | null };
   owned_open_lead: { p_lead_id: number | null; p_owner_token: string | null };
-  popular_models: {};
+  popular_models: Record<string, never>;
   rate_card_json: { p_vendor_id: number | null };
   rate_card_problem: { p_card: JsonArgument | null };
   record_outbox_message: {
@@ -146,7 +146,7 @@ export interface FunctionArgs {
     p_error?: string | null;
     p_max_attempts?: number | null;
   };
-  rental_date_window: {};
+  rental_date_window: Record<string, never>;
   renter_requests: { p_owner_token: string | null };
   renter_review_save: {
     p_lead_id: number | null;
@@ -170,7 +170,7 @@ export interface FunctionArgs {
   session_subject: { p_role: string | null; p_token_hash: string | null };
   set_rate_card: { p_vendor_id: number | null; p_card: JsonArgument | null; p_updated_by: string | null };
   sitemap_paths: { p_offset: number | null; p_limit: number | null };
-  sitemap_size: {};
+  sitemap_size: Record<string, never>;
   slugify: { p_text: string | null };
   state_cities: { p_state_slug: string | null };
   state_page: { p_country_slug: string | null; p_state_slug: string | null; p_offset?: number | null; p_limit?: number | null };
@@ -199,7 +199,7 @@ export interface FunctionArgs {
     p_location?: string | null;
     p_widen?: boolean | null;
   };
-  us_states: {};
+  us_states: Record<string, never>;
   vendor_address: { p_vendor_id: number | null };
   vendor_miles_to_zip: { p_vendor_id: number | null; p_zip: string | null };
   vendor_page: { p_country_slug: string | null; p_state_slug: string | null; p_city_slug: string | null; p_vendor_slug: string | null };

@@ -126,7 +126,7 @@ function describe(fn: CatalogFunction, types: Map<number, CatalogType>): { args:
   let row = outputs.length > 0 ? objectSchema(outputs, types, false) : resultSchema(types.get(fn.returns)!, types);
   if (row !== null && fn.returns_set) row = `z.array(${row.replace(/\.nullable\(\)$/, "")})`;
   else if (row !== null && outputs.length > 0) row = `${row}.nullable()`;
-  return { args: `{ ${args.join("; ")} }`, result: row };
+  return { args: args.length > 0 ? `{ ${args.join("; ")} }` : "Record<string, never>", result: row };
 }
 
 /** lib/data/database.gen.ts's text, from the migrated database's catalog. */

@@ -18,7 +18,8 @@ export interface ClaimedVendor {
   id: number;
   name: string;
   email: string | null;
-  reason: "vendor_page" | "nearby";
+  /** How the request reached the vendor; null on a message that is not about a request. */
+  reason: "vendor_page" | "nearby" | null;
   distance_miles: number | null;
 }
 

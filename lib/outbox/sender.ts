@@ -33,7 +33,7 @@ const claimedVendorSchema: z.ZodType<ClaimedVendor> = z.object({
   id: z.number(),
   name: z.string(),
   email: text,
-  reason: z.enum(["vendor_page", "nearby"]),
+  reason: z.enum(["vendor_page", "nearby"]).nullable(),
   distance_miles: z.number().nullable(),
 });
 
@@ -83,8 +83,14 @@ const kindSchema = z.discriminatedUnion("kind", [
 /** A message as the templates read it: its row, with the kind and payload checked. */
 type ClaimedMessage = Omit<ClaimedRow, "kind" | "payload"> & z.infer<typeof kindSchema>;
 
-/** The row as a message of its kind; a PermanentFailure when no template fits it. */
-function messageOf(row: ClaimedRow): ClaimedMessage {
+/** What the claim returns: each row is read on its own, so one that fits no template fails alone. */
+const claimedRowsSchema = z.array(z.looseObject({ id: z.number(), claim_id: z.string(), kind: z.string() })).nullable();
+
+/** The claimed row as a message of its kind; a PermanentFailure when no template fits it. */
+function messageOf(claimed: unknown): ClaimedMessage {
+  const fields = claimedRowSchema.safeParse(claimed);
+  if (!fields.success) throw new PermanentFailure(`The message does not fit the outbox's rows: ${z.prettifyError(fields.error)}`);
+  const row = fields.data;
   const kind = kindSchema.safeParse(row);
   if (kind.success) return { ...row, ...kind.data };
   if (kind.error.issues.some((issue) => issue.path[0] === "kind"))
@@ -256,9 +262,7 @@ export async function drainOutbox({
 }: { env?: NodeJS.ProcessEnv; client?: SupabaseClient; maxMessages?: number } = {}): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, failed: 0 };
   while (result.sent + result.failed < maxMessages) {
-    const messages =
-      (await callWith(client, "claim_outbox_messages", { p_limit: BATCH, p_lease_seconds: 120 }, z.array(claimedRowSchema).nullable())) ??
-      [];
+    const messages = (await callWith(client, "claim_outbox_messages", { p_limit: BATCH, p_lease_seconds: 120 }, claimedRowsSchema)) ?? [];
     if (messages.length === 0) break;
     for (const row of messages) {
       let via: string | null = null;

@@ -6,7 +6,7 @@ import { StatusTabs } from "@/components/operator/status-tabs";
 import { Button } from "@/components/ui/button";
 import { vendorPath } from "@/lib/directory/ordering";
 import { reviewChangeAction, reviewClaimAction } from "@/lib/operator/actions";
-import { CLAIM_STATUSES, changeRequests, claimPage, PAGE_SIZE, pageNumber, type ClaimStatus } from "@/lib/operator/data";
+import { CLAIM_STATUSES, changeRequests, claimPage, PAGE_SIZE, pageNumber } from "@/lib/operator/data";
 import { consoleTime } from "@/lib/operator/format";
 import { requireOperator } from "@/lib/operator/session";
 

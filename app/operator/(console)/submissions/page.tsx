@@ -6,7 +6,7 @@ import { StatusTabs } from "@/components/operator/status-tabs";
 import { Button } from "@/components/ui/button";
 import { consoleTime } from "@/lib/operator/format";
 import { approveSubmissionAction, reviewSubmissionAction } from "@/lib/operator/actions";
-import { PAGE_SIZE, pageNumber, submissionPage, SUBMISSION_STATUSES, type SubmissionStatus } from "@/lib/operator/data";
+import { PAGE_SIZE, pageNumber, submissionPage, SUBMISSION_STATUSES } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
 import { WEBSITE_REL, websiteHref } from "@/lib/directory/website";
 
