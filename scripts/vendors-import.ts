@@ -7,14 +7,24 @@
  * embedded database, stop the server first.
  */
 import { readFileSync } from "node:fs";
-import { importStopped, importSummary, importVendors, parseVendorCsv } from "../lib/operator/import";
+import { ImportFileError, importSummary, importVendors, parseVendorCsv, type ImportRow } from "../lib/operator/import";
+import { importStoppedText, importText } from "../lib/operator/import-texts";
 import { serviceRpc } from "../lib/data/rpc";
+
+function readRows(file: string): ImportRow[] {
+  try {
+    return parseVendorCsv(readFileSync(file, "utf8"));
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new Error(importText(error.problem));
+    throw error;
+  }
+}
 
 async function main(args: string[]): Promise<void> {
   const dryRun = args.includes("--dry-run");
   const file = args.find((arg) => !arg.startsWith("--"));
   if (!file) throw new Error("Usage: npm run vendors:import -- file.csv [--dry-run]");
-  const { results, stoppedAt } = await importVendors(serviceRpc, parseVendorCsv(readFileSync(file, "utf8")), {
+  const { results, stoppedAt } = await importVendors(serviceRpc, readRows(file), {
     dryRun,
     operator: "shell",
     onProgress: (done, total) => process.stderr.write(`\r${done} of ${total} rows`),
@@ -24,13 +34,15 @@ async function main(args: string[]): Promise<void> {
     const what = dryRun
       ? { created: "would create", updated: "would update", unchanged: "unchanged", rejected: "rejected" }[result.action]
       : result.action;
-    console.log(`row ${result.row}: ${what}${result.name ? ` ${result.name}` : ""}${result.reason ? `: ${result.reason}` : ""}`);
+    console.log(
+      `row ${result.row}: ${what}${result.name ? ` ${result.name}` : ""}${result.reason ? `: ${importText(result.reason)}` : ""}`,
+    );
   }
   const summary = importSummary(results);
   console.log(
     `${dryRun ? "Dry run: " : ""}${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.rejected} rejected`,
   );
-  if (stoppedAt) throw new Error(importStopped(stoppedAt));
+  if (stoppedAt) throw new Error(importStoppedText(stoppedAt.row));
 }
 
 main(process.argv.slice(2)).then(

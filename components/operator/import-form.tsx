@@ -1,12 +1,23 @@
 "use client";
 import { useActionState, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { importVendorsAction, type ImportState } from "@/lib/operator/actions";
-import { FILE_TOO_LARGE, MAX_IMPORT_BYTES } from "@/lib/operator/import-limits";
+import { importVendorsAction } from "@/lib/operator/actions";
+import { MAX_IMPORT_BYTES } from "@/lib/operator/import-limits";
+import { importStoppedText, importText, isImportCode } from "@/lib/operator/import-texts";
+
+type ImportState = Awaited<ReturnType<typeof importVendorsAction>> | null;
+
+/** The file's problem, or why the import could not run, in words. */
+function failureText(state: ImportState): string | null {
+  if (!state || state.ok) return state?.data.stoppedAtRow ? importStoppedText(state.data.stoppedAtRow) : null;
+  return isImportCode(state.refusal)
+    ? importText({ code: state.refusal, values: state.values })
+    : "The import could not run. Please try again.";
+}
 
 /** The CSV upload, with the outcome of each row shown under it. */
 export function ImportForm() {
-  const [state, action, pending] = useActionState<ImportState, FormData>(importVendorsAction, {});
+  const [state, action, pending] = useActionState((_previous: ImportState, form: FormData) => importVendorsAction(form), null);
   // The server refuses a body over its limit before the action runs; say why here first.
   const [tooLarge, setTooLarge] = useState(false);
   const checkSize = (event: FormEvent<HTMLFormElement>) => {
@@ -15,7 +26,8 @@ export function ImportForm() {
     setTooLarge(over);
     if (over) event.preventDefault();
   };
-  const error = tooLarge ? FILE_TOO_LARGE : state.error;
+  const error = tooLarge ? importText({ code: "import-too-large", values: [] }) : failureText(state);
+  const done = state?.ok ? state.data : null;
   return (
     <div>
       <form action={action} onSubmit={checkSize} className="mt-4 flex flex-wrap items-end gap-4 text-sm">
@@ -35,11 +47,11 @@ export function ImportForm() {
           {error}
         </p>
       )}
-      {!tooLarge && state.summary && (
+      {!tooLarge && done && (
         <div className="mt-4 text-sm">
           <p role="status" className="font-semibold" data-testid="import-summary">
-            {state.dryRun ? "Dry run: " : ""}
-            {state.summary.created} created, {state.summary.updated} updated, {state.summary.unchanged} unchanged, {state.summary.rejected}{" "}
+            {done.dryRun ? "Dry run: " : ""}
+            {done.summary.created} created, {done.summary.updated} updated, {done.summary.unchanged} unchanged, {done.summary.rejected}{" "}
             rejected
           </p>
           <table className="mt-2 w-full text-left">
@@ -52,12 +64,12 @@ export function ImportForm() {
               </tr>
             </thead>
             <tbody>
-              {state.results?.map((r) => (
+              {done.results.map((r) => (
                 <tr key={r.row} className="border-b border-ink-100">
                   <td className="py-1 pr-3">{r.row}</td>
                   <td className="pr-3">{r.name}</td>
                   <td className="pr-3">{r.action}</td>
-                  <td>{r.reason}</td>
+                  <td>{r.reason && importText(r.reason)}</td>
                 </tr>
               ))}
             </tbody>

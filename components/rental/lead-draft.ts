@@ -30,7 +30,7 @@ export class LeadDraft {
   private send(leadId: number, step: Step, change: Change): void {
     saveLeadDraft({ leadId, step, ...change }).then(
       (result) => {
-        if (!result.ok) console.error("Saving the rental request draft failed:", result.message);
+        if (!result.ok) console.error("Saving the rental request draft failed:", result.refusal);
       },
       (error) => console.error("Saving the rental request draft failed:", error),
     );

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
 import { FeatureToaster, showToast } from "@/components/ui/toaster";
 import { completeLead, startLead } from "@/lib/rental/actions";
+import { RENTAL_REFUSALS } from "@/lib/rental/messages";
 import type { MachineClass } from "@/lib/prices/classes";
 import { isEndDayDisabled, isStartDayDisabled, toIsoDay } from "@/lib/rental/dates";
 import { rentalFormSchema, type RentalFormValues, type SkidSteerType } from "@/lib/rental/schema";
@@ -37,6 +38,7 @@ export type RentalPreset = { type: SkidSteerType; machineClass: MachineClass; da
 
 const SUCCESS = "Thanks! The vendor will contact you shortly about your rental request.";
 const FAILURE = "There was a problem submitting your request. Please try again.";
+const START_FAILURE = "Could not start the request";
 
 /** The browser's owner token, set as a cookie before the draft starts (lib/rental/owner.ts says why). Its failure is the draft's to report. */
 const requestOwnerToken = () => fetch("/api/lead-owner", { method: "POST" }).catch(() => undefined);
@@ -100,9 +102,9 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
           if (result.ok) {
             setLeadId(result.data.leadId);
             draft.attach(result.data.leadId);
-          } else setStartError(result.message);
+          } else setStartError(result.refusal === "limit-lead" ? RENTAL_REFUSALS["limit-lead"] : START_FAILURE);
         },
-        () => setStartError(FAILURE),
+        () => setStartError(START_FAILURE),
       )
       .finally(() => {
         creating.current = false;
@@ -138,8 +140,8 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
     }).catch(() => null);
     setSubmitting(false);
     if (!result?.ok) {
-      if (result?.fieldErrors?.job_zip) form.setError("job_zip", { message: result.fieldErrors.job_zip });
-      if (result?.fieldErrors?.email) form.setError("email", { message: result.fieldErrors.email });
+      if (result?.refusal === "job-zip") form.setError("job_zip", { message: RENTAL_REFUSALS["job-zip"] });
+      else if (result?.fields.includes("email")) await form.trigger("email");
       showToast(TOASTER, "error", "Error", { description: FAILURE });
       return;
     }

@@ -7,11 +7,13 @@ import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
 import { FeatureToaster, showToast } from "@/components/ui/toaster";
 import { citiesForState, submitBusiness } from "@/lib/submissions/actions";
 import { businessSchema, formatPhone, type BusinessValues } from "@/lib/submissions/schema";
+import { isSubmissionRefusal, SUBMISSION_REFUSALS } from "@/lib/submissions/messages";
 
 const TOASTER = "submit";
 const FAILURE = "There was a problem submitting your business. Please try again.";
 
 const empty: BusinessValues = { name: "", website: "", phone: "", email: "", address: "", state: "", city: "", zipcode: "" };
+const isBusinessField = (field: string): field is keyof BusinessValues => Object.hasOwn(empty, field);
 
 export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; name: string }> }) {
   const form = useForm<BusinessValues>({
@@ -28,7 +30,7 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
     let current = true;
     if (state)
       citiesForState(state).then(
-        (list) => current && setCities(list),
+        (result) => current && setCities(result.ok ? result.data : []),
         () => current && setCities([]),
       );
     return () => {
@@ -41,8 +43,10 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
     const result = await submitBusiness({ ...values, company_fax: honeypot }).catch(() => null);
     if (!result?.ok) {
       showToast(TOASTER, "error", "Error", { description: FAILURE });
-      for (const [field, message] of Object.entries(result?.fieldErrors ?? {})) {
-        form.setError(field in empty ? (field as keyof BusinessValues) : "root", { message });
+      const refused = result && isSubmissionRefusal(result.refusal) ? SUBMISSION_REFUSALS[result.refusal] : null;
+      for (const field of result?.fields ?? []) {
+        if (refused) form.setError(isBusinessField(field) ? field : "root", { message: refused });
+        else if (isBusinessField(field)) await form.trigger(field);
       }
       return;
     }

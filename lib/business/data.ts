@@ -1,7 +1,9 @@
 import "server-only";
 import { serviceRpc } from "../data/rpc";
 import { z } from "zod";
-import { rateCardSchema } from "../prices/rate-card";
+import type { RateCardInput } from "../prices/rate-card";
+import { rateCardSchema } from "../prices/rate-card-schema";
+import type { LinkPurpose } from "../auth/links";
 import { pendingChangeSchema, vendorDetailSchema } from "../operator/data";
 import { publicReviewFields } from "../reviews/types";
 import { listingAddressSchema } from "../directory/types";
@@ -80,3 +82,56 @@ export const linkUseSchema = z.object({
   outcome: z.enum(["signed_in", "owner", "queued", "contacted", "opted_out"]),
   address: listingAddressSchema.optional(),
 });
+
+// The business's writes: each the one database call of its action (lib/business/actions.ts).
+
+/** Queues a sign-in link when the address manages a listing (the same answer either way). */
+export const startSignIn = (email: string, clientKey: string) =>
+  serviceRpc("business_sign_in_start", { p_email: email, p_client_key: clientKey });
+
+/** A claim: a link emailed to the listing's own address, or the operator's queue. */
+export const startClaim = (claim: { vendor_id: number; email: string; name: string; phone: string; note: string }, clientKey: string) =>
+  serviceRpc("business_claim_start", {
+    p_vendor_id: claim.vendor_id,
+    p_email: claim.email,
+    p_name: claim.name,
+    p_phone: claim.phone,
+    p_note: claim.note,
+    p_client_key: clientKey,
+  });
+
+/** Uses an emailed link: what it did, for whom. */
+export const followLink = (tokenHash: string, purpose: LinkPurpose) =>
+  serviceRpc("business_link_use", { p_token_hash: tokenHash, p_purpose: purpose }, linkUseSchema);
+
+/** A business's edit of a listing it manages; whether a new name or website waits for the operator. */
+export const updateListing = (email: string, vendor: number, changes: object) =>
+  serviceRpc("business_update_vendor", { p_email: email, p_vendor_id: vendor, p_changes: changes }, z.object({ pending: z.boolean() }));
+
+/** Sets a listing's rate card, or removes it (null). */
+export const setListingRateCard = (email: string, vendor: number, card: RateCardInput | null) =>
+  serviceRpc("business_set_rate_card", { p_email: email, p_vendor_id: vendor, p_card: card });
+
+/** Adds a colleague by email, or removes one. */
+export const setColleague = (email: string, vendor: number, colleague: string, add: boolean) =>
+  serviceRpc("business_set_colleague", { p_email: email, p_vendor_id: vendor, p_colleague: colleague, p_add: add });
+
+/** The business's own status of one of its listing's requests; the listing's address. */
+export const setLeadStatus = (email: string, vendor: number, lead: number, status: string, reason: string) =>
+  serviceRpc(
+    "business_set_lead_status",
+    { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_status: status, p_reason: reason },
+    listingAddressSchema,
+  );
+
+/** The business's public reply to a published review, or its report of it; the listing's address. */
+export const answerReview = (email: string, review: number, reply: string | null, report: string | null) =>
+  serviceRpc(
+    "business_answer_review",
+    { p_email: email, p_review_id: review, p_reply: reply, p_report_reason: report },
+    listingAddressSchema,
+  );
+
+/** Stops, or resumes, a listing's rental requests. */
+export const setLeadsPaused = (email: string, vendor: number, paused: boolean) =>
+  serviceRpc("business_set_leads_paused", { p_email: email, p_vendor_id: vendor, p_paused: paused });

@@ -1,6 +1,7 @@
 import { messageCatalog } from "../platform/page-messages";
 import type { RefusalTexts } from "../data/refusals";
 import { RATE_CARD_PROBLEMS } from "../prices/messages";
+import { LISTING_REFUSALS } from "../directory/listing-form";
 
 /**
  * The business pages' messages after an action, by code (`?notice=`, `?error=`): only
@@ -31,14 +32,8 @@ const TOO_MANY = "Too many requests from your connection. Please try again later
 
 const REFUSALS: RefusalTexts = {
   "link-invalid": "This link is invalid or has expired. Ask for a new one below.",
-  email: "Please enter a valid email address",
   name: "Please enter your name",
-  "listing-name": "Name must be 2 to 200 characters",
-  website: "Please enter a valid website URL (e.g. example.com)",
-  phone: "Please enter a valid phone number",
-  photo: "The photo must be an https:// address",
-  zip: "A service ZIP code is not a US ZIP code in the directory",
-  "too-long": "A field is too long",
+  ...LISTING_REFUSALS,
   "limit-sign-in": TOO_MANY,
   "limit-sign-in-email": TOO_MANY,
   "limit-claim": TOO_MANY,
@@ -58,7 +53,7 @@ const ERRORS = {
 
 export type BusinessNotice = keyof typeof NOTICES;
 
-const catalog = messageCatalog(NOTICES, REFUSALS, ERRORS);
+/** The business pages' texts for `?notice=` and `?error=` codes, and the error code of each refusal. */
+export const businessCatalog = messageCatalog(NOTICES, REFUSALS, ERRORS);
 
-export const businessMessage = catalog.message;
-export const businessErrorCode = catalog.errorCode;
+export const businessMessage = businessCatalog.message;

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import type { RefusalTexts } from "../data/refusals";
 
 /**
  * A listing's edit, as the business's dashboard and the operator's console both send it: every
  * field trimmed and within its column's length. What each may change is decided in SQL
  * (business_update_vendor sends a new name or website to the operator first).
  */
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => z.string().trim().max(max, { error: "too-long" }).default("");
 
 export const listingFormSchema = z.object({
   name: text(200),
@@ -19,10 +20,13 @@ export const listingFormSchema = z.object({
   service_zips: text(20000).transform((zips) => zips.split(/[\s,;]+/).filter(Boolean)),
 });
 
-export type ListingChanges = z.output<typeof listingFormSchema>;
-
-/** The edit a listing form posted; anything missing is empty. */
-export function parseListingForm(form: FormData) {
-  const value = (key: string) => (typeof form.get(key) === "string" ? (form.get(key) as string) : "");
-  return listingFormSchema.safeParse(Object.fromEntries(Object.keys(listingFormSchema.shape).map((key) => [key, value(key)])));
-}
+/** What the business's and the operator's pages say when a listing's edit is refused. */
+export const LISTING_REFUSALS = {
+  "listing-name": "Name must be 2 to 200 characters",
+  phone: "Please enter a valid phone number",
+  website: "Please enter a valid website URL (e.g. example.com)",
+  email: "Please enter a valid email address",
+  photo: "The photo must be an https:// address",
+  zip: "A service ZIP code is not a US ZIP code in the directory",
+  "too-long": "A field is too long",
+} satisfies RefusalTexts;

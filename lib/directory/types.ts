@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { rateCardSchema, type RateCard } from "../prices/rate-card";
+import type { RateCard } from "../prices/rate-card";
+import { rateCardSchema } from "../prices/rate-card-schema";
 
 export interface Hero {
   hero_h1_headline: string;

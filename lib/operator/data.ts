@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { isCalendarDay } from "../rental/dates";
 import { serviceRpc as call } from "../data/rpc";
-import { rateCardSchema } from "../prices/rate-card";
+import type { RateCardInput } from "../prices/rate-card";
+import { rateCardSchema } from "../prices/rate-card-schema";
 
 export const PAGE_SIZE = 50;
 
@@ -294,3 +295,7 @@ export const reviewPage = (queue: ReviewQueue, page: number) =>
   call("operator_review_page", { p_queue: queue, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(reviewRowSchema));
 export const moderateReview = (id: number, publish: boolean, reason: string, operator: string) =>
   call("operator_moderate_review", { p_id: id, p_publish: publish, p_reason: reason, p_operator: operator }, vendorAddressSchema);
+
+/** Sets a vendor's rate card, or removes it (null); public at once. */
+export const setRateCard = (id: number, card: RateCardInput | null, operator: string) =>
+  call("operator_set_rate_card", { p_vendor_id: id, p_card: card, p_operator: operator });

@@ -2,4 +2,3 @@ import { MAX_IMPORT_BYTES } from "../platform/action-limits.mjs";
 
 /** The largest vendor CSV the console takes, shared by the form (which checks first) and the action. */
 export { MAX_IMPORT_BYTES };
-export const FILE_TOO_LARGE = "The file is larger than 2 MB";

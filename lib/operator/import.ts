@@ -1,7 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
 import type { Caller } from "../data/rpc";
-import { RATE_CARD_PROBLEMS } from "../prices/messages";
 import { RATE_COLUMNS, rateCardFromCsv } from "../prices/rate-card-form";
 
 export const REQUIRED_COLUMNS = ["name", "website", "phone", "email", "street", "city", "state", "zip"] as const;
@@ -16,12 +15,52 @@ export const IMPORT_BATCH_ROWS = 25;
 
 export type ImportRow = Partial<Record<(typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number], string>>;
 
+/** Why a row, or a whole file, was not imported: a code, and the values its text names (lib/operator/import-texts.ts). */
+export interface ImportProblem {
+  code: ImportCode;
+  values: string[];
+}
+
+export const IMPORT_ROW_CODES = [
+  "import-name",
+  "import-website",
+  "import-phone",
+  "import-email",
+  "import-street",
+  "import-state",
+  "import-city",
+  "import-zip",
+  "import-rating",
+  "import-description",
+  "import-service-zip",
+  "import-rates",
+  "import-repeat",
+] as const;
+export const IMPORT_FILE_CODES = [
+  "import-file",
+  "import-too-large",
+  "import-csv",
+  "import-empty",
+  "import-rows",
+  "import-columns",
+] as const;
+export type ImportCode = (typeof IMPORT_ROW_CODES)[number] | (typeof IMPORT_FILE_CODES)[number];
+
+/** A file that cannot be imported at all. */
+export class ImportFileError extends Error {
+  constructor(readonly problem: ImportProblem) {
+    super(problem.code);
+  }
+}
+
+const fileProblem = (code: (typeof IMPORT_FILE_CODES)[number], values: string[] = []) => new ImportFileError({ code, values });
+
 export interface ImportResult {
   row: number;
   name: string | null;
   website: string | null;
   action: "created" | "updated" | "unchanged" | "rejected";
-  reason?: string;
+  reason?: ImportProblem;
   vendor_id?: number;
 }
 
@@ -29,14 +68,15 @@ export interface ImportResult {
 const importOutcomesSchema = z.array(
   z.object({
     action: z.enum(["created", "updated", "unchanged", "rejected"]),
-    reason: z.string().optional(),
+    reason: z.enum(IMPORT_ROW_CODES).optional(),
+    values: z.array(z.string()).default([]),
     vendor_id: z.number().optional(),
   }),
 );
 
 /**
  * The rows of a vendor CSV (a header line naming the columns, in any order and case;
- * "service zips" and "service_zips" are the same). Throws with a clear message when a
+ * "service zips" and "service_zips" are the same). Throws an ImportFileError when a
  * required column is missing or the file is not CSV.
  */
 export function parseVendorCsv(text: string): ImportRow[] {
@@ -55,12 +95,12 @@ export function parseVendorCsv(text: string): ImportRow[] {
       relaxColumnCount: false,
     });
   } catch (error) {
-    throw new Error(`The file is not a readable CSV: ${(error as Error).message}`);
+    throw fileProblem("import-csv", [(error as Error).message]);
   }
-  if (records.length === 0) throw new Error("The file has no rows");
-  if (records.length > MAX_IMPORT_ROWS) throw new Error(`An import holds at most ${MAX_IMPORT_ROWS} rows`);
+  if (records.length === 0) throw fileProblem("import-empty");
+  if (records.length > MAX_IMPORT_ROWS) throw fileProblem("import-rows", [String(MAX_IMPORT_ROWS)]);
   const missing = REQUIRED_COLUMNS.filter((column) => !(column in records[0]));
-  if (missing.length) throw new Error(`Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`);
+  if (missing.length) throw fileProblem("import-columns", missing);
   const known = new Set<string>([...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]);
   return records.map((record) => Object.fromEntries(Object.entries(record).filter(([key]) => known.has(key))) as ImportRow);
 }
@@ -96,10 +136,10 @@ export async function importVendors(
     const key = websiteKey(data.website);
     const earlier = key ? firstRowOf.get(key) : undefined;
     const rates = rateCardFromCsv(data);
-    const reject = (reason: string) =>
+    const reject = (reason: ImportProblem) =>
       results.push({ row, name: data.name ?? null, website: data.website ?? null, action: "rejected", reason });
-    if (earlier !== undefined) reject(`website repeats row ${earlier}`);
-    else if (rates && "problem" in rates) reject(`rates: ${RATE_CARD_PROBLEMS[rates.problem]}`);
+    if (earlier !== undefined) reject({ code: "import-repeat", values: [String(earlier)] });
+    else if (rates && "problem" in rates) reject({ code: "import-rates", values: [rates.problem] });
     else {
       if (key) firstRowOf.set(key, row);
       const vendor = Object.fromEntries(Object.entries(data).filter(([column]) => !(RATE_COLUMNS as readonly string[]).includes(column)));
@@ -115,8 +155,14 @@ export async function importVendors(
         { p_rows: batch.map((item) => item.data), p_dry_run: options.dryRun },
         importOutcomesSchema,
       );
-      outcomes.forEach((outcome, i) =>
-        results.push({ row: batch[i].row, name: batch[i].data.name ?? null, website: batch[i].data.website ?? null, ...outcome }),
+      outcomes.forEach(({ reason, values, ...outcome }, i) =>
+        results.push({
+          row: batch[i].row,
+          name: batch[i].data.name ?? null,
+          website: batch[i].data.website ?? null,
+          ...outcome,
+          ...(reason ? { reason: { code: reason, values } } : {}),
+        }),
       );
     } catch (error) {
       stoppedAt = { row: batch[0].row, message: (error as Error).message };
@@ -134,14 +180,6 @@ export async function importVendors(
     });
   }
   return { results, stoppedAt };
-}
-
-/** What to tell the operator when an import stopped part-way. */
-export function importStopped(stoppedAt: NonNullable<ImportOutcome["stoppedAt"]>): string {
-  return (
-    `The import stopped at row ${stoppedAt.row}: the rows before it are done and the rest were not imported. ` +
-    "Importing the same file again picks up where it stopped."
-  );
 }
 
 export function importSummary(results: ImportResult[]): Record<ImportResult["action"], number> {

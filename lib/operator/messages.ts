@@ -1,6 +1,7 @@
 import { messageCatalog } from "../platform/page-messages";
 import type { RefusalTexts } from "../data/refusals";
 import { RATE_CARD_PROBLEMS } from "../prices/messages";
+import { LISTING_REFUSALS } from "../directory/listing-form";
 
 /**
  * Every message the console shows after an action, by code. Actions redirect with
@@ -33,19 +34,13 @@ const NOTICES = {
 const REFUSALS: RefusalTexts = {
   "no-record": "No such record",
   "unknown-outcome": "Unknown review outcome",
-  "too-long": "A field is too long",
   spam: "This request is marked as spam",
   reviewed: "This has already been reviewed",
   "no-person": "No such person on this listing",
   "listing-exists": "A listing with this website already exists",
   "city-missing": "The submission's city is not in the directory",
   "reason-missing": "Please give a reason for the rejection",
-  "listing-name": "Name must be 2 to 200 characters",
-  phone: "Please enter a valid phone number",
-  website: "Please enter a valid website URL (e.g. example.com)",
-  email: "Please enter a valid email address",
-  photo: "The photo must be an https:// address",
-  zip: "A service ZIP code is not a US ZIP code in the directory",
+  ...LISTING_REFUSALS,
   ...RATE_CARD_PROBLEMS,
 };
 
@@ -58,10 +53,8 @@ const ERRORS = {
 
 export type NoticeCode = keyof typeof NOTICES;
 
-const catalog = messageCatalog(NOTICES, REFUSALS, ERRORS);
+/** The console's texts for `?notice=` and `?error=` codes, and the error code of each refusal. */
+export const consoleCatalog = messageCatalog(NOTICES, REFUSALS, ERRORS);
 
 /** The text for a `?notice=` or `?error=` code; null for anything that is not one of ours. */
-export const consoleMessage = catalog.message;
-
-/** The `?error=` code for a database refusal. */
-export const consoleErrorCode = catalog.errorCode;
+export const consoleMessage = consoleCatalog.message;

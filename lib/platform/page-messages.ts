@@ -1,4 +1,4 @@
-import type { RefusalCode, RefusalTexts } from "../data/refusals";
+import type { RefusalTexts } from "../data/refusals";
 
 /**
  * A page's messages after an action, by code: actions redirect with `?notice=<code>` or
@@ -20,8 +20,8 @@ export function messageCatalog<Notice extends string>(
       return Object.hasOwn(texts, code) ? texts[code] : null;
     },
     /** The error code a page shows for a refusal: its own, or "refused" when the page has no text for it. */
-    errorCode(refusal: RefusalCode): string {
-      return Object.hasOwn(refusals, refusal) ? refusal : "refused";
+    errorCode(code: string): string {
+      return Object.hasOwn(texts, code) ? code : "refused";
     },
   };
 }

@@ -103,20 +103,30 @@ export function parseRateCardForm(fields: Fields): { card: RateCardInput } | { p
   };
 }
 
-/** A rate card form's fields from the submitted form data (text fields only). */
-export function rateCardFields(form: FormData): Fields {
-  return Object.fromEntries(
-    [...form.entries()].filter(
-      (entry): entry is [string, string] =>
-        typeof entry[1] === "string" && /^(small|medium|large|track|delivery|waiver|fee\d|published)/.test(entry[0]),
+const RATE_CARD_FIELD = /^(small|medium|large|track|delivery|waiver|fee\d|published)/;
+
+/**
+ * What a submitted rate card form asks for, from the form's fields: this card, or no card
+ * ("Remove"); input that cannot be a card fails with its problem's code.
+ */
+export const rateCardFormSchema = z.record(z.string(), z.unknown()).transform((fields, context) => {
+  if (fields.intent === "remove") return null;
+  const card = parseRateCardForm(
+    Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string" && RATE_CARD_FIELD.test(entry[0])),
     ),
   );
-}
+  if ("card" in card) return card.card;
+  context.addIssue({ code: "custom", message: card.problem });
+  return z.NEVER;
+});
 
-/** What a submitted rate card form asks for: this card, no card ("Remove"), or why not. */
-export function rateCardSubmission(form: FormData): { card: RateCardInput | null } | { problem: RateCardProblem } {
-  return form.get("intent") === "remove" ? { card: null } : parseRateCardForm(rateCardFields(form));
-}
+/** A form's schema whose fields also hold a rate card: `card` is the card those fields make. */
+export const withRateCard = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.preprocess(
+    (fields) => (typeof fields === "object" && fields !== null ? { ...fields, card: fields } : fields),
+    z.object({ ...shape, card: rateCardFormSchema }),
+  );
 
 /** The rate columns of the vendor CSV (see the README): per class, then shared terms. */
 export const RATE_COLUMNS = [

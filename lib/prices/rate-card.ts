@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { MACHINE_CLASSES, type MachineClass } from "./classes";
+import type { MachineClass } from "./classes";
 
 /** One class's rates in dollars, and the meter hours each period includes (null: not stated). */
 export interface ClassRates {
@@ -36,35 +35,6 @@ export interface RateCard {
   sample: boolean;
   published: boolean;
 }
-
-const dollars = z.number();
-const hours = z.number().nullable();
-
-/** A rate card as the database sends it (rate_card_json and every page that carries one). */
-export const rateCardSchema: z.ZodType<RateCard> = z.object({
-  classes: z.array(
-    z.object({
-      class: z.enum(MACHINE_CLASSES),
-      day: dollars,
-      week: dollars.nullable(),
-      four_week: dollars.nullable(),
-      day_hours: hours,
-      week_hours: hours,
-      four_week_hours: hours,
-    }),
-  ),
-  delivery: z.object({ fee: dollars, miles: z.number(), per_mile: dollars }).nullable(),
-  waiver_percent: z.number().nullable(),
-  fees: z.array(
-    z.union([
-      z.object({ label: z.string(), percent: z.number(), amount: z.undefined().optional() }),
-      z.object({ label: z.string(), amount: dollars, percent: z.undefined().optional() }),
-    ]),
-  ),
-  confirmed_on: z.string(),
-  sample: z.boolean(),
-  published: z.boolean(),
-});
 
 /** What a form or an import writes: the card without its date and sample flag. */
 export type RateCardInput = Omit<RateCard, "confirmed_on" | "sample">;

@@ -24,3 +24,6 @@ export async function ownerToken(create: boolean): Promise<string | null> {
   jar.set(OWNER_COOKIE, token, { httpOnly: true, sameSite: "lax", secure: secureCookies(), path: "/", maxAge: 60 * 60 * 24 * 30 });
   return token;
 }
+
+/** The renter's audience: this browser's owner token (null when it made no request), for the actions on its requests. */
+export const renter = () => ownerToken(false);

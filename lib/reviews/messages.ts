@@ -20,10 +20,8 @@ const REFUSALS: RefusalTexts = {
   "limit-review-phone": "Too many reviews for this phone number in the last 30 days.",
 };
 
-const catalog = messageCatalog(NOTICES, REFUSALS, { refused: "Your review could not be saved. Please try again." });
+/** A status page's texts for `?notice=` and `?error=` codes about a review, and the error code of each refusal. */
+export const reviewCatalog = messageCatalog(NOTICES, REFUSALS, { refused: "Your review could not be saved. Please try again." });
 
 /** The text for a status page's `?notice=` or `?error=` code about a review; null for anything else. */
-export const reviewMessage = catalog.message;
-
-/** The `?error=` code for a refusal of the renter's review. */
-export const reviewErrorCode = catalog.errorCode;
+export const reviewMessage = reviewCatalog.message;

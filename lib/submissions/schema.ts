@@ -38,3 +38,4 @@ export function formatPhone(value: string): string {
   const digits = value.replace(/\D/g, "");
   return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : value;
 }
+export type BusinessActionValues = output<typeof businessActionSchema>;

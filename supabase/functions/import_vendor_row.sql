@@ -1,5 +1,6 @@
 -- One CSV row: creates (listed now) or updates the vendor with its normalized website, and
--- its rate card when the row has one (confirmed today), or says why not.
+-- its rate card when the row has one (confirmed today), or says why not: a reason code
+-- (import-*) and the values the console's text names (lib/operator/messages.ts).
 create or replace function public.import_vendor_row(r jsonb)
 returns jsonb language plpgsql set search_path = '' as $$
 declare
@@ -19,38 +20,38 @@ declare
   card_before jsonb;
   problem jsonb := public.rate_card_problem(v_card);
 begin
-  if length(trim(coalesce(r->>'name', ''))) not between 2 and 200 then return jsonb_build_object('action', 'rejected', 'reason', 'name must be 2 to 200 characters'); end if;
+  if length(trim(coalesce(r->>'name', ''))) not between 2 and 200 then return jsonb_build_object('action', 'rejected', 'reason', 'import-name'); end if;
   if v_site is null or length(r->>'website') > 300 then
-    return jsonb_build_object('action', 'rejected', 'reason', 'website is missing or not a URL');
+    return jsonb_build_object('action', 'rejected', 'reason', 'import-website');
   end if;
-  if length(trim(coalesce(r->>'phone', ''))) not between 10 and 30 then return jsonb_build_object('action', 'rejected', 'reason', 'phone must be 10 to 30 characters'); end if;
+  if length(trim(coalesce(r->>'phone', ''))) not between 10 and 30 then return jsonb_build_object('action', 'rejected', 'reason', 'import-phone'); end if;
   if nullif(trim(r->>'email'), '') is not null and not public.is_email_address(lower(trim(r->>'email'))) then
-    return jsonb_build_object('action', 'rejected', 'reason', 'email is not an email address');
+    return jsonb_build_object('action', 'rejected', 'reason', 'import-email');
   end if;
-  if length(trim(coalesce(r->>'street', ''))) not between 3 and 300 then return jsonb_build_object('action', 'rejected', 'reason', 'street is missing'); end if;
+  if length(trim(coalesce(r->>'street', ''))) not between 3 and 300 then return jsonb_build_object('action', 'rejected', 'reason', 'import-street'); end if;
   select st.* into v_state from public.states st
   where st.country_id = 1 and (upper(st.code) = upper(trim(r->>'state')) or lower(st.name) = lower(trim(r->>'state')) or st.slug = lower(trim(r->>'state')));
-  if v_state.id is null then return jsonb_build_object('action', 'rejected', 'reason', 'unknown state ' || coalesce(r->>'state', '')); end if;
+  if v_state.id is null then return jsonb_build_object('action', 'rejected', 'reason', 'import-state', 'values', jsonb_build_array(coalesce(r->>'state', ''))); end if;
   select c.* into v_city from public.cities c where c.state_id = v_state.id and lower(c.name) = lower(trim(r->>'city')) order by c.id limit 1;
-  if v_city.id is null then return jsonb_build_object('action', 'rejected', 'reason', 'unknown city ' || coalesce(r->>'city', '') || ', ' || v_state.code); end if;
+  if v_city.id is null then return jsonb_build_object('action', 'rejected', 'reason', 'import-city', 'values', jsonb_build_array(coalesce(r->>'city', ''), v_state.code)); end if;
   select p.* into v_postcode from public.postcodes p where p.code = trim(r->>'zip') and p.city_id = v_city.id;
-  if v_postcode.id is null then return jsonb_build_object('action', 'rejected', 'reason', 'ZIP ' || coalesce(r->>'zip', '') || ' is not in ' || v_city.name || ', ' || v_state.code); end if;
+  if v_postcode.id is null then return jsonb_build_object('action', 'rejected', 'reason', 'import-zip', 'values', jsonb_build_array(coalesce(r->>'zip', ''), v_city.name, v_state.code)); end if;
   if nullif(trim(r->>'rating'), '') is not null then
     if trim(r->>'rating') !~ '^[0-9](\.[0-9])?$' or (r->>'rating')::numeric > 5 then
-      return jsonb_build_object('action', 'rejected', 'reason', 'rating must be 0 to 5 with one decimal');
+      return jsonb_build_object('action', 'rejected', 'reason', 'import-rating');
     end if;
     v_rating := (r->>'rating')::numeric;
   end if;
-  if length(coalesce(r->>'description', '')) > 5000 then return jsonb_build_object('action', 'rejected', 'reason', 'description is too long'); end if;
+  if length(coalesce(r->>'description', '')) > 5000 then return jsonb_build_object('action', 'rejected', 'reason', 'import-description'); end if;
   if nullif(trim(r->>'service_zips'), '') is not null then
     zips := array(select distinct z from regexp_split_to_table(trim(r->>'service_zips'), '[\s;,]+') z where z <> '' order by z);
     select z into unknown from unnest(zips) z where z !~ '^[0-9]{5}$' or not exists (select 1 from public.postcodes p where p.code = z) limit 1;
-    if unknown is not null then return jsonb_build_object('action', 'rejected', 'reason', 'unknown service ZIP ' || unknown); end if;
+    if unknown is not null then return jsonb_build_object('action', 'rejected', 'reason', 'import-service-zip', 'values', jsonb_build_array(unknown)); end if;
   else
     zips := array(select p.code from public.postcodes p where p.city_id = v_city.id order by p.code);
   end if;
   if v_card is not null and problem is not null then
-    return jsonb_build_object('action', 'rejected', 'reason', 'rates: ' || (problem->>'message'));
+    return jsonb_build_object('action', 'rejected', 'reason', 'import-rates', 'values', jsonb_build_array(problem->>'code'));
   end if;
   v_full_address := trim(r->>'street') || ', ' || v_city.name || ', ' || v_state.code || ' ' || v_postcode.code;
 

@@ -5,7 +5,8 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from "../../lib/operator/password";
-import { importVendors, parseVendorCsv } from "../../lib/operator/import";
+import { ImportFileError, importVendors, parseVendorCsv, type ImportResult } from "../../lib/operator/import";
+import { importText } from "../../lib/operator/import-texts";
 import { asAnon, asService, freshDb, embeddedCaller } from "./helpers/db";
 
 let db: PGlite;
@@ -165,6 +166,7 @@ describe("listing edits", () => {
 });
 
 describe("vendor import", () => {
+  const reasonText = (result: ImportResult) => result.reason && importText(result.reason);
   const csv = (rows: string[]) =>
     parseVendorCsv(["name,website,phone,email,street,city,state,zip,description,rating,service zips", ...rows].join("\n"));
   const run = (rows: ReturnType<typeof csv>, dryRun: boolean) =>
@@ -181,7 +183,8 @@ describe("vendor import", () => {
     expect(await count()).toBe(before);
     const first = await run(rows, false);
     expect(first.map((r) => r.action)).toEqual(["created", "rejected"]);
-    expect(first[1].reason).toBe("ZIP 99999 is not in Houston, TX");
+    expect(first[1].reason).toEqual({ code: "import-zip", values: ["99999", "Houston", "TX"] });
+    expect(reasonText(first[1])).toBe("ZIP 99999 is not in Houston, TX");
     expect(await count()).toBe(before + 1);
     expect((await run(rows, false)).map((r) => r.action)).toEqual(["unchanged", "rejected"]);
     const edited = csv([
@@ -199,7 +202,7 @@ describe("vendor import", () => {
       "Csv Twice Again,WWW.csv-twice.example/about,(555) 010-2225,,5 Csv Road,Houston,TX,77002,,,",
     ]);
     for (const dryRun of [true, false]) {
-      expect((await run(repeated, dryRun)).map((r) => [r.action, r.reason])).toEqual([
+      expect((await run(repeated, dryRun)).map((r) => [r.action, reasonText(r)])).toEqual([
         ["created", undefined],
         ["rejected", "website repeats row 1"],
       ]);
@@ -212,13 +215,21 @@ describe("vendor import", () => {
     expect((await inspect<{ site: string }>("select site from public.vendors where website_key = 'relative.example'"))[0].site).toBe(
       "https://relative.example",
     );
-    expect((await run(csv(["Csv No Host,not a website,(555) 010-2227,,7 Csv Road,Houston,TX,77002,,,"]), false))[0].reason).toBe(
+    expect(reasonText((await run(csv(["Csv No Host,not a website,(555) 010-2227,,7 Csv Road,Houston,TX,77002,,,"]), false))[0])).toBe(
       "website is missing or not a URL",
     );
   });
 
   it("names a missing column", () => {
-    expect(() => parseVendorCsv("name,website\nA,b.example")).toThrow("Missing columns: phone, email, street, city, state, zip");
+    const problem = (() => {
+      try {
+        parseVendorCsv("name,website\nA,b.example");
+      } catch (error) {
+        return error instanceof ImportFileError ? error.problem : null;
+      }
+    })();
+    expect(problem).toEqual({ code: "import-columns", values: ["phone", "email", "street", "city", "state", "zip"] });
+    expect(problem && importText(problem)).toBe("Missing columns: phone, email, street, city, state, zip");
   });
 });
 
