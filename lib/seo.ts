@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import type { BreadcrumbList, WithContext } from "schema-dts";
 import { shareImage, siteName, siteUrl } from "./site";
 
 export interface PageMeta {
@@ -45,17 +44,4 @@ export function placeCrumbs(country: Place, state?: Place, city?: Place): Crumb[
   if (state) crumbs.push({ name: state.name, path: `/${country.slug}/${state.slug}` });
   if (state && city) crumbs.push({ name: city.name, path: `/${country.slug}/${state.slug}/${city.slug}` });
   return crumbs;
-}
-
-export function breadcrumbJsonLd(crumbs: Crumb[]): WithContext<BreadcrumbList> {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: crumb.name,
-      item: absoluteUrl(crumb.path),
-    })),
-  };
 }

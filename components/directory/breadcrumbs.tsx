@@ -1,6 +1,7 @@
 import { Link } from "@/components/ui/link";
 import { JsonLd } from "@/components/json-ld";
-import { breadcrumbJsonLd, type Crumb } from "@/lib/seo";
+import { breadcrumbList } from "@/lib/json-ld/builders";
+import type { Crumb } from "@/lib/seo";
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
@@ -23,7 +24,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
           ))}
         </ol>
       </nav>
-      <JsonLd data={breadcrumbJsonLd(crumbs)} />
+      <JsonLd data={breadcrumbList(crumbs)} />
     </>
   );
 }

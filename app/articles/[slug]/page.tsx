@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import type { Article as ArticleLd, WithContext } from "schema-dts";
 import { JsonLd } from "@/components/json-ld";
+import { guideArticle } from "@/lib/json-ld/builders";
 import { getArticle, sanitizeArticleHtml } from "@/lib/articles/data";
-import { absoluteUrl, pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/seo";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -19,18 +19,9 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function ArticlePage({ params }: Params) {
   const article = await getArticle((await params).slug);
   if (!article) notFound();
-  const ld: WithContext<ArticleLd> = {
-    "@context": "https://schema.org",
-    "@type": "Article",
-    headline: article.title,
-    description: article.excerpt ?? undefined,
-    datePublished: article.published_at,
-    image: article.cover_image ? absoluteUrl(article.cover_image) : undefined,
-    mainEntityOfPage: absoluteUrl(`/articles/${article.slug}`),
-  };
   return (
     <article className="mx-auto max-w-3xl">
-      <JsonLd data={ld} />
+      <JsonLd data={guideArticle(article)} />
       {article.cover_image && (
         // eslint-disable-next-line @next/next/no-img-element
         <img

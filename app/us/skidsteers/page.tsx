@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import type { ItemList, WithContext } from "schema-dts";
 import { JsonLd } from "@/components/json-ld";
+import { modelList } from "@/lib/json-ld/builders";
 import { FilterPanel } from "@/components/models/filter-panel";
 import { ModelCard } from "@/components/models/model-card";
 import { ModelTable } from "@/components/models/model-table";
@@ -9,7 +9,7 @@ import { ShowMore } from "@/components/show-more";
 import { getEquipmentList } from "@/lib/models/data";
 import { filterModels, shuffle, sliderMaxima, sortModels, type ModelFilters } from "@/lib/models/catalogue";
 import { catalogueCache } from "@/lib/models/url-state";
-import { absoluteUrl, pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/seo";
 import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = pageMetadata({
@@ -57,19 +57,9 @@ export default async function CataloguePage({ searchParams }: Props) {
     next.set("view", view);
     return `/us/skidsteers?${next}`;
   };
-  const itemList: WithContext<ItemList> = {
-    "@context": "https://schema.org",
-    "@type": "ItemList",
-    itemListElement: shown.map((m, i) => ({
-      "@type": "ListItem",
-      position: i + 1,
-      name: `${m.equipment_manufacturer?.name} ${m.name}`,
-      url: absoluteUrl(`/us/skidsteers/${m.equipment_manufacturer?.slug}/${m.slug}`),
-    })),
-  };
   return (
     <>
-      <JsonLd data={itemList} />
+      <JsonLd data={modelList(shown)} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight">Popular Skid Steer Models</h1>
         <Link href="/us/skidsteers/compare" className="font-semibold text-brand-700 hover:underline">

@@ -15,7 +15,7 @@ import { pageMetadata } from "@/lib/seo";
 import { WEBSITE_REL, websiteHref } from "@/lib/directory/website";
 import { ReviewList } from "@/components/reviews/review-list";
 import { vendorReviews } from "@/lib/reviews/data";
-import { localBusinessJsonLd } from "@/lib/reviews/json-ld";
+import { localBusiness } from "@/lib/json-ld/builders";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -60,7 +60,7 @@ export default async function VendorPage({ params }: Params) {
           { name: v.name, path: `/${country}/${state}/${city}/${v.slug}` },
         ]}
       />
-      <JsonLd data={localBusinessJsonLd(v, reviews.reviews)} />
+      <JsonLd data={localBusiness(v, reviews.reviews)} />
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <article className="wrap-anywhere">
           <div className="flex flex-wrap items-center">

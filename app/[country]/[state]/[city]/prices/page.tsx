@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
-import type { ItemList, WithContext } from "schema-dts";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { JsonLd } from "@/components/json-ld";
+import { priceOffers } from "@/lib/json-ld/builders";
 import { EstimateBreakdown } from "@/components/prices/estimate-breakdown";
 import { SampleNote } from "@/components/prices/sample-note";
 import { BookingButton } from "@/components/rental/booking-button";
@@ -12,9 +12,9 @@ import { inputClass } from "@/components/ui/form-field";
 import { getCityPrices, getCityZip } from "@/lib/directory/data";
 import { vendorPath } from "@/lib/directory/ordering";
 import { CLASS_NAMES, MACHINE_CLASSES } from "@/lib/prices/classes";
-import { compareEstimates, MAX_PRICE_DAYS, readPriceQuery, type PricedVendor } from "@/lib/directory/price-comparison";
+import { compareEstimates, MAX_PRICE_DAYS, readPriceQuery } from "@/lib/directory/price-comparison";
 import { confirmedLine, usd } from "@/lib/prices/format";
-import { absoluteUrl, pageMetadata, placeCrumbs } from "@/lib/seo";
+import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 type Props = {
   params: Promise<{ country: string; state: string; city: string }>;
@@ -39,33 +39,6 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   });
 }
 
-// Real vendors' day rates as offers; sample (fictitious) rates are left out of structured data.
-function offers(vendors: PricedVendor[], className: string): WithContext<ItemList> {
-  return {
-    "@context": "https://schema.org",
-    "@type": "ItemList",
-    itemListElement: vendors
-      .filter((entry) => !entry.rates.sample)
-      .map((entry, index) => ({
-        "@type": "ListItem",
-        position: index + 1,
-        item: {
-          "@type": "Offer",
-          name: `${className} rental`,
-          seller: { "@type": "LocalBusiness", name: entry.vendor.name, url: absoluteUrl(vendorPath(entry.vendor)) },
-          priceCurrency: "USD",
-          priceSpecification: {
-            "@type": "UnitPriceSpecification",
-            priceCurrency: "USD",
-            unitCode: "DAY",
-            unitText: "day",
-            price: entry.rates.classes.find((rates) => rates.class === entry.estimate.class)?.day ?? entry.estimate.rental,
-          },
-        },
-      })),
-  };
-}
-
 export default async function CityPricesPage(props: Props) {
   const { data, query, zip, base } = await load(props);
   const priced = compareEstimates(data, query);
@@ -73,7 +46,7 @@ export default async function CityPricesPage(props: Props) {
   return (
     <>
       <Breadcrumbs crumbs={[...placeCrumbs(data.country, data.state, data.city), { name: "Prices", path: `${base}/prices` }]} />
-      <JsonLd data={offers(priced, className)} />
+      <JsonLd data={priceOffers(priced, className)} />
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight">
         Skid steer rental prices in {data.city.name}, {data.state.code}
       </h1>

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound, permanentRedirect } from "next/navigation";
-import type { Product, WithContext } from "schema-dts";
 import { JsonLd } from "@/components/json-ld";
+import { modelProduct } from "@/lib/json-ld/builders";
 import { ModelImage } from "@/components/models/model-image";
 import { NoContextMenu } from "@/components/models/no-context-menu";
 import { BookingButton } from "@/components/rental/booking-button";
@@ -12,7 +12,7 @@ import { formatNumber, modelPath } from "@/lib/models/catalogue";
 import { glossary } from "@/lib/models/glossary";
 import { describeSource } from "@/lib/models/sources";
 import type { EquipmentModel } from "@/lib/models/types";
-import { absoluteUrl, pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/seo";
 
 export const revalidate = 300;
 export const generateStaticParams = async () => [];
@@ -66,20 +66,9 @@ export default async function ModelPage({ params }: Params) {
   ];
   const sources = (m.sources ?? []).map(describeSource);
   const specHelp: Record<string, string> = { "Operating Capacity": glossary.operatingCapacity, "Lift Pattern": glossary.liftPattern };
-  const product: WithContext<Product> = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: `${manufacturer?.name} ${m.name}`,
-    brand: { "@type": "Brand", name: manufacturer?.name ?? "Other" },
-    category: m.equipment_type?.name,
-    image: absoluteUrl(m.image_url ?? "/skidsteer_share.png"),
-    url: absoluteUrl(modelPath(m)),
-    description: m.description ?? undefined,
-    additionalProperty: specs.map(([name, value]) => ({ "@type": "PropertyValue", name, value })),
-  };
   return (
     <NoContextMenu>
-      <JsonLd data={product} />
+      <JsonLd data={modelProduct(m, specs)} />
       <Link href="/us/skidsteers" className="text-sm font-semibold text-brand-700 hover:underline">
         ← Back to All Models
       </Link>

@@ -6,7 +6,7 @@ import { ReviewList } from "@/components/reviews/review-list";
 import { getVendorPage } from "@/lib/directory/data";
 import { furtherVendorPage, vendorPath } from "@/lib/directory/ordering";
 import { REVIEWS_PER_PAGE, vendorReviews } from "@/lib/reviews/data";
-import { localBusinessJsonLd } from "@/lib/reviews/json-ld";
+import { localBusiness } from "@/lib/json-ld/builders";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;
@@ -44,7 +44,7 @@ export default async function VendorReviewsPage({ params }: Params) {
       <Breadcrumbs
         crumbs={[...crumbs, { name: vendor.name, path }, { name: `Reviews, page ${number}`, path: `${path}/reviews/${number}` }]}
       />
-      <JsonLd data={localBusinessJsonLd(vendor, reviews.reviews)} />
+      <JsonLd data={localBusiness(vendor, reviews.reviews)} />
       <ReviewList
         vendorName={vendor.name}
         vendorPath={path}
