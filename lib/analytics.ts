@@ -1,7 +1,7 @@
 "use client";
 import { track } from "@vercel/analytics";
 
-export interface AnalyticsEvent {
+interface AnalyticsEvent {
   name: "click" | "pageview";
   category: string;
   label: string;

@@ -1,4 +1,4 @@
-// npm test: lint, format check, type check, unit and database tests, production build, browser tests.
+// npm test: lint, format check, type check, unused exports, unit and database tests, production build, browser tests.
 // Prints each step's time and a last line "N passed, M failed in T" summing every step and test.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -29,6 +29,7 @@ mkdirSync("test-results", { recursive: true });
 step("lint", bin("eslint"), ["."]);
 step("format", bin("prettier"), ["--check", "."]);
 step("typecheck", bin("tsc"), ["--noEmit"]);
+step("unused exports", bin("knip"), ["--include", "exports,types"]);
 
 /** A Vitest run, counted test by test (a run that fails outside its tests counts as one failure). */
 function vitestStep(label, args, report) {

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
 import { ListingForm } from "@/components/directory/listing-form";
 import { FormField, inputClass } from "@/components/ui/form-field";

@@ -2,7 +2,7 @@ import { Link } from "@/components/ui/link";
 import { vendorPageCount } from "@/lib/directory/ordering";
 
 /** Page 1 is the place's own page; page n is `{base}/vendors/{n}`. */
-export const vendorPageHref = (base: string, page: number) => (page === 1 ? base : `${base}/vendors/${page}`);
+const vendorPageHref = (base: string, page: number) => (page === 1 ? base : `${base}/vendors/${page}`);
 
 /**
  * Plain links to the previous, nearby and next pages of a place's vendors (crawlable, no

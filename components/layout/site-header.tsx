@@ -2,7 +2,7 @@ import { TrackedLink } from "@/components/analytics/tracked-link";
 import { BookingButton } from "@/components/rental/booking-button";
 import { MobileMenu } from "./mobile-menu";
 
-export const mainNav = [
+const mainNav = [
   { href: "/us/skidsteers/compare", label: "Compare Skid Steers" },
   { href: "/us/skidsteers", label: "Skid Steers" },
   { href: "/articles", label: "Articles" },

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** Previous/next links for a paged list, keeping the other query parameters. */
 export function Pager({

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** The status filter of a console queue: one link per status, the current one marked. */
 export function StatusTabs({

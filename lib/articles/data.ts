@@ -15,7 +15,6 @@ const summaryFields = {
   published_at: z.string(),
 };
 const articleSchema = z.object({ ...summaryFields, content: z.string() });
-export type ArticleSummary = z.infer<z.ZodObject<typeof summaryFields>>;
 export type Article = z.infer<typeof articleSchema>;
 
 export const getArticles = () => cachedRpcAllRows(CACHE_TAGS.articles, "articles_list", {});

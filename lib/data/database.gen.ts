@@ -4,7 +4,7 @@
 import { z } from "zod";
 
 /** A jsonb argument: any value supabase-js can send as JSON. */
-export type JsonArgument = string | number | boolean | object | null;
+type JsonArgument = string | number | boolean | object | null;
 
 export interface FunctionArgs {
   article_by_slug: { p_slug: string | null };

@@ -36,7 +36,7 @@ export class DatabaseError extends Error {
 export type DbFunction = keyof FunctionArgs;
 type Generated<F extends DbFunction> = (typeof functionResults)[F];
 /** The functions whose result holds JSON: each call parses it with a schema of its feature. */
-export type JsonFunction = { [F in DbFunction]: Generated<F> extends null ? F : never }[DbFunction];
+type JsonFunction = { [F in DbFunction]: Generated<F> extends null ? F : never }[DbFunction];
 /** The functions whose result the generated contract describes. */
 export type TypedFunction = Exclude<DbFunction, JsonFunction>;
 /** The set-returning functions, read in pages by rpcAllRows. */

@@ -142,7 +142,7 @@ export async function contractSource(client: pg.Client): Promise<string> {
 import { z } from "zod";
 
 /** A jsonb argument: any value supabase-js can send as JSON. */
-export type JsonArgument = string | number | boolean | object | null;
+type JsonArgument = string | number | boolean | object | null;
 
 export interface FunctionArgs {
 ${entries.map((entry) => `  ${entry.name}: ${entry.args};`).join("\n")}

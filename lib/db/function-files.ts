@@ -10,7 +10,7 @@ import type { PGlite } from "@electric-sql/pglite";
  * migrations must match every file, and have no function without one
  * (tests/unit/function-files.test.ts).
  */
-export const functionsDir = path.join(process.cwd(), "supabase", "functions");
+const functionsDir = path.join(process.cwd(), "supabase", "functions");
 
 /** A file of supabase/functions/ and the functions it defines, schema-qualified (public.x, private.y). */
 export interface FunctionFile {

@@ -3,7 +3,7 @@ import type { CityWithVendors, Hero, StateWithVendors, VendorCard } from "./type
 const featuredRank = (featured: boolean | null | undefined) => (featured === true ? 0 : featured === false ? 2 : 1);
 
 /** Featured true first, then unset, then false; then by vendor count, most first. */
-export function sortStatesForQuickLinks(states: StateWithVendors[]): StateWithVendors[] {
+function sortStatesForQuickLinks(states: StateWithVendors[]): StateWithVendors[] {
   return [...states].sort(
     (a, b) =>
       featuredRank(a.featured) - featuredRank(b.featured) || b.vendor_count - a.vendor_count || a.state_name.localeCompare(b.state_name),

@@ -9,7 +9,7 @@ export interface PriceQuery {
   zip: string | null;
 }
 
-export const DEFAULT_PRICE_QUERY = { machineClass: "medium", days: 7 } as const;
+const DEFAULT_PRICE_QUERY = { machineClass: "medium", days: 7 } as const;
 export const MAX_PRICE_DAYS = 365;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

@@ -50,7 +50,7 @@ export interface CityWithVendors {
   state_slug: string;
 }
 
-export interface Place {
+interface Place {
   name: string;
   slug: string;
   code?: string;
@@ -146,7 +146,7 @@ const place = z.object({ name: z.string(), slug: z.string(), code: z.string().op
 const placeWithId = place.extend({ id: z.number() });
 const hero = z.object({ hero_h1_headline: z.string(), hero_h2_subtitle1: z.string().nullable(), hero_h2_subtitle2: z.string().nullable() });
 
-export const reviewSummarySchema: z.ZodType<ReviewSummary> = z.object({
+const reviewSummarySchema: z.ZodType<ReviewSummary> = z.object({
   count: z.number(),
   average: z.number().nullable(),
   stars: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]),
@@ -172,7 +172,7 @@ const vendorCardFields = {
   rates_sample: z.boolean().nullable(),
   reviews: reviewSummarySchema,
 };
-export const vendorCardSchema: z.ZodType<VendorCard> = z.object(vendorCardFields);
+const vendorCardSchema: z.ZodType<VendorCard> = z.object(vendorCardFields);
 
 const stateWithVendors: z.ZodType<StateWithVendors> = z.object({
   state_id: z.number(),

@@ -9,8 +9,8 @@ export interface ModelFilters {
   powerMax: number;
 }
 
-export const DEFAULT_CAPACITY_MAX = 10000;
-export const DEFAULT_POWER_MAX = 200;
+const DEFAULT_CAPACITY_MAX = 10000;
+const DEFAULT_POWER_MAX = 200;
 export const CAPACITY_STEP = 100;
 export const POWER_STEP = 5;
 
@@ -118,7 +118,7 @@ export function modelPath(model: Pick<EquipmentModel, "slug" | "equipment_manufa
 }
 
 /** The short form of a figure's basis, shown beside it: "35%" or "50%" of tipping load, "gross" or "net". */
-export function basisTag(basis: string | null): string | null {
+function basisTag(basis: string | null): string | null {
   return basis ? basis.split(" ")[0] : null;
 }
 

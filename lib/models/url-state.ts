@@ -2,7 +2,7 @@ import { createSearchParamsCache, parseAsArrayOf, parseAsFloat, parseAsString, p
 import { SORTABLE_COLUMNS } from "./catalogue";
 
 /** The catalogue's state lives in the URL so a filtered, sorted view can be shared. */
-export const catalogueParsers = {
+const catalogueParsers = {
   view: parseAsStringLiteral(["grid", "table"] as const).withDefault("grid"),
   manufacturer: parseAsString,
   mfr: parseAsArrayOf(parseAsString).withDefault([]),

@@ -2,7 +2,7 @@ import { ImageResponse } from "next/og";
 import { equipmentSvg } from "../models/illustration";
 import { siteName } from "../site";
 
-export const SHARE_SIZE = { width: 1200, height: 630 } as const;
+const SHARE_SIZE = { width: 1200, height: 630 } as const;
 
 interface ShareCard {
   eyebrow: string;

@@ -14,6 +14,5 @@ export const removeOperator = async (client: SupabaseClient, email: string) =>
   (await callWith(client, "operator_remove", { p_email: email })) === true;
 
 const operatorAccountsSchema = z.array(z.object({ email: z.string(), created_at: z.string(), sessions: z.number() }));
-export type OperatorAccount = z.infer<typeof operatorAccountsSchema>[number];
 
 export const listOperators = (client: SupabaseClient) => callWith(client, "operator_list", {}, operatorAccountsSchema);

@@ -45,7 +45,7 @@ export const logInAction = formAction(consoleCatalog, {
     const outcome = await logIn(email, password);
     if (outcome !== "ok") refuse(outcome);
   },
-  back: (_input, done) => ({ page: done === null ? "/operator/login" : "/operator/leads", notice: "logged-in" }),
+  back: (_input, done) => ({ page: done === null ? "/operator/login" : "/operator/leads", notice: null }),
 });
 
 export const logOutAction = formAction(consoleCatalog, {

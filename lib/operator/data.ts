@@ -17,7 +17,7 @@ const day = z
   .catch(undefined);
 
 /** The leads inbox filters, from the query string; anything malformed is ignored. */
-export const leadFiltersSchema = z.object({
+const leadFiltersSchema = z.object({
   from: day,
   to: day,
   state: optionalText(/^[a-z-]{2,40}$/),
@@ -100,7 +100,6 @@ const leadSummaryFields = {
   ),
 };
 const leadSummarySchema = z.object(leadSummaryFields);
-export type LeadSummary = z.infer<typeof leadSummarySchema>;
 const leadDetailSchema = z.object({
   ...leadSummaryFields,
   messages: z.array(
@@ -118,7 +117,6 @@ const leadDetailSchema = z.object({
     }),
   ),
 });
-export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
 export const leadPage = (filters: LeadFilters, page: number, size = PAGE_SIZE) =>
   call("operator_lead_page", { p_filters: filters, p_limit: size, p_offset: (page - 1) * size }, pageOf(leadSummarySchema));
@@ -146,7 +144,6 @@ const submissionRowSchema = z.object({
   duplicate_vendors: z.array(z.object({ id: z.number(), name: z.string() })),
   duplicate_submissions: z.array(z.number()),
 });
-export type SubmissionRow = z.infer<typeof submissionRowSchema>;
 export const submissionPage = (status: SubmissionStatus, page: number) =>
   call("operator_submission_page", { p_status: status, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(submissionRowSchema));
 
@@ -161,9 +158,8 @@ const vendorRowSchema = z.object({
   state_code: z.string(),
   leads: z.number(),
 });
-export type VendorRow = z.infer<typeof vendorRowSchema>;
 /** Where a listing lives, to name it and refresh its pages after a change. */
-export const vendorAddressSchema = z.object({
+const vendorAddressSchema = z.object({
   id: z.number(),
   slug: z.string(),
   name: z.string(),
@@ -172,7 +168,6 @@ export const vendorAddressSchema = z.object({
   country_slug: z.string(),
   hidden: z.boolean(),
 });
-export type VendorAddress = z.infer<typeof vendorAddressSchema>;
 const vendorDetailFields = {
   id: z.number(),
   name: z.string(),
@@ -190,7 +185,6 @@ const vendorDetailFields = {
   address: vendorAddressSchema,
 };
 export const vendorDetailSchema = z.object(vendorDetailFields);
-export type VendorDetail = z.infer<typeof vendorDetailSchema>;
 export const vendorPage = (query: string, page: number) =>
   call("operator_vendor_page", { p_query: query, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(vendorRowSchema));
 export const vendorDetail = (id: number) => call("operator_vendor", { p_id: id }, vendorDetailSchema.nullable());
@@ -206,7 +200,6 @@ const auditEntrySchema = z.object({
   subject: text,
   details: z.record(z.string(), z.unknown()),
 });
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPage = (page: number) =>
   call("operator_audit_log", { p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(auditEntrySchema));
 
@@ -226,7 +219,7 @@ const claimRowSchema = z.object({
   vendor: vendorAddressSchema,
   managers: z.array(z.object({ email: z.string(), role: managerRole })),
 });
-export type ClaimRow = z.infer<typeof claimRowSchema>;
+type ClaimRow = z.infer<typeof claimRowSchema>;
 export type ClaimStatus = ClaimRow["status"];
 export const claimPage = (status: ClaimStatus, page: number) =>
   call("operator_claim_page", { p_status: status, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(claimRowSchema));
@@ -242,7 +235,6 @@ const changeRequestSchema = z.object({
   changes: pendingChangeSchema,
   current: z.object({ name: z.string(), site: text }),
 });
-export type ChangeRequest = z.infer<typeof changeRequestSchema>;
 export const changeRequests = () => call("operator_change_requests", {}, z.array(changeRequestSchema));
 export const reviewChange = (id: number, approve: boolean, reason: string, operator: string) =>
   call("operator_review_change", { p_id: id, p_approve: approve, p_reason: reason, p_operator: operator });
@@ -251,7 +243,6 @@ export const pausedVendors = () =>
   call("operator_paused_vendors", {}, z.array(z.object({ id: z.number(), name: z.string(), paused_at: z.string() })));
 
 const vendorManagerSchema = z.object({ email: z.string(), role: managerRole, added_by: z.string(), created_at: z.string() });
-export type VendorManager = z.infer<typeof vendorManagerSchema>;
 export const vendorManagers = (id: number) => call("operator_vendor_managers", { p_vendor_id: id }, z.array(vendorManagerSchema));
 export const revokeManager = (id: number, email: string, operator: string) =>
   call("operator_revoke_manager", { p_vendor_id: id, p_email: email, p_operator: operator });
@@ -288,7 +279,6 @@ const reviewRowSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type ReviewRow = z.infer<typeof reviewRowSchema>;
 export const REVIEW_QUEUES = ["pending", "reported", "published", "rejected"] as const;
 export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
 export const reviewPage = (queue: ReviewQueue, page: number) =>

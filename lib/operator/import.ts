@@ -11,7 +11,7 @@ export const MAX_IMPORT_ROWS = 5000;
  * embedded database), so a public read never waits behind an import for more than one
  * batch, and a failure leaves no half-imported batch.
  */
-export const IMPORT_BATCH_ROWS = 25;
+const IMPORT_BATCH_ROWS = 25;
 
 export type ImportRow = Partial<Record<(typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number], string>>;
 
@@ -21,7 +21,7 @@ export interface ImportProblem {
   values: string[];
 }
 
-export const IMPORT_ROW_CODES = [
+const IMPORT_ROW_CODES = [
   "import-name",
   "import-website",
   "import-phone",
@@ -36,15 +36,8 @@ export const IMPORT_ROW_CODES = [
   "import-rates",
   "import-repeat",
 ] as const;
-export const IMPORT_FILE_CODES = [
-  "import-file",
-  "import-too-large",
-  "import-csv",
-  "import-empty",
-  "import-rows",
-  "import-columns",
-] as const;
-export type ImportCode = (typeof IMPORT_ROW_CODES)[number] | (typeof IMPORT_FILE_CODES)[number];
+type ImportFileCode = "import-file" | "import-too-large" | "import-csv" | "import-empty" | "import-rows" | "import-columns";
+export type ImportCode = (typeof IMPORT_ROW_CODES)[number] | ImportFileCode;
 
 /** A file that cannot be imported at all. */
 export class ImportFileError extends Error {
@@ -53,7 +46,7 @@ export class ImportFileError extends Error {
   }
 }
 
-const fileProblem = (code: (typeof IMPORT_FILE_CODES)[number], values: string[] = []) => new ImportFileError({ code, values });
+const fileProblem = (code: ImportFileCode, values: string[] = []) => new ImportFileError({ code, values });
 
 export interface ImportResult {
   row: number;

@@ -28,7 +28,7 @@ export const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(
 const longDay = (isoDay: string) => format(parseISO(isoDay), "EEEE, MMMM d, yyyy");
 
 /** How the visitor came to this vendor, in a line the vendor can act on. */
-export function howTheyFoundYou(vendor: ClaimedVendor, zip: string): string {
+function howTheyFoundYou(vendor: ClaimedVendor, zip: string): string {
   if (vendor.reason === "vendor_page") return "The customer sent this request from your listing page on Skid Steer Rentals.";
   const distance = vendor.distance_miles === null ? "" : ` about ${vendor.distance_miles} miles from you`;
   return `The customer asked Skid Steer Rentals for vendors near ZIP ${zip}${distance}; you are one of up to 3 vendors who received it.`;

@@ -14,7 +14,7 @@ export interface OutgoingMail {
 }
 
 /** Where messages go when no SMTP server is configured: `.eml` files a person can open. */
-export function outboxDir(env: NodeJS.ProcessEnv = process.env): string {
+function outboxDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(/*turbopackIgnore: true*/ env.OUTBOX_DIR ?? path.join(process.cwd(), ".data", "outbox"));
 }
 

@@ -17,7 +17,7 @@ import { isRefusalCode, type RefusalCode } from "../data/refusals";
  */
 
 /** A refusal of the action's own (a wrong password, a file that is no CSV): a code, and values its text names. */
-export class ActionRefusal extends Error {
+class ActionRefusal extends Error {
   constructor(
     readonly code: string,
     readonly values: string[] = [],
@@ -87,7 +87,7 @@ async function run<S extends z.core.$ZodType, Who, Data>(steps: ActionSteps<S, W
 export type ActionOutcome<Data> = { ok: true; data: Data } | { ok: false; refusal: string; fields: string[]; values: string[] };
 
 /** The code of an action that failed for a reason of ours (the database was unreachable): "try again". */
-export const UNAVAILABLE = "unavailable";
+const UNAVAILABLE = "unavailable";
 
 /**
  * An action that a client component calls with an object (or a form's FormData). A refusal names the fields it
@@ -169,7 +169,7 @@ export function formAction<S extends z.core.$ZodType, Who, Data, Notice extends 
 }
 
 /** A form's fields as an object: each name's first value (files included). */
-export function formFields(form: FormData): Record<string, FormDataEntryValue> {
+function formFields(form: FormData): Record<string, FormDataEntryValue> {
   const fields: Record<string, FormDataEntryValue> = {};
   for (const [name, value] of form) if (!(name in fields)) fields[name] = value;
   return fields;

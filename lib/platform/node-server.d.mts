@@ -5,4 +5,3 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 export function withVisitorAddress(handle: Handler, hops: number): Handler;
 export function serve(options: { port: number; hostname?: string; hops: number }): Promise<Server>;
 export function earlyRefusal(req: IncomingMessage): { status: number; message: string } | null;
-export const SHUTDOWN_SECONDS: number;

@@ -71,7 +71,7 @@ export function withVisitorAddress(handle, hops) {
 }
 
 /** A shutdown has this long to finish its work before the process exits anyway. */
-export const SHUTDOWN_SECONDS = 10;
+const SHUTDOWN_SECONDS = 10;
 
 /**
  * Stops gracefully: no new connections, the requests in flight answered, then the work they

@@ -5,7 +5,7 @@
 import { createClient } from "redis";
 
 /** How long an entry is kept: a day, well past the pages' 5-minute revalidation. */
-export const ENTRY_SECONDS = 24 * 60 * 60;
+const ENTRY_SECONDS = 24 * 60 * 60;
 /** A cache call slower than this is given up, and the page served from the instance's own cache. */
 const CALL_TIMEOUT_MS = 300;
 /**
@@ -19,7 +19,7 @@ class SlowAnswer extends Error {}
 
 // Entries hold Buffers (RSC payloads, route bodies) and Maps (segment payloads), which
 // JSON does not keep: they are written as {"$buffer": base64} and {"$map": entries}.
-export function serializeEntry(entry) {
+function serializeEntry(entry) {
   return JSON.stringify(entry, function replace(key, value) {
     const original = this[key];
     if (Buffer.isBuffer(original)) return { $buffer: original.toString("base64") };
@@ -28,7 +28,7 @@ export function serializeEntry(entry) {
   });
 }
 
-export function deserializeEntry(text) {
+function deserializeEntry(text) {
   return JSON.parse(text, (_key, value) => {
     if (value && typeof value === "object" && !Array.isArray(value)) {
       if (typeof value.$buffer === "string") return Buffer.from(value.$buffer, "base64");

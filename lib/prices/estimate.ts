@@ -8,7 +8,7 @@ const PERIODS = [
   { unit: "day", days: 1, rate: "day", hours: "day_hours" },
 ] as const;
 
-export type PeriodUnit = (typeof PERIODS)[number]["unit"];
+type PeriodUnit = (typeof PERIODS)[number]["unit"];
 
 /** An estimated total, in dollars, with every part of it. It is an estimate, not a quote. */
 export interface Estimate {
@@ -34,7 +34,7 @@ const dollars = (amount: number) => amount / 100;
  * period may cover fewer days than it holds (10 days may cost less as 2 weeks than as a
  * week and 3 days). Amounts in cents.
  */
-export function cheapestPeriods(rates: ClassRates, days: number): { cost: number; counts: Map<PeriodUnit, number> } {
+function cheapestPeriods(rates: ClassRates, days: number): { cost: number; counts: Map<PeriodUnit, number> } {
   const offered = PERIODS.filter((period) => rates[period.rate] !== null).map((period) => ({
     ...period,
     price: cents(rates[period.rate] as number),

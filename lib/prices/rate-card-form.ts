@@ -4,7 +4,7 @@ import { RATE_CARD_PROBLEMS as P, rateCardProblemCode, type RateCardProblem } fr
 import type { ClassRates, Fee, RateCardInput } from "./rate-card";
 
 /** A card holds at most this many other fees; a form shows at least FORM_FEE_ROWS rows for them. */
-export const MAX_FEES = 5;
+const MAX_FEES = 5;
 export const FORM_FEE_ROWS = 3;
 const RATE_FIELDS = ["day", "week", "four_week"] as const;
 const HOUR_FIELDS = [
@@ -109,7 +109,7 @@ const RATE_CARD_FIELD = /^(small|medium|large|track|delivery|waiver|fee\d|publis
  * What a submitted rate card form asks for, from the form's fields: this card, or no card
  * ("Remove"); input that cannot be a card fails with its problem's code.
  */
-export const rateCardFormSchema = z.record(z.string(), z.unknown()).transform((fields, context) => {
+const rateCardFormSchema = z.record(z.string(), z.unknown()).transform((fields, context) => {
   if (fields.intent === "remove") return null;
   const card = parseRateCardForm(
     Object.fromEntries(

@@ -15,7 +15,7 @@ export interface ClassRates {
 export type Fee = { label: string; percent: number; amount?: undefined } | { label: string; amount: number; percent?: undefined };
 
 /** Delivery: a flat fee each way within `miles`, then `per_mile` beyond. */
-export interface Delivery {
+interface Delivery {
   fee: number;
   miles: number;
   per_mile: number;

@@ -1,7 +1,7 @@
-import { addYears, format, parseISO, startOfDay } from "date-fns";
+import { addYears, format, startOfDay } from "date-fns";
 
 /** Latest selectable rental day: one year from today. */
-export function latestRentalDay(today: Date): Date {
+function latestRentalDay(today: Date): Date {
   return addYears(startOfDay(today), 1);
 }
 
@@ -20,10 +20,6 @@ export function isEndDayDisabled(day: Date, start: Date | undefined, today: Date
 /** A calendar day as YYYY-MM-DD, the form the server and database take. */
 export function toIsoDay(day: Date): string {
   return format(day, "yyyy-MM-dd");
-}
-
-export function fromIsoDay(text: string): Date {
-  return parseISO(text);
 }
 
 /** Whether a YYYY-MM-DD string names a day that exists (not 2026-02-30). */

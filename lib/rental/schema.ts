@@ -24,19 +24,16 @@ import {
 import { MACHINE_CLASSES } from "../prices/classes";
 import { isCalendarDay } from "./dates";
 
-export const SKID_STEER_TYPES = ["wheeled", "tracked"] as const;
+const SKID_STEER_TYPES = ["wheeled", "tracked"] as const;
 export type SkidSteerType = (typeof SKID_STEER_TYPES)[number];
 
-export const nameField = string().check(minLength(2, "Name must be at least 2 characters"), maxLength(100, "Name is too long"));
-export const phoneField = string().check(
-  minLength(10, "Please enter a valid phone number"),
-  maxLength(30, "Please enter a valid phone number"),
-);
+const nameField = string().check(minLength(2, "Name must be at least 2 characters"), maxLength(100, "Name is too long"));
+const phoneField = string().check(minLength(10, "Please enter a valid phone number"), maxLength(30, "Please enter a valid phone number"));
 export const JOB_ZIP_MESSAGE = "Please enter a valid US ZIP code for the job site";
-export const jobZipField = string().check(trim(), regex(/^\d{5}$/, JOB_ZIP_MESSAGE));
-export const RENTER_EMAIL_MESSAGE = "Please enter a valid email address, or leave it empty";
+const jobZipField = string().check(trim(), regex(/^\d{5}$/, JOB_ZIP_MESSAGE));
+const RENTER_EMAIL_MESSAGE = "Please enter a valid email address, or leave it empty";
 /** The renter's address for a copy of their request: optional, so empty is allowed. */
-export const renterEmailField = union([literal(""), email(RENTER_EMAIL_MESSAGE).check(maxLength(254, RENTER_EMAIL_MESSAGE))]);
+const renterEmailField = union([literal(""), email(RENTER_EMAIL_MESSAGE).check(maxLength(254, RENTER_EMAIL_MESSAGE))]);
 
 /** The rental request form, as the visitor fills it in. */
 export const rentalFormSchema = object({

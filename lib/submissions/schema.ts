@@ -1,8 +1,8 @@
 import "../zod";
 import { email, literal, maxLength, minLength, object, optional, regex, strictObject, string, trim, union, type output } from "zod/mini";
 
-export const WEBSITE_PATTERN = /^(https?:\/\/)?([a-z0-9](-?[a-z0-9])*\.)+[a-z]{2,}(\/\S*)?$/i;
-export const EXAMPLE_HOST = "example.com";
+const WEBSITE_PATTERN = /^(https?:\/\/)?([a-z0-9](-?[a-z0-9])*\.)+[a-z]{2,}(\/\S*)?$/i;
+const EXAMPLE_HOST = "example.com";
 
 /** The Submit Your Business form; the same rules run in the browser, the action and SQL. */
 export const businessSchema = object({

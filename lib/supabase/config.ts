@@ -2,7 +2,7 @@ import { createClient } from "@supabase/supabase-js";
 
 export type BackendConfig = { mode: "hosted"; url: string; anonKey: string; serviceRoleKey: string } | { mode: "embedded" };
 
-export class MissingServiceRoleKeyError extends Error {
+class MissingServiceRoleKeyError extends Error {
   constructor() {
     super(
       "SUPABASE_SERVICE_ROLE_KEY is required with a hosted Supabase project: every write " +

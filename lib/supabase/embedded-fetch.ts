@@ -98,7 +98,7 @@ function rowWindow(url: URL): { limit: number; offset: number } {
 }
 
 /** Hosted Supabase's statement timeouts: 3 s for anon, 8 s for the other API roles. */
-export const STATEMENT_TIMEOUT_MS: Record<DatabaseRole, number> = { anon: 3000, service_role: 8000 };
+const STATEMENT_TIMEOUT_MS: Record<DatabaseRole, number> = { anon: 3000, service_role: 8000 };
 
 class StatementTimeout extends Error {
   code = "57014";

@@ -105,7 +105,7 @@ export function loadModels(): ModelRow[] {
  * and saying which basis: the largest gross engine power, the largest capacity at each
  * rating, the narrowest machine.
  */
-export function withStickers(models: ModelRow[]): ModelRow[] {
+function withStickers(models: ModelRow[]): ModelRow[] {
   const stickers = new Map<ModelRow, string>();
   const award = (label: string, candidates: ModelRow[], figure: (m: ModelRow) => number, lowest = false) => {
     const ranked = candidates

@@ -5,6 +5,7 @@ import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { operatorRows, type LeadRow, type SubmissionRow } from "./helpers/operator";
 import { test } from "./helpers/test";
+import { leadCompletionSchema } from "@/lib/rental/schema";
 
 // Requests as an attacker sends them, not as the pages do: one project is enough.
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "HTTP-level checks"));
@@ -158,7 +159,10 @@ test("impossible input through a real action gets a clear message, never a datab
   const impossibleDate = await callAction(request, ids.completeLead, completion("2099-02-30", "Probe Impossible"));
   expect(impossibleDate.status()).toBe(200);
   const answer = await impossibleDate.text();
-  expect(answer).toContain("Please choose a valid date");
+  // The answer is a code naming the field; the dialog words it with the same schema the action parsed with.
+  expect(answer).toContain('"refusal":"lead-invalid","fields":["rental_start_date"]');
+  const worded = leadCompletionSchema.safeParse(JSON.parse(completion("2099-02-30", "Probe Impossible"))[0]);
+  expect(worded.error?.issues.find((issue) => issue.path[0] === "rental_start_date")?.message).toBe("Please choose a valid date");
   expect(answer).not.toMatch(/out of range|invalid input|byte sequence|violates|postgres/i);
 
   const nulByte = await callAction(request, ids.completeLead, completion("2099-03-01", "Probe\u0000Nul"));

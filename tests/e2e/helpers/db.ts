@@ -9,7 +9,7 @@ let reference: Promise<PGlite> | undefined;
  * the same deterministic seed and fixtures. Tests read expected values from it, never
  * hard-code them.
  */
-export function referenceDb(): Promise<PGlite> {
+function referenceDb(): Promise<PGlite> {
   reference ??= createMigratedMemoryDb(true).then(async (db) => {
     await applyFixtures(db);
     return db;

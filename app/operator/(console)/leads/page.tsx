@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Notice } from "@/components/operator/notice";
 import { Pager } from "@/components/operator/pager";
 import { DataTable } from "@/components/operator/data-table";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { ListingForm } from "@/components/directory/listing-form";
 import { Notice } from "@/components/operator/notice";
