@@ -4,7 +4,7 @@ import { shownAverage, verifiedLine } from "@/lib/reviews/format";
 import { REVIEWS_PER_PAGE, reviewsPagePath } from "@/lib/reviews/data";
 import { machineLabel } from "@/lib/rental/status";
 import type { ReviewSummary } from "@/lib/directory/types";
-import type { ReviewPage } from "@/lib/reviews/types";
+import type { ReviewPage } from "@/lib/directory/types";
 
 type Props = {
   vendorName: string;

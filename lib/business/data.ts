@@ -5,8 +5,7 @@ import type { RateCardInput } from "../prices/rate-card";
 import { rateCardSchema } from "../prices/rate-card-schema";
 import type { LinkPurpose } from "../auth/links";
 import { pendingChangeSchema, vendorDetailSchema } from "../operator/data";
-import { publicReviewFields } from "../reviews/types";
-import { listingAddressSchema } from "../directory/types";
+import { listingAddressSchema, publicReviewFields } from "../directory/types";
 
 const managerRole = z.enum(["owner", "colleague"]);
 

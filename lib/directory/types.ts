@@ -109,6 +109,8 @@ export interface VendorPageData {
   state: Place | null;
   city: Place | null;
   vendor: VendorDetail | null;
+  /** The first page of the vendor's published reviews; null without a vendor. */
+  reviews: ReviewPage | null;
 }
 
 export interface CitySearchResult {
@@ -138,6 +140,25 @@ export interface ReviewSummary {
   average: number | null;
   /** How many reviews gave 1, 2, 3, 4 and 5 stars. */
   stars: [number, number, number, number, number];
+}
+
+/** A listing's published reviews, one page of them, newest first, with their total. */
+/** A published review as the public sees it. */
+export interface PublicReview {
+  id: number;
+  stars: number;
+  body: string | null;
+  author: string;
+  machine: "wheeled" | "tracked";
+  requested_at: string;
+  published_at: string;
+  reply: string | null;
+  replied_at: string | null;
+}
+
+export interface ReviewPage {
+  total: number;
+  reviews: PublicReview[];
 }
 
 // The schemas that the boundary (lib/data/rpc.ts) parses the directory's JSON results with.
@@ -218,6 +239,20 @@ export const cityPageSchema: z.ZodType<CityPageData | null> = z
   })
   .nullable();
 
+export const publicReviewFields = {
+  id: z.number(),
+  stars: z.number(),
+  body: z.string().nullable(),
+  author: z.string(),
+  machine: z.enum(["wheeled", "tracked"]),
+  requested_at: z.string(),
+  published_at: z.string(),
+  reply: z.string().nullable(),
+  replied_at: z.string().nullable(),
+};
+
+export const reviewPageSchema: z.ZodType<ReviewPage> = z.object({ total: z.number(), reviews: z.array(z.object(publicReviewFields)) });
+
 export const vendorPageSchema: z.ZodType<VendorPageData> = z.object({
   country: place.nullable(),
   state: place.nullable(),
@@ -237,6 +272,7 @@ export const vendorPageSchema: z.ZodType<VendorPageData> = z.object({
       rates: rateCardSchema.nullable(),
     })
     .nullable(),
+  reviews: reviewPageSchema.nullable(),
 });
 
 export const cityPricesSchema: z.ZodType<CityPricesData | null> = z

@@ -2,11 +2,10 @@ import type { AggregateRating, Article, BreadcrumbList, ItemList, LocalBusiness,
 import type { Article as GuideArticle } from "../articles/data";
 import { vendorPath } from "../directory/ordering";
 import type { PricedVendor } from "../directory/price-comparison";
-import type { VendorDetail } from "../directory/types";
+import type { PublicReview, VendorDetail } from "../directory/types";
 import { modelPath } from "../models/catalogue";
 import type { EquipmentModel } from "../models/types";
 import { shownAverage } from "../reviews/format";
-import type { PublicReview } from "../reviews/types";
 import { absoluteUrl, type Crumb } from "../seo";
 
 // Every page's schema.org data, one builder per type; components/json-ld.tsx writes it into the page.

@@ -57,7 +57,7 @@ export const completeLead = clientAction("Lead completion", {
  */
 export const withdrawLeadAction = formAction(null, {
   audience: renter,
-  input: z.object({ id: formField.id("no-request"), key: z.unknown().transform(statusKey) }),
+  input: z.object({ id: formField.id("no-request"), key: z.unknown().optional().transform(statusKey) }),
   invalid: "no-request",
   home: ({ id, key }) => {
     const lead = recordId(id);

@@ -27,7 +27,7 @@ export const saveReviewAction = formAction(reviewCatalog, {
   input: z.object({
     lead_id: formField.id("no-request"),
     vendor_id: formField.id("no-request"),
-    key: z.unknown().transform(statusKey),
+    key: z.unknown().optional().transform(statusKey),
     stars: z.coerce
       .number({ error: "review-stars" })
       .int({ error: "review-stars" })

@@ -1,6 +1,6 @@
 import "server-only";
 import { rpc, serviceRpc } from "../data/rpc";
-import { reviewPageSchema } from "./types";
+import { reviewPageSchema } from "../directory/types";
 
 /** Published reviews shown per page of a listing's reviews. */
 export const REVIEWS_PER_PAGE = 10;

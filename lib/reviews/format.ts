@@ -1,5 +1,4 @@
-import type { ReviewSummary } from "../directory/types";
-import type { PublicReview } from "./types";
+import type { PublicReview, ReviewSummary } from "../directory/types";
 
 /** Below this many published reviews a listing shows no average: "New on Skid Steer Rentals". */
 const MIN_REVIEWS_FOR_AVERAGE = 3;

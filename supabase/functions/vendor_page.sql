@@ -1,6 +1,7 @@
--- A listing's page: its place, and the vendor's card with its street, description,
+-- A listing's page, in one call: its place, the vendor's card with its street, description,
 -- whether its name is shared in the city (the title then adds the street), how quickly it
--- responds, whether it has stopped taking requests, and its rate card.
+-- responds, whether it has stopped taking requests, and its rate card, and the first page of
+-- its published reviews (vendor_reviews' default page, REVIEWS_PER_PAGE in lib/reviews/data.ts).
 create or replace function public.vendor_page(p_country_slug text, p_state_slug text, p_city_slug text, p_vendor_slug text)
 returns jsonb language sql stable set search_path = '' as $$
   with co as (select * from public.countries where slug = lower(p_country_slug)),
@@ -22,7 +23,8 @@ returns jsonb language sql stable set search_path = '' as $$
                    where o.name = v.name and o.id <> v.id and op.city_id = vp.city_id),
                  'response', private.vendor_response(v.id), 'hours', v.hours, 'paused', v.leads_paused_at is not null,
                  'rates', public.rate_card_json(v.id))
-               from v where exists (select 1 from c)));
+               from v where exists (select 1 from c)),
+    'reviews', (select public.vendor_reviews(v.id) from v where exists (select 1 from c)));
 $$;
 
 revoke execute on function public.vendor_page(text,text,text,text) from public;

@@ -14,7 +14,6 @@ import { paragraphs, vendorPath } from "@/lib/directory/ordering";
 import { pageMetadata } from "@/lib/seo";
 import { WEBSITE_REL, websiteHref } from "@/lib/directory/website";
 import { ReviewList } from "@/components/reviews/review-list";
-import { vendorReviews } from "@/lib/reviews/data";
 import { localBusiness } from "@/lib/json-ld/builders";
 
 export const revalidate = 300;
@@ -46,7 +45,7 @@ export default async function VendorPage({ params }: Params) {
   const v = data.vendor;
   // A listing has one address: under any other city it moves to its own.
   if (vendorPath(v) !== `/${country}/${state}/${city}/${vendor}`) permanentRedirect(vendorPath(v));
-  const reviews = await vendorReviews(v.id, 1);
+  const reviews = data.reviews ?? { total: 0, reviews: [] };
   const description = paragraphs(v.description);
   const website = websiteHref(v.site);
   return (
