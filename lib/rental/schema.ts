@@ -48,6 +48,8 @@ export const rentalFormSchema = object({
     refine((value) => renterEmailField.safeParse(value).success, RENTER_EMAIL_MESSAGE),
   ),
   widen: boolean(),
+  // The hidden honeypot field: only bots fill it in.
+  website: optional(string()),
 });
 export type RentalFormValues = output<typeof rentalFormSchema>;
 
