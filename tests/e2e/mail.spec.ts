@@ -406,96 +406,109 @@ test("a renter who gives an email address gets a copy with each vendor's phone a
     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where s.slug in ('maine', 'new-hampshire', 'rhode-island') order by v.id limit 1`);
   const page = await person(browser, "198.51.100.35");
-  // The server refuses a bad address whatever the form let through, and completes nothing.
-  const ids = actionIds();
-  const started = await callAction(page.request, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]));
-  const draft = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const refused = await callAction(
-    page.request,
-    ids.completeLead,
-    JSON.stringify([
-      {
-        leadId: draft,
-        skid_steer_type: "wheeled",
-        rental_start_date: day(20),
-        rental_end_date: day(22),
-        name: "Bad Address Renter",
-        phone: "(555) 010-5153",
-        job_zip: vendor.zip,
-        email: "renter@@example",
-        widen: false,
-      },
-    ]),
-  );
-  expect(await refused.text()).toContain('"ok":false');
-  expect((await operatorRows<LeadRow>(request, "leads", 1000)).find((lead) => lead.id === draft)?.completed ?? false).toBe(false);
+  await test.step("the server refuses a bad address whatever the form let through, and completes nothing", async () => {
+    // The server refuses a bad address whatever the form let through, and completes nothing.
+    const ids = actionIds();
+    const started = await callAction(page.request, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]));
+    const draft = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const refused = await callAction(
+      page.request,
+      ids.completeLead,
+      JSON.stringify([
+        {
+          leadId: draft,
+          skid_steer_type: "wheeled",
+          rental_start_date: day(20),
+          rental_end_date: day(22),
+          name: "Bad Address Renter",
+          phone: "(555) 010-5153",
+          job_zip: vendor.zip,
+          email: "renter@@example",
+          widen: false,
+        },
+      ]),
+    );
+    expect(await refused.text()).toContain('"ok":false');
+    expect((await operatorRows<LeadRow>(request, "leads", 1000)).find((lead) => lead.id === draft)?.completed ?? false).toBe(false);
+  });
 
-  await page.goto(vendor.path);
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Your requests" })).toHaveCount(0);
-  await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
-  const dialog = page.getByTestId("rental-dialog");
-  await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
-  await chooseDates(dialog);
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  await dialog.getByPlaceholder("Your name").fill("Copy Keeping Renter");
-  await dialog.getByPlaceholder("Your phone number").fill("(555) 010-5154");
-  await dialog.getByLabel("Email (optional)").fill("not-an-address");
-  await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expect(dialog.getByText("Please enter a valid email address, or leave it empty")).toBeVisible();
-  await dialog.getByLabel("Email (optional)").fill("Copy.Renter@example.com");
-  await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
+  await test.step("the dialog asks again for a bad address, then sends the request", async () => {
+    await page.goto(vendor.path);
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Your requests" })).toHaveCount(0);
+    await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
+    const dialog = page.getByTestId("rental-dialog");
+    await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
+    await chooseDates(dialog);
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByPlaceholder("Your name").fill("Copy Keeping Renter");
+    await dialog.getByPlaceholder("Your phone number").fill("(555) 010-5154");
+    await dialog.getByLabel("Email (optional)").fill("not-an-address");
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(dialog.getByText("Please enter a valid email address, or leave it empty")).toBeVisible();
+    await dialog.getByLabel("Email (optional)").fill("Copy.Renter@example.com");
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
+  });
 
-  const lead = (await operatorRows<LeadRow>(request, "leads", 1000)).find((l) => l.name === "Copy Keeping Renter")!;
-  const vendors = await query<{ name: string; phone: string }>("select name, phone from public.vendors where id = any($1)", [
-    lead.recipients.map((r) => r.vendor_id),
-  ]);
-  let copy: TestSmtpServer["received"][number] | undefined;
-  await expect.poll(() => (copy = smtp.received.find((m) => addressOf(m) === "copy.renter@example.com")), { timeout: 15_000 }).toBeTruthy();
-  expect(copy!.subject).toBe(
-    `Your rental request #${lead.id}: Wheeled Skid Steer, ${lead.rental_days} day${lead.rental_days === 1 ? "" : "s"} near ${vendor.zip}`,
-  );
-  expect(vendors.length).toBeGreaterThan(0);
-  for (const v of vendors) expect(copy!.text).toContain(`- ${v.name}${v.phone ? `, ${v.phone}` : ""}`);
-  expect(copy!.text).toContain("Phone: (555) 010-5154");
-  expect(copy!.text).toContain(
-    "Once a vendor has contacted you, or from your rental's start date on, you can review them on the same page",
-  );
-  expect(copy!.html).toContain(vendors[0].name.replace(/&/g, "&amp;"));
-  const link = new URL(copy!.text!.match(/https?:\/\/\S+\/requests\/\d+\?key=\S+/)![0]);
-  expect(link.pathname).toBe(`/requests/${lead.id}`);
+  const { lead, link } = await test.step("the renter's copy names each vendor with its phone and links the status page", async () => {
+    const lead = (await operatorRows<LeadRow>(request, "leads", 1000)).find((l) => l.name === "Copy Keeping Renter")!;
+    const vendors = await query<{ name: string; phone: string }>("select name, phone from public.vendors where id = any($1)", [
+      lead.recipients.map((r) => r.vendor_id),
+    ]);
+    let copy: TestSmtpServer["received"][number] | undefined;
+    await expect
+      .poll(() => (copy = smtp.received.find((m) => addressOf(m) === "copy.renter@example.com")), { timeout: 15_000 })
+      .toBeTruthy();
+    expect(copy!.subject).toBe(
+      `Your rental request #${lead.id}: Wheeled Skid Steer, ${lead.rental_days} day${lead.rental_days === 1 ? "" : "s"} near ${vendor.zip}`,
+    );
+    expect(vendors.length).toBeGreaterThan(0);
+    for (const v of vendors) expect(copy!.text).toContain(`- ${v.name}${v.phone ? `, ${v.phone}` : ""}`);
+    expect(copy!.text).toContain("Phone: (555) 010-5154");
+    expect(copy!.text).toContain(
+      "Once a vendor has contacted you, or from your rental's start date on, you can review them on the same page",
+    );
+    expect(copy!.html).toContain(vendors[0].name.replace(/&/g, "&amp;"));
+    const link = new URL(copy!.text!.match(/https?:\/\/\S+\/requests\/\d+\?key=\S+/)![0]);
+    expect(link.pathname).toBe(`/requests/${lead.id}`);
+    return { lead, link };
+  });
 
-  // The browser that sent it finds it under "Your requests" in the footer.
-  await page.reload();
-  await page.getByRole("contentinfo").getByRole("link", { name: "Your requests" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your requests");
-  const listed = page.getByTestId("your-request").filter({ hasText: `Request #${lead.id}` });
-  await expect(listed.getByTestId("your-request-state")).toHaveText(
-    `Sent to ${lead.recipients.length} vendor${lead.recipients.length === 1 ? "" : "s"}`,
-  );
+  await test.step('the browser that sent it finds it under "Your requests" in the footer', async () => {
+    // The browser that sent it finds it under "Your requests" in the footer.
+    await page.reload();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Your requests" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your requests");
+    const listed = page.getByTestId("your-request").filter({ hasText: `Request #${lead.id}` });
+    await expect(listed.getByTestId("your-request-state")).toHaveText(
+      `Sent to ${lead.recipients.length} vendor${lead.recipients.length === 1 ? "" : "s"}`,
+    );
+  });
 
-  // The emailed link opens the status page from any browser; an altered key, or none, finds nothing.
-  const elsewhere = await person(browser, "198.51.100.36");
-  await elsewhere.goto(link.pathname + link.search);
-  await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText(`Your rental request #${lead.id}`);
-  await expect(elsewhere.getByTestId("request-recipients").locator("li")).toHaveCount(lead.recipients.length);
-  const altered = link.searchParams.get("key")!.replace(/^./, (c) => (c === "A" ? "B" : "A"));
-  expect((await elsewhere.goto(`/requests/${lead.id}?key=${altered}`))?.status()).toBe(404);
-  expect((await elsewhere.goto(`/requests/${lead.id}`))?.status()).toBe(404);
-  await elsewhere.goto("/requests");
-  await expect(elsewhere.getByTestId("no-requests")).toHaveText("No rental requests from this browser yet.");
-  // The link's holder may withdraw it too.
-  await elsewhere.goto(link.pathname + link.search);
-  await elsewhere.getByRole("button", { name: "Withdraw my request" }).click();
-  await expect(elsewhere.getByTestId("request-withdrawn")).toBeVisible();
-  await page.goto("/requests");
-  await expect(
-    page
-      .getByTestId("your-request")
-      .filter({ hasText: `Request #${lead.id}` })
-      .getByTestId("your-request-state"),
-  ).toHaveText("Withdrawn");
+  await test.step("the emailed link opens the status page from any browser, and its holder may withdraw it; an altered key, or none, finds nothing", async () => {
+    // The emailed link opens the status page from any browser; an altered key, or none, finds nothing.
+    const elsewhere = await person(browser, "198.51.100.36");
+    await elsewhere.goto(link.pathname + link.search);
+    await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText(`Your rental request #${lead.id}`);
+    await expect(elsewhere.getByTestId("request-recipients").locator("li")).toHaveCount(lead.recipients.length);
+    const altered = link.searchParams.get("key")!.replace(/^./, (c) => (c === "A" ? "B" : "A"));
+    expect((await elsewhere.goto(`/requests/${lead.id}?key=${altered}`))?.status()).toBe(404);
+    expect((await elsewhere.goto(`/requests/${lead.id}`))?.status()).toBe(404);
+    await elsewhere.goto("/requests");
+    await expect(elsewhere.getByTestId("no-requests")).toHaveText("No rental requests from this browser yet.");
+    // The link's holder may withdraw it too.
+    await elsewhere.goto(link.pathname + link.search);
+    await elsewhere.getByRole("button", { name: "Withdraw my request" }).click();
+    await expect(elsewhere.getByTestId("request-withdrawn")).toBeVisible();
+    await page.goto("/requests");
+    await expect(
+      page
+        .getByTestId("your-request")
+        .filter({ hasText: `Request #${lead.id}` })
+        .getByTestId("your-request-state"),
+    ).toHaveText("Withdrawn");
+  });
 });
 
 test("a renter reviews a vendor that contacted them; the operator publishes it, the business is emailed, replies and reports it; the vendor page and its JSON-LD show both until the operator rejects it", async ({
@@ -508,176 +521,202 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where v.email is not null and v.site is not null and s.slug in ('delaware', 'west-virginia', 'kentucky') order by v.id limit 1`);
 
-  // The business claims its listing, so it can answer reviews from /business.
+  // Four people, each a browser of their own; what one step learns, the next uses.
   const business = await person(browser, "198.51.100.41");
-  await business.goto(`/business/claim/${listing.id}`);
-  let before = smtp.received.length;
-  await business.getByLabel("Your email address").fill(listing.email);
-  await business.getByLabel("Your name").fill("Rae Owner");
-  await business.getByRole("button", { name: "Claim this listing" }).click();
-  await business.goto(await emailedLink(listing.email, before));
-  await business.getByRole("button", { name: "Claim and manage my listing" }).click();
-  await expect(business.getByTestId("notice")).toHaveText("The listing is yours: you can edit it below.");
-
-  // The renter sends a request from the listing's page, starting in 20 days, with an email address for the copy and the invitation.
   const renter = await person(browser, "198.51.100.42");
-  await renter.goto(listing.path);
-  await expect(renter.getByTestId("rating").first()).toContainText("New on Skid Steer Rentals");
-  const leadId = await requestFrom(renter, listing, listing.zip, "Reviewing Renter", {
-    skid_steer_type: "tracked",
-    phone: "(555) 010-4141",
-    email: "reviewing.renter@example.com",
-  });
-  // The lead email reaches the vendor.
-  let leadMail: TestSmtpServer["received"][number] | undefined;
-  await expect
-    .poll(() => (leadMail = smtp.received.find((m) => addressOf(m) === listing.email && m.text?.includes("Reviewing Renter"))), {
-      timeout: 15_000,
-    })
-    .toBeTruthy();
-  const statusPath = `/requests/${leadId}`;
-  // Before the vendor answers (the rental starts later), there is nothing to review yet; retried until the send is recorded.
-  await expect(async () => {
-    await renter.goto(statusPath);
-    await expect(renter.getByTestId("vendor-review")).toContainText("once they have contacted you", { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await expect(renter.getByTestId("review-form")).toHaveCount(0);
-
-  // The vendor marks it contacted from the lead email; the renter is invited to review at once.
-  before = smtp.received.length;
-  const contacted = new URL(leadMail!.text!.match(/I've contacted this customer: (\S+)/)![1]);
-  await business.goto(contacted.pathname + contacted.search);
-  await business.getByRole("button", { name: "Mark the request as contacted" }).click();
-  await expect(business.getByTestId("notice")).toHaveText("Thank you: the request is marked as contacted.");
-  let invite: TestSmtpServer["received"][number] | undefined;
-  await expect
-    .poll(() => (invite = smtp.received.slice(before).find((m) => addressOf(m) === "reviewing.renter@example.com")), { timeout: 15_000 })
-    .toBeTruthy();
-  expect(invite!.subject).toBe(`How did it go? Review ${listing.name}`);
-  expect(new URL(invite!.text!.match(/https?:\/\/\S+\/requests\/\d+\?key=\S+/)![0]).pathname).toBe(statusPath);
-
-  // The renter reviews from the status page; markup in the text stays text, and a link holds it for a closer look.
-  const hostile = `<img src=x onerror="window.__reviewed=1"> On time & the machine was clean, see www.example.com`;
-  await renter.goto(statusPath);
-  const stale = await renter.context().newPage();
-  await stale.goto(statusPath);
-  expect(await pastPhoneWidth(stale)).toBe(0);
-  const form = renter.getByTestId("review-form");
-  await form.getByLabel("4 stars").check();
-  await form.getByLabel("Your review (optional)").fill(hostile);
-  await form.getByRole("button", { name: "Post my review" }).click();
-  await expect(renter.getByTestId("notice")).toHaveText(
-    "Thank you: your review waits for our team and shows on the vendor's page once it is published.",
-  );
-  await expect(renter.getByTestId("own-review")).toContainText("waiting for our team");
-  // A second review of the pair, from a page opened before the first was posted, is refused; so is a text over 2,000
-  // characters that the browser let through; the review stays as it was. Another browser cannot even see the request.
-  await stale.getByTestId("review-form").getByLabel("5 stars").check();
-  await stale.getByRole("button", { name: "Post my review" }).click();
-  await expect(stale.getByTestId("notice")).toHaveText("You have already reviewed this vendor for this request: edit your review instead.");
-  await renter.getByText("Edit my review").click();
-  const edit = renter.getByTestId("review-form");
-  await edit.getByLabel("Your review (optional)").evaluate((field) => field.removeAttribute("maxlength"));
-  await edit.getByLabel("Your review (optional)").fill("x".repeat(2001));
-  await edit.getByRole("button", { name: "Save my review" }).click();
-  await expect(renter.getByTestId("notice")).toHaveText("A review can be at most 2,000 characters.");
-  await expect(renter.getByTestId("own-review")).toContainText(hostile);
-  const stranger = await person(browser, "198.51.100.43");
-  expect((await stranger.goto(statusPath))?.status()).toBe(404);
-  await renter.goto(`${statusPath}?error=review-exists&vendor=${listing.id}`);
-  await expect(renter.getByTestId("notice")).toHaveText(
-    "You have already reviewed this vendor for this request: edit your review instead.",
-  );
-  await expect(renter.getByTestId("own-review")).toContainText(hostile);
-  // Not public before the operator publishes it.
-  await renter.goto(listing.path);
-  await expect(renter.getByTestId("review")).toHaveCount(0);
-
-  // The operator publishes it from the queue; the business is emailed a link to reply.
   const operator = await person(browser, "198.51.100.44");
-  await logIn(operator);
-  await operator.goto("/operator/reviews");
-  const row = operator.getByTestId("review-row").filter({ hasText: listing.name });
-  await expect(row).toContainText(hostile);
-  await expect(row).toContainText("Reviewing R.");
-  await expect(row.getByTestId("held-reason")).toHaveText("Held: Contains a link");
-  before = smtp.received.length;
-  await row.getByRole("button", { name: "Publish" }).click();
-  await expect(operator.getByTestId("notice")).toHaveText(
-    "Published: the review shows on the listing's page, and the business is emailed.",
-  );
-  let published: TestSmtpServer["received"][number] | undefined;
-  await expect
-    .poll(() => (published = smtp.received.slice(before).find((m) => addressOf(m) === listing.email)), { timeout: 15_000 })
-    .toBeTruthy();
-  expect(published!.subject).toBe(`New review of ${listing.name}: 4 out of 5 stars`);
-  expect(published!.html).toContain("&lt;img src=x");
-  expect(published!.html).not.toContain("<img src=x");
-  const replyLink = new URL(published!.text!.match(/Reply to it: (\S+)/)![1]);
-
-  // The business replies from /business.
-  await business.goto(replyLink.pathname + replyLink.hash);
   const answer = business.getByTestId("business-review").filter({ hasText: "Reviewing R." });
-  await answer.getByLabel("Reply publicly").fill("Thank you, glad the job went well!");
-  await answer.getByRole("button", { name: "Post reply" }).click();
-  await expect(business.getByTestId("notice")).toHaveText("Saved: your reply shows under the review on your listing's page.");
-
-  // The vendor page shows the verified review and the reply, and says so in its JSON-LD.
-  await renter.goto(listing.path);
   const review = renter.getByTestId("review");
-  await expect(review).toHaveCount(1);
-  await expect(review).toContainText("Reviewing R.");
-  await expect(review).toContainText(hostile);
-  await expect(review).toContainText(/Requested through Skid Steer Rentals, [A-Z][a-z]+ \d{4}/);
-  await expect(review).toContainText("Tracked skid steer");
-  await expect(review.getByTestId("review-reply")).toContainText("Thank you, glad the job went well!");
-  await expect(review.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
-  // One review: no average yet.
-  await expect(renter.getByTestId("review-summary")).toContainText("New on Skid Steer Rentals");
-  expect(await renter.evaluate(() => (window as { __reviewed?: number }).__reviewed)).toBeUndefined();
-  const blocks = (await renter.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
-  const local = blocks.find((b) => b["@type"] === "LocalBusiness");
-  expect(local.aggregateRating).toBeUndefined();
-  expect(local.review).toEqual([
-    expect.objectContaining({
-      "@type": "Review",
-      reviewRating: expect.objectContaining({ ratingValue: 4 }),
-      author: { "@type": "Person", name: "Reviewing R." },
-      reviewBody: hostile,
-    }),
-  ]);
-
-  // The business edits its reply, then reports the review: it stays published until the operator decides.
-  await business.goto(replyLink.pathname + replyLink.hash);
-  await answer.getByLabel("Your public reply").fill("Thank you again: see you next season!");
-  await answer.getByRole("button", { name: "Save reply" }).click();
-  await expect(business.getByTestId("notice")).toHaveText("Saved: your reply shows under the review on your listing's page.");
+  const hostile = `<img src=x onerror="window.__reviewed=1"> On time & the machine was clean, see www.example.com`;
+  let before = 0;
+  let leadMail: TestSmtpServer["received"][number] | undefined;
+  let statusPath = "";
+  let replyPath = "";
   const report = "This renter <b>never</b> rented from us.";
-  await answer.getByText("Report this review").click();
-  expect(await pastPhoneWidth(business)).toBe(0);
-  await answer.getByLabel("Why should our team remove it?").fill(report);
-  await answer.getByRole("button", { name: "Report", exact: true }).click();
-  await expect(business.getByTestId("notice")).toHaveText("Reported: our team will look at this review and may remove it.");
-  await expect(answer).toContainText("You reported this review: our team is looking at it.");
-  await renter.goto(listing.path);
-  await expect(review.getByTestId("review-reply")).toContainText("Thank you again: see you next season!");
 
-  // The operator reads the report and rejects the review with a reason, audit-logged: it leaves the listing's page,
-  // and the renter's status page says why.
-  await operator.goto("/operator/reviews?status=reported");
-  const reported = operator.getByTestId("review-row").filter({ hasText: listing.name });
-  await expect(reported.getByTestId("report-reason")).toHaveText(`Reported by the business: ${report}`);
-  expect(await pastPhoneWidth(operator)).toBe(0);
-  await reported.getByLabel("Reason").fill("The renter's request went to another vendor's yard");
-  await reported.getByRole("button", { name: "Reject" }).click();
-  await expect(operator.getByTestId("notice")).toHaveText("Rejected, with the reason recorded: the review is not shown.");
-  await operator.goto("/operator/audit");
-  await expect(operator.getByTestId("audit-table").locator("tr", { hasText: "reject_review" }).first()).toContainText(
-    "The renter's request went to another vendor's yard",
-  );
-  await renter.goto(listing.path);
-  await expect(renter.getByTestId("review")).toHaveCount(0);
-  await renter.goto(statusPath);
-  await expect(renter.getByTestId("own-review")).toContainText("not published: The renter's request went to another vendor's yard");
-  expect(await pastPhoneWidth(renter)).toBe(0);
+  await test.step("the business claims its listing, so it can answer reviews from /business", async () => {
+    // The business claims its listing, so it can answer reviews from /business.
+    await business.goto(`/business/claim/${listing.id}`);
+    before = smtp.received.length;
+    await business.getByLabel("Your email address").fill(listing.email);
+    await business.getByLabel("Your name").fill("Rae Owner");
+    await business.getByRole("button", { name: "Claim this listing" }).click();
+    await business.goto(await emailedLink(listing.email, before));
+    await business.getByRole("button", { name: "Claim and manage my listing" }).click();
+    await expect(business.getByTestId("notice")).toHaveText("The listing is yours: you can edit it below.");
+  });
+
+  await test.step("the renter sends a request with an email address and the vendor is emailed; nothing can be reviewed yet", async () => {
+    // The renter sends a request from the listing's page, starting in 20 days, with an email address for the copy and the invitation.
+    await renter.goto(listing.path);
+    await expect(renter.getByTestId("rating").first()).toContainText("New on Skid Steer Rentals");
+    const leadId = await requestFrom(renter, listing, listing.zip, "Reviewing Renter", {
+      skid_steer_type: "tracked",
+      phone: "(555) 010-4141",
+      email: "reviewing.renter@example.com",
+    });
+    // The lead email reaches the vendor.
+    await expect
+      .poll(() => (leadMail = smtp.received.find((m) => addressOf(m) === listing.email && m.text?.includes("Reviewing Renter"))), {
+        timeout: 15_000,
+      })
+      .toBeTruthy();
+    statusPath = `/requests/${leadId}`;
+    // Before the vendor answers (the rental starts later), there is nothing to review yet; retried until the send is recorded.
+    await expect(async () => {
+      await renter.goto(statusPath);
+      await expect(renter.getByTestId("vendor-review")).toContainText("once they have contacted you", { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(renter.getByTestId("review-form")).toHaveCount(0);
+  });
+
+  await test.step("the vendor marks it contacted from the lead email, and the renter is invited to review at once", async () => {
+    // The vendor marks it contacted from the lead email; the renter is invited to review at once.
+    before = smtp.received.length;
+    const contacted = new URL(leadMail!.text!.match(/I've contacted this customer: (\S+)/)![1]);
+    await business.goto(contacted.pathname + contacted.search);
+    await business.getByRole("button", { name: "Mark the request as contacted" }).click();
+    await expect(business.getByTestId("notice")).toHaveText("Thank you: the request is marked as contacted.");
+    let invite: TestSmtpServer["received"][number] | undefined;
+    await expect
+      .poll(() => (invite = smtp.received.slice(before).find((m) => addressOf(m) === "reviewing.renter@example.com")), { timeout: 15_000 })
+      .toBeTruthy();
+    expect(invite!.subject).toBe(`How did it go? Review ${listing.name}`);
+    expect(new URL(invite!.text!.match(/https?:\/\/\S+\/requests\/\d+\?key=\S+/)![0]).pathname).toBe(statusPath);
+  });
+
+  await test.step("the renter reviews; a second review, a text over 2,000 characters and another browser are refused", async () => {
+    // The renter reviews from the status page; markup in the text stays text, and a link holds it for a closer look.
+    await renter.goto(statusPath);
+    const stale = await renter.context().newPage();
+    await stale.goto(statusPath);
+    expect(await pastPhoneWidth(stale)).toBe(0);
+    const form = renter.getByTestId("review-form");
+    await form.getByLabel("4 stars").check();
+    await form.getByLabel("Your review (optional)").fill(hostile);
+    await form.getByRole("button", { name: "Post my review" }).click();
+    await expect(renter.getByTestId("notice")).toHaveText(
+      "Thank you: your review waits for our team and shows on the vendor's page once it is published.",
+    );
+    await expect(renter.getByTestId("own-review")).toContainText("waiting for our team");
+    // A second review of the pair, from a page opened before the first was posted, is refused; so is a text over 2,000
+    // characters that the browser let through; the review stays as it was. Another browser cannot even see the request.
+    await stale.getByTestId("review-form").getByLabel("5 stars").check();
+    await stale.getByRole("button", { name: "Post my review" }).click();
+    await expect(stale.getByTestId("notice")).toHaveText(
+      "You have already reviewed this vendor for this request: edit your review instead.",
+    );
+    await renter.getByText("Edit my review").click();
+    const edit = renter.getByTestId("review-form");
+    await edit.getByLabel("Your review (optional)").evaluate((field) => field.removeAttribute("maxlength"));
+    await edit.getByLabel("Your review (optional)").fill("x".repeat(2001));
+    await edit.getByRole("button", { name: "Save my review" }).click();
+    await expect(renter.getByTestId("notice")).toHaveText("A review can be at most 2,000 characters.");
+    await expect(renter.getByTestId("own-review")).toContainText(hostile);
+    const stranger = await person(browser, "198.51.100.43");
+    expect((await stranger.goto(statusPath))?.status()).toBe(404);
+    await renter.goto(`${statusPath}?error=review-exists&vendor=${listing.id}`);
+    await expect(renter.getByTestId("notice")).toHaveText(
+      "You have already reviewed this vendor for this request: edit your review instead.",
+    );
+    await expect(renter.getByTestId("own-review")).toContainText(hostile);
+    // Not public before the operator publishes it.
+    await renter.goto(listing.path);
+    await expect(renter.getByTestId("review")).toHaveCount(0);
+  });
+
+  await test.step("the operator publishes the review held for its link, and the business is emailed a link to reply", async () => {
+    // The operator publishes it from the queue; the business is emailed a link to reply.
+    await logIn(operator);
+    await operator.goto("/operator/reviews");
+    const row = operator.getByTestId("review-row").filter({ hasText: listing.name });
+    await expect(row).toContainText(hostile);
+    await expect(row).toContainText("Reviewing R.");
+    await expect(row.getByTestId("held-reason")).toHaveText("Held: Contains a link");
+    before = smtp.received.length;
+    await row.getByRole("button", { name: "Publish" }).click();
+    await expect(operator.getByTestId("notice")).toHaveText(
+      "Published: the review shows on the listing's page, and the business is emailed.",
+    );
+    let published: TestSmtpServer["received"][number] | undefined;
+    await expect
+      .poll(() => (published = smtp.received.slice(before).find((m) => addressOf(m) === listing.email)), { timeout: 15_000 })
+      .toBeTruthy();
+    expect(published!.subject).toBe(`New review of ${listing.name}: 4 out of 5 stars`);
+    expect(published!.html).toContain("&lt;img src=x");
+    expect(published!.html).not.toContain("<img src=x");
+    const replyLink = new URL(published!.text!.match(/Reply to it: (\S+)/)![1]);
+    replyPath = replyLink.pathname + replyLink.hash;
+  });
+
+  await test.step("the business replies from /business", async () => {
+    // The business replies from /business.
+    await business.goto(replyPath);
+    await answer.getByLabel("Reply publicly").fill("Thank you, glad the job went well!");
+    await answer.getByRole("button", { name: "Post reply" }).click();
+    await expect(business.getByTestId("notice")).toHaveText("Saved: your reply shows under the review on your listing's page.");
+  });
+
+  await test.step("the vendor page and its JSON-LD show the verified review and the reply", async () => {
+    // The vendor page shows the verified review and the reply, and says so in its JSON-LD.
+    await renter.goto(listing.path);
+    await expect(review).toHaveCount(1);
+    await expect(review).toContainText("Reviewing R.");
+    await expect(review).toContainText(hostile);
+    await expect(review).toContainText(/Requested through Skid Steer Rentals, [A-Z][a-z]+ \d{4}/);
+    await expect(review).toContainText("Tracked skid steer");
+    await expect(review.getByTestId("review-reply")).toContainText("Thank you, glad the job went well!");
+    await expect(review.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+    // One review: no average yet.
+    await expect(renter.getByTestId("review-summary")).toContainText("New on Skid Steer Rentals");
+    expect(await renter.evaluate(() => (window as { __reviewed?: number }).__reviewed)).toBeUndefined();
+    const blocks = (await renter.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+    const local = blocks.find((b) => b["@type"] === "LocalBusiness");
+    expect(local.aggregateRating).toBeUndefined();
+    expect(local.review).toEqual([
+      expect.objectContaining({
+        "@type": "Review",
+        reviewRating: expect.objectContaining({ ratingValue: 4 }),
+        author: { "@type": "Person", name: "Reviewing R." },
+        reviewBody: hostile,
+      }),
+    ]);
+  });
+
+  await test.step("the business edits its reply, then reports the review, which stays published", async () => {
+    // The business edits its reply, then reports the review: it stays published until the operator decides.
+    await business.goto(replyPath);
+    await answer.getByLabel("Your public reply").fill("Thank you again: see you next season!");
+    await answer.getByRole("button", { name: "Save reply" }).click();
+    await expect(business.getByTestId("notice")).toHaveText("Saved: your reply shows under the review on your listing's page.");
+    await answer.getByText("Report this review").click();
+    expect(await pastPhoneWidth(business)).toBe(0);
+    await answer.getByLabel("Why should our team remove it?").fill(report);
+    await answer.getByRole("button", { name: "Report", exact: true }).click();
+    await expect(business.getByTestId("notice")).toHaveText("Reported: our team will look at this review and may remove it.");
+    await expect(answer).toContainText("You reported this review: our team is looking at it.");
+    await renter.goto(listing.path);
+    await expect(review.getByTestId("review-reply")).toContainText("Thank you again: see you next season!");
+  });
+
+  await test.step("the operator rejects the reported review with a reason: it leaves the listing's page and the renter sees why", async () => {
+    // The operator reads the report and rejects the review with a reason, audit-logged: it leaves the listing's page,
+    // and the renter's status page says why.
+    await operator.goto("/operator/reviews?status=reported");
+    const reported = operator.getByTestId("review-row").filter({ hasText: listing.name });
+    await expect(reported.getByTestId("report-reason")).toHaveText(`Reported by the business: ${report}`);
+    expect(await pastPhoneWidth(operator)).toBe(0);
+    await reported.getByLabel("Reason").fill("The renter's request went to another vendor's yard");
+    await reported.getByRole("button", { name: "Reject" }).click();
+    await expect(operator.getByTestId("notice")).toHaveText("Rejected, with the reason recorded: the review is not shown.");
+    await operator.goto("/operator/audit");
+    await expect(operator.getByTestId("audit-table").locator("tr", { hasText: "reject_review" }).first()).toContainText(
+      "The renter's request went to another vendor's yard",
+    );
+    await renter.goto(listing.path);
+    await expect(renter.getByTestId("review")).toHaveCount(0);
+    await renter.goto(statusPath);
+    await expect(renter.getByTestId("own-review")).toContainText("not published: The renter's request went to another vendor's yard");
+    expect(await pastPhoneWidth(renter)).toBe(0);
+  });
 });
