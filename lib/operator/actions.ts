@@ -6,6 +6,7 @@ import { refreshListingPages } from "../directory/revalidate";
 import { listingFormSchema } from "../directory/listing-form";
 import { withRateCard } from "../prices/rate-card-form";
 import { anyone, clientAction, formAction, formField, refuse } from "../platform/action";
+import { recordId } from "../platform/record-id";
 import { serviceRpc } from "../data/rpc";
 import {
   approveSubmission,
@@ -36,6 +37,11 @@ const consoleAction = <S extends z.core.$ZodType, Data>(
 const id = formField.id();
 const reason = formField.text(500);
 
+/** A record's page in the console (`base`/id) for a form whose other fields do not parse; the list without an id. */
+const recordPage =
+  (base: string) =>
+  ({ id: record }: Record<string, FormDataEntryValue>) => ({ page: recordId(record) ? `${base}/${record}` : base });
+
 export const logInAction = formAction(consoleCatalog, {
   audience: anyone,
   input: z.object({ email: formField.text(320, "email"), password: z.string().max(1024, { error: "too-long" }) }),
@@ -60,7 +66,7 @@ export const logOutAction = formAction(consoleCatalog, {
 export const resendLeadAction = consoleAction({
   input: z.object({ id }),
   invalid: "no-record",
-  home: "/operator/leads",
+  home: recordPage("/operator/leads"),
   call: (lead, operator) => resendLead(lead.id, operator),
   done: () => after(() => wakeOutbox()),
   back: (lead) => ({ page: `/operator/leads/${lead.id}`, notice: "resent" }),
@@ -69,7 +75,7 @@ export const resendLeadAction = consoleAction({
 export const markSpamAction = consoleAction({
   input: z.object({ id, spam: formField.flag() }),
   invalid: "no-record",
-  home: "/operator/leads",
+  home: recordPage("/operator/leads"),
   call: (lead, operator) => markSpam(lead.id, lead.spam, operator),
   back: (lead) => ({ page: `/operator/leads/${lead.id}`, notice: lead.spam ? "spam" : "not-spam" }),
 });
@@ -116,7 +122,7 @@ export const moderateReviewAction = consoleAction({
 export const updateVendorAction = consoleAction({
   input: listingFormSchema.extend({ id }),
   invalid: "too-long",
-  home: "/operator/vendors",
+  home: recordPage("/operator/vendors"),
   call: ({ id: vendor, ...changes }, operator) => updateVendor(vendor, changes, operator),
   done: () => refreshListingPages(),
   back: (vendor) => ({ page: `/operator/vendors/${vendor.id}`, notice: "saved" }),
@@ -125,7 +131,7 @@ export const updateVendorAction = consoleAction({
 export const setVendorHiddenAction = consoleAction({
   input: z.object({ id, hidden: formField.flag() }),
   invalid: "no-record",
-  home: "/operator/vendors",
+  home: recordPage("/operator/vendors"),
   call: (vendor, operator) => setVendorHidden(vendor.id, vendor.hidden, operator),
   done: () => refreshListingPages(),
   back: (vendor) => ({ page: `/operator/vendors/${vendor.id}`, notice: vendor.hidden ? "hidden" : "listed" }),
@@ -143,7 +149,7 @@ export const reviewClaimAction = consoleAction({
 export const revokeManagerAction = consoleAction({
   input: z.object({ id, email: formField.text(320) }),
   invalid: "no-record",
-  home: "/operator/vendors",
+  home: recordPage("/operator/vendors"),
   call: (manager, operator) => revokeManager(manager.id, manager.email, operator),
   done: () => refreshListingPages(),
   back: (manager) => ({ page: `/operator/vendors/${manager.id}`, notice: "revoked" }),
@@ -162,7 +168,7 @@ export const reviewChangeAction = consoleAction({
 export const setRateCardAction = consoleAction({
   input: withRateCard({ id }),
   invalid: "no-record",
-  home: "/operator/vendors",
+  home: recordPage("/operator/vendors"),
   call: (vendor, operator) => setRateCard(vendor.id, vendor.card, operator),
   done: () => refreshListingPages(),
   back: (vendor) => ({ page: `/operator/vendors/${vendor.id}`, notice: "rates-saved" }),
