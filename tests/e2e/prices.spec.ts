@@ -203,81 +203,87 @@ test.describe("rate cards from the console and the vendor CSV", () => {
   }) => {
     const vendor = await listing();
     await logIn(page);
-    await page.goto(`/operator/vendors/${vendor.id}`);
     const form = page.getByTestId("rate-card-form");
     const fill = async (label: string, value: string) => form.getByLabel(label, { exact: true }).fill(value);
-    await fill("Medium wheeled skid steer, day rate", "310");
-    await fill("Medium wheeled skid steer, week rate", "2200");
-    await form.getByRole("button", { name: "Save rates" }).click();
-    await expect(page.getByTestId("notice")).toHaveText("A week cannot cost more than 7 days");
-    await expect(page.getByRole("alert").filter({ hasText: "A week" })).toBeVisible();
-    await page.goto(vendor.path);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Rate Card Rentals");
-    await expect(page.getByTestId("rate-card")).toHaveCount(0);
+    await test.step("a refused card says why and changes nothing on the public page", async () => {
+      await page.goto(`/operator/vendors/${vendor.id}`);
+      await fill("Medium wheeled skid steer, day rate", "310");
+      await fill("Medium wheeled skid steer, week rate", "2200");
+      await form.getByRole("button", { name: "Save rates" }).click();
+      await expect(page.getByTestId("notice")).toHaveText("A week cannot cost more than 7 days");
+      await expect(page.getByRole("alert").filter({ hasText: "A week" })).toBeVisible();
+      await page.goto(vendor.path);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Rate Card Rentals");
+      await expect(page.getByTestId("rate-card")).toHaveCount(0);
+    });
 
-    await page.goto(`/operator/vendors/${vendor.id}`);
-    await fill("Medium wheeled skid steer, day rate", "310");
-    await fill("Medium wheeled skid steer, week rate", "1100");
-    await fill("Medium wheeled skid steer, 4 weeks rate", "2900");
-    await fill("Medium wheeled skid steer, meter hours per day", "8");
-    await fill("Medium wheeled skid steer, meter hours per week", "40");
-    await fill("Compact track loader, day rate", "400");
-    await form.getByLabel("Flat fee each way").fill("120");
-    await form.getByLabel("Within miles").fill("20");
-    await form.getByLabel("Per mile beyond").fill("4");
-    await form.getByLabel(/Damage waiver/).fill("12");
-    await fill("Fee 1 name", "Environmental fee");
-    await fill("Fee 1 percent", "3");
-    await form.getByRole("button", { name: "Save rates" }).click();
-    await expect(page.getByTestId("notice")).toContainText("Saved: the rate card shows on the public pages");
+    await test.step("a saved card shows on the vendor page, confirmed today by the business", async () => {
+      await page.goto(`/operator/vendors/${vendor.id}`);
+      await fill("Medium wheeled skid steer, day rate", "310");
+      await fill("Medium wheeled skid steer, week rate", "1100");
+      await fill("Medium wheeled skid steer, 4 weeks rate", "2900");
+      await fill("Medium wheeled skid steer, meter hours per day", "8");
+      await fill("Medium wheeled skid steer, meter hours per week", "40");
+      await fill("Compact track loader, day rate", "400");
+      await form.getByLabel("Flat fee each way").fill("120");
+      await form.getByLabel("Within miles").fill("20");
+      await form.getByLabel("Per mile beyond").fill("4");
+      await form.getByLabel(/Damage waiver/).fill("12");
+      await fill("Fee 1 name", "Environmental fee");
+      await fill("Fee 1 percent", "3");
+      await form.getByRole("button", { name: "Save rates" }).click();
+      await expect(page.getByTestId("notice")).toContainText("Saved: the rate card shows on the public pages");
 
-    await page.getByRole("link", { name: "Its public page" }).click();
-    const card = page.getByTestId("rate-card");
-    await expect(card.getByRole("row", { name: /Medium wheeled skid steer/ })).toContainText("$310 (8 h)");
-    await expect(card.getByRole("row", { name: /Medium wheeled skid steer/ })).toContainText("$1,100 (40 h)");
-    await expect(card.getByRole("row", { name: /Compact track loader/ })).toContainText("$400");
-    await expect(card.getByRole("row", { name: /Small wheeled/ })).toHaveCount(0);
-    await expect(card).toContainText("Delivery: $120 each way within 20 miles, then $4 a mile");
-    await expect(card).toContainText("Damage waiver: 12 % of the rental");
-    await expect(card).toContainText("Environmental fee: 3 % of the rental");
-    const today = new Date().toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-    await expect(card.getByTestId("rates-confirmed")).toHaveText(`Provided by the business · Confirmed ${today}`);
-    await expect(card.getByTestId("sample-note")).toHaveCount(0);
+      await page.getByRole("link", { name: "Its public page" }).click();
+      const card = page.getByTestId("rate-card");
+      await expect(card.getByRole("row", { name: /Medium wheeled skid steer/ })).toContainText("$310 (8 h)");
+      await expect(card.getByRole("row", { name: /Medium wheeled skid steer/ })).toContainText("$1,100 (40 h)");
+      await expect(card.getByRole("row", { name: /Compact track loader/ })).toContainText("$400");
+      await expect(card.getByRole("row", { name: /Small wheeled/ })).toHaveCount(0);
+      await expect(card).toContainText("Delivery: $120 each way within 20 miles, then $4 a mile");
+      await expect(card).toContainText("Damage waiver: 12 % of the rental");
+      await expect(card).toContainText("Environmental fee: 3 % of the rental");
+      const today = new Date().toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+      await expect(card.getByTestId("rates-confirmed")).toHaveText(`Provided by the business · Confirmed ${today}`);
+      await expect(card.getByTestId("sample-note")).toHaveCount(0);
+    });
 
-    // 10 days: a week and 3 days (1,100 + 930 = 2,030) beat 2 weeks (2,200); delivery within 20 miles both ways 240;
-    // waiver 12 % = 243.60; environmental fee 3 % = 60.90: 2,574.50.
-    await page.goto(`${vendor.city_path}/prices?class=medium&days=10&zip=${vendor.zip}`);
-    const row = page.getByTestId("price-row").filter({ hasText: "Rate Card Rentals" });
-    await expect(row.getByTestId("estimated-total")).toContainText("$2,574.50");
-    await expect(row).toContainText("1 week at $1,100 + 3 days at $310: $2,030");
-    await expect(row).toContainText("Provided by the business");
-    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const offers = jsonLd.map((text) => JSON.parse(text)).find((data) => data["@type"] === "ItemList");
-    expect(offers.itemListElement).toEqual([
-      expect.objectContaining({
-        item: expect.objectContaining({
-          "@type": "Offer",
-          seller: expect.objectContaining({ name: "Rate Card Rentals" }),
-          priceSpecification: { "@type": "UnitPriceSpecification", priceCurrency: "USD", unitCode: "DAY", unitText: "day", price: 310 },
+    await test.step("the city's prices page totals it, and its JSON-LD offers the day rate", async () => {
+      // 10 days: a week and 3 days (1,100 + 930 = 2,030) beat 2 weeks (2,200); delivery within 20 miles both ways 240;
+      // waiver 12 % = 243.60; environmental fee 3 % = 60.90: 2,574.50.
+      await page.goto(`${vendor.city_path}/prices?class=medium&days=10&zip=${vendor.zip}`);
+      const row = page.getByTestId("price-row").filter({ hasText: "Rate Card Rentals" });
+      await expect(row.getByTestId("estimated-total")).toContainText("$2,574.50");
+      await expect(row).toContainText("1 week at $1,100 + 3 days at $310: $2,030");
+      await expect(row).toContainText("Provided by the business");
+      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const offers = jsonLd.map((text) => JSON.parse(text)).find((data) => data["@type"] === "ItemList");
+      expect(offers.itemListElement).toEqual([
+        expect.objectContaining({
+          item: expect.objectContaining({
+            "@type": "Offer",
+            seller: expect.objectContaining({ name: "Rate Card Rentals" }),
+            priceSpecification: { "@type": "UnitPriceSpecification", priceCurrency: "USD", unitCode: "DAY", unitText: "day", price: 310 },
+          }),
         }),
-      }),
-    ]);
-    expect(
-      estimateRental(
-        {
-          classes: [{ class: "medium", day: 310, week: 1100, four_week: 2900, day_hours: 8, week_hours: 40, four_week_hours: null }],
-          delivery: { fee: 120, miles: 20, per_mile: 4 },
-          waiver_percent: 12,
-          fees: [{ label: "Environmental fee", percent: 3 }],
-          confirmed_on: "2026-01-01",
-          sample: false,
-          published: true,
-        },
-        "medium",
-        10,
-        0,
-      )?.total,
-    ).toBe(2574.5);
+      ]);
+      expect(
+        estimateRental(
+          {
+            classes: [{ class: "medium", day: 310, week: 1100, four_week: 2900, day_hours: 8, week_hours: 40, four_week_hours: null }],
+            delivery: { fee: 120, miles: 20, per_mile: 4 },
+            waiver_percent: 12,
+            fees: [{ label: "Environmental fee", percent: 3 }],
+            confirmed_on: "2026-01-01",
+            sample: false,
+            published: true,
+          },
+          "medium",
+          10,
+          0,
+        )?.total,
+      ).toBe(2574.5);
+    });
   });
 
   test("a vendor CSV with rate columns gives listings their cards, and rows with bad rates are rejected with the reason", async ({
