@@ -39,8 +39,7 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
   }, [state]);
 
   async function onSubmit(values: BusinessValues) {
-    const honeypot = (document.getElementById("company-fax") as HTMLInputElement | null)?.value || undefined;
-    const result = await submitBusiness({ ...values, company_fax: honeypot }).catch(() => null);
+    const result = await submitBusiness({ ...values, company_fax: values.company_fax || undefined }).catch(() => null);
     if (!result?.ok) {
       showToast(TOASTER, "error", "Error", { description: FAILURE });
       const refused = result && isSubmissionRefusal(result.refusal) ? SUBMISSION_REFUSALS[result.refusal] : null;
@@ -138,7 +137,7 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
       </div>
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="company-fax">Fax</label>
-        <input id="company-fax" tabIndex={-1} autoComplete="off" />
+        <input id="company-fax" tabIndex={-1} autoComplete="off" {...form.register("company_fax")} />
       </div>
       {errors.root && (
         <p role="alert" className="text-sm text-danger-600">

@@ -27,11 +27,13 @@ export const businessSchema = object({
     minLength(5, "Please enter a valid ZIP code"),
     regex(/^\d{5}(-\d{4})?$/, "Please enter a valid ZIP code"),
   ),
+  // The hidden honeypot field: only bots fill it in.
+  company_fax: optional(string().check(maxLength(200))),
 });
 export type BusinessValues = output<typeof businessSchema>;
 
-/** The action also takes the honeypot field, and nothing else. */
-export const businessActionSchema = strictObject({ ...businessSchema.shape, company_fax: optional(string().check(maxLength(200))) });
+/** The action takes the form's fields, and nothing else. */
+export const businessActionSchema = strictObject(businessSchema.shape);
 
 /** Exactly 10 digits are shown as (123) 456-7890; anything else is left as typed. */
 export function formatPhone(value: string): string {
