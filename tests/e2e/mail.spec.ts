@@ -337,64 +337,71 @@ test("the one-click opt-out in a lead email's List-Unsubscribe header takes the 
     from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where v.email is not null and s.slug in ('new-mexico', 'nevada') order by v.id limit 1`);
   const visitor = await person(browser, "198.51.100.33");
-  const before = smtp.received.length;
-  const first = await requestFrom(visitor, vendor, vendor.zip, "Opt Out Renter 1");
-  let mail: TestSmtpServer["received"][number] | undefined;
-  await expect
-    .poll(() => (mail = smtp.received.slice(before).find((m) => addressOf(m) === vendor.email && m.text?.includes("Opt Out Renter 1"))), {
-      timeout: 15_000,
-    })
-    .toBeTruthy();
-  const unsubscribe = mail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line.match(/<([^>]+)>/)![1];
-  expect(mail!.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line).toContain("List-Unsubscribe=One-Click");
-  const url = new URL(unsubscribe);
-  expect(
-    (
-      await request.post(url.pathname + url.search, {
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        data: "List-Unsubscribe=One-Click",
+  const first = await test.step("the lead email's one-click opt-out stops the vendor's requests; a wrong token finds nothing", async () => {
+    const before = smtp.received.length;
+    const lead = await requestFrom(visitor, vendor, vendor.zip, "Opt Out Renter 1");
+    let mail: TestSmtpServer["received"][number] | undefined;
+    await expect
+      .poll(() => (mail = smtp.received.slice(before).find((m) => addressOf(m) === vendor.email && m.text?.includes("Opt Out Renter 1"))), {
+        timeout: 15_000,
       })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await request.post(`${url.pathname}?token=${"A".repeat(43)}`, {
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        data: "List-Unsubscribe=One-Click",
-      })
-    ).status(),
-  ).toBe(404);
+      .toBeTruthy();
+    const unsubscribe = mail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line.match(/<([^>]+)>/)![1];
+    expect(mail!.headerLines.find((line) => line.key === "list-unsubscribe-post")?.line).toContain("List-Unsubscribe=One-Click");
+    const url = new URL(unsubscribe);
+    expect(
+      (
+        await request.post(url.pathname + url.search, {
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          data: "List-Unsubscribe=One-Click",
+        })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (
+        await request.post(`${url.pathname}?token=${"A".repeat(43)}`, {
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          data: "List-Unsubscribe=One-Click",
+        })
+      ).status(),
+    ).toBe(404);
+    return lead;
+  });
 
-  const second = await requestFrom(visitor, vendor, vendor.zip, "Opt Out Renter 2");
-  const leads = await operatorRows<LeadRow>(request, "leads", 1000);
-  expect(leads.find((lead) => lead.id === first)!.recipients.map((r) => r.vendor_id)).toContain(vendor.id);
-  expect(leads.find((lead) => lead.id === second)!.recipients.map((r) => r.vendor_id)).not.toContain(vendor.id);
+  await test.step("a later request is routed past the paused vendor", async () => {
+    const second = await requestFrom(visitor, vendor, vendor.zip, "Opt Out Renter 2");
+    const leads = await operatorRows<LeadRow>(request, "leads", 1000);
+    expect(leads.find((lead) => lead.id === first)!.recipients.map((r) => r.vendor_id)).toContain(vendor.id);
+    expect(leads.find((lead) => lead.id === second)!.recipients.map((r) => r.vendor_id)).not.toContain(vendor.id);
+  });
 
-  // Its page says so at once, offers the vendors nearby instead, and the dialog names them before sending.
-  const page = await person(browser, "198.51.100.34");
-  await page.goto(vendor.path);
-  await expect(page.getByTestId("requests-paused")).toContainText(`${vendor.name} is not taking rental requests here right now.`);
-  await expect(page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" })).toHaveCount(0);
-  await page.getByRole("main").getByRole("button", { name: "Ask nearby vendors" }).click();
-  const dialog = page.getByTestId("rental-dialog");
-  await expect(dialog).toContainText(`Rental request to vendors near ${vendor.name} · Step 1 of 3`);
-  await expect(dialog).not.toContainText(`Rental request for ${vendor.name}`);
-  await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
-  await chooseDates(dialog);
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  await expect(dialog).toContainText(`Rental request to vendors near ${vendor.name} · Step 3 of 3`);
-  await expect(dialog.getByLabel("Also send my request to up to 2 other nearby vendors")).toHaveCount(0);
-  await expect(dialog.getByTestId("request-receivers")).toContainText("Your request will go to");
-  const shown = (await dialog.getByTestId("request-estimate").allInnerTexts()).map((text) => text.split(":")[0]);
-  expect(shown.length).toBeGreaterThan(0);
-  await dialog.getByPlaceholder("Your name").fill("Paused Page Renter");
-  await dialog.getByPlaceholder("Your phone number").fill("(555) 010-5152");
-  await dialog.getByRole("button", { name: "Submit Request" }).click();
-  await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
-  const sent = (await operatorRows<LeadRow>(request, "leads", 1000)).find((lead) => lead.name === "Paused Page Renter")!;
-  // The vendors named before sending are those it went to, the paused one not among them (a namesake may be).
-  expect(sent.recipients.map((r) => r.vendor_name)).toEqual(shown);
-  expect(sent.recipients.map((r) => r.vendor_id)).not.toContain(vendor.id);
+  await test.step("its page says so, offers the vendors nearby, and the dialog names them before sending", async () => {
+    // Its page says so at once, offers the vendors nearby instead, and the dialog names them before sending.
+    const page = await person(browser, "198.51.100.34");
+    await page.goto(vendor.path);
+    await expect(page.getByTestId("requests-paused")).toContainText(`${vendor.name} is not taking rental requests here right now.`);
+    await expect(page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" })).toHaveCount(0);
+    await page.getByRole("main").getByRole("button", { name: "Ask nearby vendors" }).click();
+    const dialog = page.getByTestId("rental-dialog");
+    await expect(dialog).toContainText(`Rental request to vendors near ${vendor.name} · Step 1 of 3`);
+    await expect(dialog).not.toContainText(`Rental request for ${vendor.name}`);
+    await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
+    await chooseDates(dialog);
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(dialog).toContainText(`Rental request to vendors near ${vendor.name} · Step 3 of 3`);
+    await expect(dialog.getByLabel("Also send my request to up to 2 other nearby vendors")).toHaveCount(0);
+    await expect(dialog.getByTestId("request-receivers")).toContainText("Your request will go to");
+    const shown = (await dialog.getByTestId("request-estimate").allInnerTexts()).map((text) => text.split(":")[0]);
+    expect(shown.length).toBeGreaterThan(0);
+    await dialog.getByPlaceholder("Your name").fill("Paused Page Renter");
+    await dialog.getByPlaceholder("Your phone number").fill("(555) 010-5152");
+    await dialog.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
+    const sent = (await operatorRows<LeadRow>(request, "leads", 1000)).find((lead) => lead.name === "Paused Page Renter")!;
+    // The vendors named before sending are those it went to, the paused one not among them (a namesake may be).
+    expect(sent.recipients.map((r) => r.vendor_name)).toEqual(shown);
+    expect(sent.recipients.map((r) => r.vendor_id)).not.toContain(vendor.id);
+  });
 });
 
 test("a renter who gives an email address gets a copy with each vendor's phone and a status link; Your requests lists it; a bad address changes nothing", async ({

@@ -298,36 +298,46 @@ test("leads inbox: filter by ZIP, every field and delivery on the lead's page, r
   );
   expect(completed.status()).toBe(200);
 
-  await logIn(page);
-  await page.goto(`/operator/leads?zip=${city.zip}`);
-  await page
-    .getByTestId("leads-table")
-    .getByRole("link", { name: String(leadId), exact: true })
-    .click();
-  const fields = page.getByTestId("lead-fields");
-  for (const text of [marker, "(555) 010-6001", city.zip, "tracked", start, end]) await expect(fields).toContainText(text);
-  await expect(page.getByTestId("lead-message").first()).toContainText(/Email to .+: (sent|pending|sending|failed)/);
-  await expect(page.getByTestId("lead-message").first()).toContainText(/sent via|failed:/, { timeout: 15_000 });
+  await test.step("a completed request is found by its ZIP, with every field and its delivery on its page", async () => {
+    await logIn(page);
+    await page.goto(`/operator/leads?zip=${city.zip}`);
+    await page
+      .getByTestId("leads-table")
+      .getByRole("link", { name: String(leadId), exact: true })
+      .click();
+    const fields = page.getByTestId("lead-fields");
+    for (const text of [marker, "(555) 010-6001", city.zip, "tracked", start, end]) await expect(fields).toContainText(text);
+    await expect(page.getByTestId("lead-message").first()).toContainText(/Email to .+: (sent|pending|sending|failed)/);
+    await expect(page.getByTestId("lead-message").first()).toContainText(/sent via|failed:/, { timeout: 15_000 });
+  });
 
-  await page.getByRole("button", { name: "Resend" }).click();
-  await expect(page.getByTestId("notice")).toContainText("being sent again");
+  await test.step("resend queues its messages again", async () => {
+    await page.getByRole("button", { name: "Resend" }).click();
+    await expect(page.getByTestId("notice")).toContainText("being sent again");
+  });
 
-  const csv = await (await page.request.get(`/operator/leads/export?zip=${city.zip}`)).text();
-  expect(csv.split("\n")[0]).toBe("id,completed_at,name,phone,job_zip,machine,start,end,days,vendor_page,recipients,delivery,spam");
-  expect(csv).toContain(`${leadId},`);
-  expect(csv).toContain(marker);
+  await test.step("the CSV export holds it", async () => {
+    const csv = await (await page.request.get(`/operator/leads/export?zip=${city.zip}`)).text();
+    expect(csv.split("\n")[0]).toBe("id,completed_at,name,phone,job_zip,machine,start,end,days,vendor_page,recipients,delivery,spam");
+    expect(csv).toContain(`${leadId},`);
+    expect(csv).toContain(marker);
+  });
 
-  // Bad input from a signed-in operator gets a message, never a server error.
-  expect((await page.request.get(`/operator/leads?from=2026-02-30&to=x&vendor=abc&delivery=lost`)).status()).toBe(200);
-  const badId = await callAction(page.request, ids.resendLeadAction, { id: "not-a-number" }, { path: `/operator/leads/${leadId}` });
-  expect(badId.status()).toBeLessThan(400);
-  expect(badId.headers()["x-action-redirect"]).toContain("error=no-record");
+  await test.step("bad input from a signed-in operator gets a message, never a server error", async () => {
+    // Bad input from a signed-in operator gets a message, never a server error.
+    expect((await page.request.get(`/operator/leads?from=2026-02-30&to=x&vendor=abc&delivery=lost`)).status()).toBe(200);
+    const badId = await callAction(page.request, ids.resendLeadAction, { id: "not-a-number" }, { path: `/operator/leads/${leadId}` });
+    expect(badId.status()).toBeLessThan(400);
+    expect(badId.headers()["x-action-redirect"]).toContain("error=no-record");
+  });
 
-  await page.getByRole("button", { name: "Mark as spam" }).click();
-  await expect(page.getByTestId("notice")).toContainText("Marked as spam");
-  await page.goto(`/operator/leads?zip=${city.zip}`);
-  await expect(page.getByTestId("leads-table").getByRole("link", { name: String(leadId), exact: true })).toHaveCount(0);
-  await page.goto(`/operator/leads?zip=${city.zip}&spam=only`);
-  await expect(page.getByTestId("leads-table").getByRole("link", { name: String(leadId), exact: true })).toHaveCount(1);
-  expect((await operatorRows<LeadRow>(request, "leads", 5000)).some((lead) => lead.id === leadId)).toBe(false);
+  await test.step("marked as spam, it leaves the inbox and the reports", async () => {
+    await page.getByRole("button", { name: "Mark as spam" }).click();
+    await expect(page.getByTestId("notice")).toContainText("Marked as spam");
+    await page.goto(`/operator/leads?zip=${city.zip}`);
+    await expect(page.getByTestId("leads-table").getByRole("link", { name: String(leadId), exact: true })).toHaveCount(0);
+    await page.goto(`/operator/leads?zip=${city.zip}&spam=only`);
+    await expect(page.getByTestId("leads-table").getByRole("link", { name: String(leadId), exact: true })).toHaveCount(1);
+    expect((await operatorRows<LeadRow>(request, "leads", 5000)).some((lead) => lead.id === leadId)).toBe(false);
+  });
 });
