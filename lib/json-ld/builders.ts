@@ -1,4 +1,15 @@
-import type { AggregateRating, Article, BreadcrumbList, ItemList, LocalBusiness, Product, Review, WithContext } from "schema-dts";
+import type {
+  AggregateRating,
+  Article,
+  BreadcrumbList,
+  ItemList,
+  ListItemLeaf,
+  LocalBusiness,
+  Offer,
+  Product,
+  Review,
+  WithContext,
+} from "schema-dts";
 import type { Article as GuideArticle } from "../articles/data";
 import { vendorPath } from "../directory/ordering";
 import type { PricedVendor } from "../directory/price-comparison";
@@ -12,18 +23,23 @@ import { absoluteUrl, type Crumb } from "../seo";
 
 const CONTEXT = "https://schema.org";
 
+/** Entries as ListItems, numbered from 1 in their order. */
+function listItems(entries: Array<Omit<ListItemLeaf, "@type" | "position">>): ListItemLeaf[] {
+  return entries.map((entry, index) => ({ "@type": "ListItem", position: index + 1, ...entry }));
+}
+
 /** A page's breadcrumbs, from Home down. */
 export function breadcrumbList(crumbs: Crumb[]): WithContext<BreadcrumbList> {
   return {
     "@context": CONTEXT,
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: crumb.name,
-      item: absoluteUrl(crumb.path),
-    })),
+    itemListElement: listItems(crumbs.map((crumb) => ({ name: crumb.name, item: absoluteUrl(crumb.path) }))),
   };
+}
+
+/** Things in their order on the page. */
+function itemList(entries: Array<Omit<ListItemLeaf, "@type" | "position">>): WithContext<ItemList> {
+  return { "@context": CONTEXT, "@type": "ItemList", itemListElement: listItems(entries) };
 }
 
 /**
@@ -70,46 +86,30 @@ export function localBusiness(v: VendorDetail, reviews: PublicReview[]): WithCon
   };
 }
 
-/** A city's day rates for one class as offers; sample (fictitious) rates are left out. */
-export function priceOffers(vendors: PricedVendor[], className: string): WithContext<ItemList> {
+/** A vendor's day rate for one class, as an offer. */
+function dayRateOffer(entry: PricedVendor, className: string): Offer {
   return {
-    "@context": CONTEXT,
-    "@type": "ItemList",
-    itemListElement: vendors
-      .filter((entry) => !entry.rates.sample)
-      .map((entry, index) => ({
-        "@type": "ListItem",
-        position: index + 1,
-        item: {
-          "@type": "Offer",
-          name: `${className} rental`,
-          seller: { "@type": "LocalBusiness", name: entry.vendor.name, url: absoluteUrl(vendorPath(entry.vendor)) },
-          priceCurrency: "USD",
-          priceSpecification: {
-            "@type": "UnitPriceSpecification",
-            priceCurrency: "USD",
-            unitCode: "DAY",
-            unitText: "day",
-            price: entry.rates.classes.find((rates) => rates.class === entry.estimate.class)?.day ?? entry.estimate.rental,
-          },
-        },
-      })),
+    "@type": "Offer",
+    name: `${className} rental`,
+    seller: { "@type": "LocalBusiness", name: entry.vendor.name, url: absoluteUrl(vendorPath(entry.vendor)) },
+    priceCurrency: "USD",
+    priceSpecification: {
+      "@type": "UnitPriceSpecification",
+      priceCurrency: "USD",
+      unitCode: "DAY",
+      unitText: "day",
+      price: entry.rates.classes.find((rates) => rates.class === entry.estimate.class)?.day ?? entry.estimate.rental,
+    },
   };
 }
 
+/** A city's day rates for one class as offers; sample (fictitious) rates are left out. */
+export const priceOffers = (vendors: PricedVendor[], className: string) =>
+  itemList(vendors.filter((entry) => !entry.rates.sample).map((entry) => ({ item: dayRateOffer(entry, className) })));
+
 /** The catalogue's models as shown, in order. */
-export function modelList(models: EquipmentModel[]): WithContext<ItemList> {
-  return {
-    "@context": CONTEXT,
-    "@type": "ItemList",
-    itemListElement: models.map((m, i) => ({
-      "@type": "ListItem",
-      position: i + 1,
-      name: `${m.equipment_manufacturer?.name} ${m.name}`,
-      url: absoluteUrl(modelPath(m)),
-    })),
-  };
-}
+export const modelList = (models: EquipmentModel[]) =>
+  itemList(models.map((m) => ({ name: `${m.equipment_manufacturer?.name} ${m.name}`, url: absoluteUrl(modelPath(m)) })));
 
 /** A model with the specifications its page lists. */
 export function modelProduct(m: EquipmentModel, specs: Array<[string, string]>): WithContext<Product> {
