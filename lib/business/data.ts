@@ -76,7 +76,7 @@ export const businessReviews = (email: string, limit: number) =>
   );
 
 /** What following an emailed link did (business_link_use): whose address it was, and the listing it changed. */
-export const linkUseSchema = z.object({
+const linkUseSchema = z.object({
   email: z.string(),
   outcome: z.enum(["signed_in", "owner", "queued", "contacted", "opted_out"]),
   address: listingAddressSchema.optional(),

@@ -91,28 +91,6 @@ export const rpc = callerOf(supabase);
 /** Calls a write or private function with the service role: actions, console and scripts. */
 export const serviceRpc = callerOf(serviceSupabase);
 
-/** A database call's outcome for an action: its result, or the code of its refusal. */
-export type Attempt<T> = { ok: true; data: T } | { ok: false; refusal: RefusalCode };
-
-/**
- * Runs a database call for an action that answers a refusal rather than throwing it.
- * A fault (anything but a refusal) is thrown, unless `what` names the call: then it is
- * logged as "`what` failed" and answered as null, for actions that show a general message.
- */
-export async function attempt<T>(call: () => Promise<T>): Promise<Attempt<T>>;
-export async function attempt<T>(call: () => Promise<T>, what: string): Promise<Attempt<T> | null>;
-export async function attempt<T>(call: () => Promise<T>, what?: string): Promise<Attempt<T> | null> {
-  try {
-    return { ok: true, data: await call() };
-  } catch (error) {
-    const refusal = error instanceof DatabaseError ? error.refusal : null;
-    if (refusal) return { ok: false, refusal };
-    if (what === undefined || !(error instanceof DatabaseError)) throw error;
-    console.error(`${what} failed:`, error.reason);
-    return null;
-  }
-}
-
 /** PostgREST returns at most this many rows per call (hosted Supabase's `max-rows`). */
 export const MAX_ROWS_PER_CALL = 1000;
 

@@ -163,7 +163,9 @@ export interface ReviewPage {
 
 // The schemas that the boundary (lib/data/rpc.ts) parses the directory's JSON results with.
 
-const place = z.object({ name: z.string(), slug: z.string(), code: z.string().optional() });
+/** A state or city as a form's choices list it (us_states, state_cities). */
+export const namedPlaceSchema = z.object({ slug: z.string(), name: z.string() });
+const place = namedPlaceSchema.extend({ code: z.string().optional() });
 const placeWithId = place.extend({ id: z.number() });
 const hero = z.object({ hero_h1_headline: z.string(), hero_h2_subtitle1: z.string().nullable(), hero_h2_subtitle2: z.string().nullable() });
 
@@ -299,6 +301,3 @@ export const footerStatesSchema = z.array(stateWithVendors);
 /** Where a listing's page is, to refresh it after a change. */
 export const listingAddressSchema = z.object({ country_slug: z.string(), state_slug: z.string(), city_slug: z.string(), slug: z.string() });
 export type ListingAddress = z.infer<typeof listingAddressSchema>;
-
-/** A state or city as a form's choices list it (us_states, state_cities). */
-export const namedPlaceSchema = z.object({ slug: z.string(), name: z.string() });

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { DatabaseError } from "../data/rpc";
 import { isRefusalCode, type RefusalCode } from "../data/refusals";
+import { recordId } from "./record-id";
 
 /**
  * Every server action is built here, in the same steps: who asks (its audience: the renter's

@@ -1,7 +1,7 @@
 import { hashToken, isToken } from "@/lib/auth/token";
-import { attempt, serviceRpc } from "@/lib/data/rpc";
+import { DatabaseError } from "@/lib/data/rpc";
 import { refreshListingPage } from "@/lib/directory/revalidate";
-import { linkUseSchema } from "@/lib/business/data";
+import { followLink } from "@/lib/business/data";
 
 /**
  * One-click unsubscribe (RFC 8058): a mail client posts "List-Unsubscribe=One-Click" to
@@ -12,11 +12,14 @@ export async function POST(request: Request) {
   const token = new URL(request.url).searchParams.get("token");
   const body = (await request.text().catch(() => "")).slice(0, 200);
   if (!isToken(token) || !body.includes("List-Unsubscribe=One-Click")) return new Response("Not Found", { status: 404 });
-  const used = await attempt(() =>
-    serviceRpc("business_link_use", { p_token_hash: hashToken(token), p_purpose: "opt_out" }, linkUseSchema),
-  );
-  if (!used.ok) return new Response("Not Found", { status: 404 });
+  let used;
+  try {
+    used = await followLink(hashToken(token), "opt_out");
+  } catch (error) {
+    if (error instanceof DatabaseError && error.refusal) return new Response("Not Found", { status: 404 });
+    throw error;
+  }
   // The listing's page now says it takes no requests.
-  if (used.data.address) refreshListingPage(used.data.address);
+  if (used.address) refreshListingPage(used.address);
   return new Response("You will receive no more rental requests.", { status: 200, headers: { "Cache-Control": "no-store" } });
 }
