@@ -184,8 +184,8 @@ export const formField = {
   id: (code: RefusalCode = "no-record") =>
     z
       .string({ error: code })
-      .regex(/^[1-9]\d{0,11}$/, { error: code })
-      .transform(Number),
+      .transform(recordId)
+      .pipe(z.number({ error: code })),
   flag: () =>
     z
       .literal(["true", "false"])
