@@ -21,7 +21,10 @@ export function sitemapCount(databaseUrls: number, perFile = SITEMAP_MAX_URLS): 
   return Math.max(1, Math.ceil((databaseUrls + STATIC_SITEMAP_PATHS.length) / perFile));
 }
 
-/** Which static paths and which slice of the database's URLs sitemap number `n` holds. */
+/**
+ * Which static paths and which slice of the database's URLs sitemap number `n` holds: its
+ * first database URL's position (`offset`, where sitemap_file_starts says it begins) and how many.
+ */
 export function sitemapSlice(n: number, perFile = SITEMAP_MAX_URLS) {
   const staticCount = STATIC_SITEMAP_PATHS.length;
   const start = n * perFile;
@@ -40,8 +43,10 @@ export interface SitemapEntry {
   updated_at?: string | null;
 }
 
-/** A page of sitemap_paths. */
-export const sitemapEntriesSchema = z.array(z.object({ path: z.string(), updated_at: z.string().nullable() }));
+/** A page of sitemap_paths, with each entry's kind and key, where the next page starts. */
+export const sitemapEntriesSchema = z.array(
+  z.object({ kind: z.number(), key: z.number(), path: z.string(), updated_at: z.string().nullable() }),
+);
 
 export function urlSetXml(entries: SitemapEntry[]): string {
   const urls = entries.map(

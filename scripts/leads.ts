@@ -4,15 +4,13 @@
  *
  * Against the embedded database, stop the server first (one process per folder).
  */
-import { rpcAllRows } from "../lib/data/rpc";
-import { reportLeadSchema } from "../lib/operator/data";
-import { serviceSupabase } from "../lib/supabase/server";
+import { reportLeads } from "../lib/operator/data";
 import { wakeOutbox } from "../lib/outbox/sender";
 
 if (process.argv[2] === "deliver") {
   console.log(await wakeOutbox());
 } else {
-  const leads = await rpcAllRows("operator_leads", { p_limit: 1000 }, { client: serviceSupabase(), max: 1000, row: reportLeadSchema });
+  const leads = await reportLeads(1000);
   console.table(
     leads
       .filter((lead) => lead.completed)

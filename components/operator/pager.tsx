@@ -37,3 +37,42 @@ export function Pager({
     </nav>
   );
 }
+
+/**
+ * Links either side of a page read by keyset (the first and last row's ids), keeping the other
+ * query parameters, and how many rows match, counted up to 10,000.
+ */
+export function KeysetPager({
+  path,
+  params,
+  page,
+  rowIds,
+  labels,
+}: {
+  path: string;
+  params: Record<string, string | undefined>;
+  page: { total: number; total_capped: boolean; previous: boolean; next: boolean };
+  rowIds: number[];
+  labels: { previous: string; next: string };
+}) {
+  const href = (cursor: "after" | "before", id: number | undefined) => {
+    const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
+    if (id !== undefined) query.set(cursor, String(id));
+    return `${path}?${query}`;
+  };
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+      <span>{page.total_capped ? `More than ${page.total.toLocaleString("en-US")}` : page.total.toLocaleString("en-US")} in all</span>
+      {page.previous && (
+        <Link href={href("before", rowIds[0])} className="font-semibold text-brand-700 hover:underline">
+          ← {labels.previous}
+        </Link>
+      )}
+      {page.next && (
+        <Link href={href("after", rowIds.at(-1))} className="font-semibold text-brand-700 hover:underline">
+          {labels.next} →
+        </Link>
+      )}
+    </nav>
+  );
+}

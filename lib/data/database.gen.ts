@@ -111,9 +111,13 @@ export interface FunctionArgs {
   operator_credentials: { p_email: string | null };
   operator_import_batch: { p_rows: JsonArgument | null; p_dry_run: boolean | null };
   operator_lead: { p_id: number | null };
-  operator_lead_filter: { p_filters: JsonArgument | null };
-  operator_lead_page: { p_filters: JsonArgument | null; p_limit: number | null; p_offset: number | null };
-  operator_leads: { p_limit?: number | null };
+  operator_lead_page: {
+    p_filters: JsonArgument | null;
+    p_limit: number | null;
+    p_older_than?: number | null;
+    p_newer_than?: number | null;
+  };
+  operator_leads: { p_limit?: number | null; p_older_than?: number | null };
   operator_list: Record<string, never>;
   operator_mark_spam: { p_id: number | null; p_spam: boolean | null; p_operator: string | null };
   operator_moderate_review: { p_id: number | null; p_publish: boolean | null; p_reason: string | null; p_operator: string | null };
@@ -132,7 +136,7 @@ export interface FunctionArgs {
   operator_update_vendor: { p_id: number | null; p_changes: JsonArgument | null; p_operator: string | null };
   operator_vendor: { p_id: number | null };
   operator_vendor_managers: { p_vendor_id: number | null };
-  operator_vendor_page: { p_query: string | null; p_limit: number | null; p_offset: number | null };
+  operator_vendor_page: { p_query: string | null; p_limit: number | null; p_after?: number | null; p_before?: number | null };
   outbox_link: { p_message_id: number | null; p_token_hash: string | null };
   owned_open_lead: { p_lead_id: number | null; p_owner_token: string | null };
   popular_models: Record<string, never>;
@@ -169,7 +173,8 @@ export interface FunctionArgs {
   session_start: { p_role: string | null; p_subject: string | null; p_token_hash: string | null; p_ttl_seconds: number | null };
   session_subject: { p_role: string | null; p_token_hash: string | null };
   set_rate_card: { p_vendor_id: number | null; p_card: JsonArgument | null; p_updated_by: string | null };
-  sitemap_paths: { p_offset: number | null; p_limit: number | null };
+  sitemap_file_starts: { p_first_file: number | null; p_per_file: number | null };
+  sitemap_paths: { p_after_kind: number | null; p_after_key: number | null; p_limit: number | null };
   sitemap_size: Record<string, never>;
   slugify: { p_text: string | null };
   state_cities: { p_state_slug: string | null };
@@ -305,7 +310,6 @@ export const functionResults = {
   operator_credentials: z.string().nullable(),
   operator_import_batch: null,
   operator_lead: null,
-  operator_lead_filter: z.array(z.number()),
   operator_lead_page: null,
   operator_leads: null,
   operator_list: z.array(z.object({ email: z.string().nullable(), created_at: z.string().nullable(), sessions: z.number().nullable() })),
@@ -390,7 +394,12 @@ export const functionResults = {
   session_start: z.unknown().transform((): void => undefined),
   session_subject: z.string().nullable(),
   set_rate_card: z.unknown().transform((): void => undefined),
-  sitemap_paths: z.array(z.object({ path: z.string().nullable(), updated_at: z.string().nullable() })),
+  sitemap_file_starts: z.array(
+    z.object({ file: z.number().nullable(), after_kind: z.number().nullable(), after_key: z.number().nullable() }),
+  ),
+  sitemap_paths: z.array(
+    z.object({ kind: z.number().nullable(), key: z.number().nullable(), path: z.string().nullable(), updated_at: z.string().nullable() }),
+  ),
   sitemap_size: z.number().nullable(),
   slugify: z.string().nullable(),
   state_cities: z.array(z.object({ name: z.string().nullable(), slug: z.string().nullable() })),

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { isCalendarDay } from "../rental/dates";
-import { serviceRpc as call } from "../data/rpc";
+import { MAX_ROWS_PER_CALL, serviceRpc as call } from "../data/rpc";
 import type { RateCardInput } from "../prices/rate-card";
 import { rateCardSchema } from "../prices/rate-card-schema";
 
@@ -35,7 +35,8 @@ export function leadFilters(params: Record<string, string | string[] | undefined
   return leadFiltersSchema.parse(flat);
 }
 
-export { recordId } from "../platform/record-id";
+import { recordId } from "../platform/record-id";
+export { recordId };
 
 export const pageNumber = (value: string | string[] | undefined) => {
   const n = Number(Array.isArray(value) ? value[0] : value);
@@ -43,13 +44,28 @@ export const pageNumber = (value: string | string[] | undefined) => {
 };
 
 const pageOf = <T extends z.ZodType>(row: T) => z.object({ total: z.number(), rows: z.array(row) });
+/** A page read by keyset: its rows, whether pages lie either side, and a count that stops at 10,000. */
+const keysetPageOf = <T extends z.ZodType>(row: T) =>
+  z.object({ total: z.number(), total_capped: z.boolean(), previous: z.boolean(), next: z.boolean(), rows: z.array(row) });
+
+/** Where a keyset page starts: after the row with id `after`, before the row with id `before`, or at the first row. */
+export interface KeysetCursor {
+  after?: number;
+  before?: number;
+}
+/** The cursor in a list page's query string (`?after=` or `?before=`, a row's id). */
+export function keysetCursor(params: Record<string, string | string[] | undefined>): KeysetCursor {
+  const id = (value: string | string[] | undefined) => recordId(Array.isArray(value) ? value[0] : value) ?? undefined;
+  const after = id(params.after);
+  return after ? { after } : { before: id(params.before) };
+}
 const text = z.string().nullable();
 
 /**
  * A rental request as the reporting API and `npm run leads` read it (operator_leads): every
  * column, with its recipients and messages as the database builds them.
  */
-export const reportLeadSchema = z.object({
+const reportLeadSchema = z.object({
   id: z.number(),
   vendor_id: z.number().nullable(),
   vendor_name: text,
@@ -68,6 +84,18 @@ export const reportLeadSchema = z.object({
   recipients: z.array(z.looseObject({ vendor_name: z.string() })),
   messages: z.array(z.looseObject({ channel: z.string(), status: z.string(), attempts: z.number(), last_error: text })),
 });
+
+/** The newest `max` leads (spam left out) as the reporting API gives them, read 1,000 a call by keyset. */
+export async function reportLeads(max: number): Promise<Array<z.infer<typeof reportLeadSchema>>> {
+  const leads: Array<z.infer<typeof reportLeadSchema>> = [];
+  while (leads.length < max) {
+    const limit = Math.min(MAX_ROWS_PER_CALL, max - leads.length);
+    const page = await call("operator_leads", { p_limit: limit, p_older_than: leads.at(-1)?.id }, z.array(reportLeadSchema));
+    leads.push(...page);
+    if (page.length < limit) break;
+  }
+  return leads;
+}
 
 const leadSummaryFields = {
   id: z.number(),
@@ -118,8 +146,13 @@ const leadDetailSchema = z.object({
   ),
 });
 
-export const leadPage = (filters: LeadFilters, page: number, size = PAGE_SIZE) =>
-  call("operator_lead_page", { p_filters: filters, p_limit: size, p_offset: (page - 1) * size }, pageOf(leadSummarySchema));
+/** Completed requests newest first: the page after (older than) or before (newer than) a request. */
+export const leadPage = (filters: LeadFilters, cursor: KeysetCursor, size = PAGE_SIZE) =>
+  call(
+    "operator_lead_page",
+    { p_filters: filters, p_limit: size, p_older_than: cursor.after, p_newer_than: cursor.before },
+    keysetPageOf(leadSummarySchema),
+  );
 export const leadDetail = (id: number) => call("operator_lead", { p_id: id }, leadDetailSchema.nullable());
 
 export const SUBMISSION_STATUSES = ["new", "approved", "rejected", "duplicate"] as const;
@@ -185,8 +218,13 @@ const vendorDetailFields = {
   address: vendorAddressSchema,
 };
 export const vendorDetailSchema = z.object(vendorDetailFields);
-export const vendorPage = (query: string, page: number) =>
-  call("operator_vendor_page", { p_query: query, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(vendorRowSchema));
+/** Listings by name: the page after or before a listing. */
+export const vendorPage = (query: string, cursor: KeysetCursor) =>
+  call(
+    "operator_vendor_page",
+    { p_query: query, p_limit: PAGE_SIZE, p_after: cursor.after, p_before: cursor.before },
+    keysetPageOf(vendorRowSchema),
+  );
 export const vendorDetail = (id: number) => call("operator_vendor", { p_id: id }, vendorDetailSchema.nullable());
 
 /** A vendor's rate card, published or not; null when it has none. */

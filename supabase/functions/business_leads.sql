@@ -1,25 +1,35 @@
 -- The rental requests every listing the address manages received, in one call: the newest
 -- p_limit of them (50 by default, at most 1,000, the API's page), newest first, each with
--- its listing, every field and the business's own status of it; and whether older ones exist.
+-- its listing, every field and the business's own status of it; and whether older ones
+-- exist. Each listing's requests are read newest first from its own index, so a
+-- listing with years of requests costs no more than a new one.
 create or replace function public.business_leads(p_email text, p_limit int default 50)
 returns jsonb language sql stable security definer set search_path = '' as $$
-  with managed as (
+  with settings as (
+    select least(greatest(coalesce(p_limit, 50), 1), 1000) as page_size
+  ),
+  managed as (
     select m.vendor_id from public.vendor_managers m where m.email = lower(trim(coalesce(p_email, '')))
   ),
   received as (
-    select l.id, l.completed_at, r.vendor_id, jsonb_build_object('id', l.id, 'vendor_id', r.vendor_id, 'name', l.name, 'phone', l.phone,
-        'skid_steer_type', l.skid_steer_type, 'rental_start_date', l.rental_start_date, 'rental_end_date', l.rental_end_date,
-        'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at, 'withdrawn_at', l.withdrawn_at,
-        'reason', r.reason, 'status', r.status, 'status_reason', r.status_reason, 'status_at', r.status_at) as lead
-    from managed m join public.lead_recipients r on r.vendor_id = m.vendor_id join public.leads l on l.id = r.lead_id
-    where l.completed and not l.spam
-    order by l.completed_at desc, l.id desc, r.vendor_id
-    limit least(greatest(coalesce(p_limit, 50), 1), 1000) + 1
+    select x.* from managed m cross join settings cross join lateral (
+      select r.lead_id as id, r.completed_at, r.vendor_id from public.lead_recipients r
+      join public.leads l on l.id = r.lead_id
+      where r.vendor_id = m.vendor_id and l.completed and not l.spam
+      order by r.completed_at desc, r.lead_id desc
+      limit settings.page_size + 1) x
+    order by x.completed_at desc, x.id desc, x.vendor_id
+    limit (select page_size from settings) + 1
   ),
   numbered as (select x.*, row_number() over (order by x.completed_at desc, x.id desc, x.vendor_id) as n from received x)
   select jsonb_build_object(
-    'leads', coalesce((select jsonb_agg(x.lead order by x.n) from numbered x where x.n <= least(greatest(coalesce(p_limit, 50), 1), 1000)), '[]'::jsonb),
-    'more', (select count(*) from numbered) > least(greatest(coalesce(p_limit, 50), 1), 1000));
+    'leads', coalesce((select jsonb_agg(jsonb_build_object('id', l.id, 'vendor_id', r.vendor_id, 'name', l.name, 'phone', l.phone,
+        'skid_steer_type', l.skid_steer_type, 'rental_start_date', l.rental_start_date, 'rental_end_date', l.rental_end_date,
+        'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at, 'withdrawn_at', l.withdrawn_at,
+        'reason', r.reason, 'status', r.status, 'status_reason', r.status_reason, 'status_at', r.status_at) order by x.n)
+      from numbered x join public.leads l on l.id = x.id join public.lead_recipients r on r.lead_id = x.id and r.vendor_id = x.vendor_id
+      where x.n <= (select page_size from settings)), '[]'::jsonb),
+    'more', (select count(*) from numbered) > (select page_size from settings));
 $$;
 
 revoke execute on function public.business_leads(text,integer) from public, anon, authenticated;

@@ -1,14 +1,75 @@
--- The console's rental requests matching its filters, newest first, paged, with the total.
-create or replace function public.operator_lead_page(p_filters jsonb, p_limit int, p_offset int)
-returns jsonb language sql stable security definer set search_path = '' as $$
-  with matching as (select f as id from public.operator_lead_filter(coalesce(p_filters, '{}'::jsonb)) f)
-  select jsonb_build_object(
-    'total', (select count(*) from matching),
-    'rows', coalesce((select jsonb_agg(public.operator_lead_json(l) order by l.completed_at desc, l.id desc) from (
-      select l.* from public.leads l join matching m on m.id = l.id
-      order by l.completed_at desc, l.id desc
-      offset greatest(coalesce(p_offset, 0), 0) limit least(greatest(coalesce(p_limit, 50), 1), 1000)) l), '[]'::jsonb));
+-- The console's completed rental requests matching its filters, newest first, one page read by
+-- keyset: the page older than request p_older_than, or newer than request p_newer_than, or the
+-- newest. Filters (all optional): completed between two dates, the job ZIP's state (slug), a
+-- recipient vendor, the job ZIP, the delivery state ('pending', 'sent', 'failed', 'none' for no
+-- recipient) and spam ('only', 'include'; left out by default). Each page reads one index in
+-- page order (a recipient's, the ZIP's, the state's or every request's), so its cost does not
+-- grow with history; 'total' counts at most 10,001 matches ('total_capped' past 10,000).
+create or replace function public.operator_lead_page(p_filters jsonb, p_limit int, p_older_than bigint default null, p_newer_than bigint default null)
+returns jsonb language plpgsql stable security definer set search_path = '' as $$
+declare
+  f constant jsonb := coalesce(p_filters, '{}'::jsonb);
+  page_size constant int := least(greatest(coalesce(p_limit, 50), 1), 1000);
+  count_cap constant int := 10000;
+  newer constant boolean := p_older_than is null and p_newer_than is not null;
+  anchor_at timestamptz;
+  anchor_id bigint;
+  source text;
+  filtered text;
+  page_ids bigint[];
+  matches int;
+begin
+  select l.completed_at, l.id into anchor_at, anchor_id
+  from public.leads l where l.id = coalesce(p_older_than, p_newer_than) and l.completed;
+
+  -- The index that serves the page: the narrowest filter's, ordered as the page is.
+  source := case
+    when f->>'vendor' is not null then
+      'select r.lead_id as id, r.completed_at from public.lead_recipients r where r.vendor_id = ($1->>''vendor'')::bigint
+         and r.completed_at is not null'
+    when f->>'zip' is not null then
+      'select l.id, l.completed_at from public.leads l where l.completed and l.location = $1->>''zip'''
+    when f->>'state' is not null then
+      'select l.id, l.completed_at from public.leads l where l.completed
+         and l.state_id = (select min(s.id) from public.states s where s.slug = $1->>''state'')'
+    else 'select l.id, l.completed_at from public.leads l where l.completed' end;
+
+  filtered := format($q$
+    select k.id, k.completed_at from (%s) k join public.leads l on l.id = k.id
+    where ($1->>'from' is null or k.completed_at >= ($1->>'from')::date)
+      and ($1->>'to' is null or k.completed_at < ($1->>'to')::date + 1)
+      and ($1->>'zip' is null or l.location = $1->>'zip')
+      and ($1->>'state' is null or l.state_id = (select min(s.id) from public.states s where s.slug = $1->>'state'))
+      and (case $1->>'delivery'
+             when 'none' then not exists (select 1 from public.lead_recipients r where r.lead_id = l.id)
+             when 'failed' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status = 'failed')
+             when 'pending' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status in ('pending', 'sending'))
+             when 'sent' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id)
+                              and not exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status <> 'sent')
+             else true end)
+      and (case $1->>'spam' when 'only' then l.spam when 'include' then true else not l.spam end)$q$, source);
+
+  execute format('select count(*) from (%s limit %s) x', filtered, count_cap + 1) into matches using f;
+
+  if newer then
+    execute format('select array(select x.id from (%s) x where (x.completed_at, x.id) > ($2, $3)
+                    order by x.completed_at, x.id limit $4)', filtered)
+      into page_ids using f, anchor_at, anchor_id, page_size + 1;
+  else
+    execute format('select array(select x.id from (%s) x where $2::timestamptz is null or (x.completed_at, x.id) < ($2, $3)
+                    order by x.completed_at desc, x.id desc limit $4)', filtered)
+      into page_ids using f, anchor_at, anchor_id, page_size + 1;
+  end if;
+
+  return jsonb_build_object(
+    'total', least(matches, count_cap),
+    'total_capped', matches > count_cap,
+    'next', case when newer then anchor_at is not null else cardinality(page_ids) > page_size end,
+    'previous', case when newer then cardinality(page_ids) > page_size else anchor_at is not null end,
+    'rows', coalesce((select jsonb_agg(public.operator_lead_json(l) order by l.completed_at desc, l.id desc)
+                      from public.leads l where l.id = any (page_ids[1:page_size])), '[]'::jsonb));
+end;
 $$;
 
-revoke execute on function public.operator_lead_page(jsonb,integer,integer) from public, anon, authenticated;
-grant execute on function public.operator_lead_page(jsonb,integer,integer) to service_role;
+revoke execute on function public.operator_lead_page(jsonb,integer,bigint,bigint) from public, anon, authenticated;
+grant execute on function public.operator_lead_page(jsonb,integer,bigint,bigint) to service_role;

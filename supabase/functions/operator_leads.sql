@@ -1,5 +1,7 @@
--- The operator's JSON report of leads (spam left out), with their recipients and messages.
-create or replace function public.operator_leads(p_limit int default 100)
+-- The operator's JSON report of leads (spam left out), with their recipients and messages: the
+-- p_limit newest (at most 1,000, PostgREST's page) older than request p_older_than, newest first.
+-- Callers page by keyset, passing the last id they read.
+create or replace function public.operator_leads(p_limit int default 100, p_older_than bigint default null)
 returns table (id bigint, vendor_id bigint, vendor_name text, step smallint, location text,
                name text, phone text, skid_steer_type text, rental_days int,
                rental_start_date date, rental_end_date date, completed boolean, widen boolean,
@@ -13,10 +15,10 @@ language sql stable security definer set search_path = '' as $$
                                                        'sent_via', m.sent_via, 'last_error', m.last_error) order by m.id), '[]'::jsonb)
           from public.outbox_messages m where m.lead_id = l.id)
   from public.leads l
-  where not l.spam
+  where not l.spam and (p_older_than is null or l.id < p_older_than)
   order by l.id desc
-  limit least(greatest(coalesce(p_limit, 100), 1), 5000);
+  limit least(greatest(coalesce(p_limit, 100), 1), 1000);
 $$;
 
-revoke execute on function public.operator_leads(integer) from public, anon, authenticated;
-grant execute on function public.operator_leads(integer) to service_role;
+revoke execute on function public.operator_leads(integer,bigint) from public, anon, authenticated;
+grant execute on function public.operator_leads(integer,bigint) to service_role;

@@ -5,21 +5,22 @@
 create or replace function public.vendor_page_slice(p_vendor_ids bigint[], p_offset int, p_limit int, p_sort text default 'rating')
 returns jsonb language sql stable set search_path = '' as $$
   with ranked as (
-    select v, case when p_sort = 'price' then public.lowest_day_rate(v.id) end as price, s.score, x.hours
-    from public.vendors v
+    select v.id, v.name, case when p_sort = 'price' then public.lowest_day_rate(v.id) end as price, s.score, x.hours
+    from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids
+    join public.vendors v on v.id = ids.id
     join public.vendor_review_scores(p_vendor_ids) s on s.vendor_id = v.id
     left join private.vendor_responses(p_vendor_ids) x on x.vendor_id = v.id
-    where v.id = any (p_vendor_ids)
   ), page as (
-    select v, row_number() over (order by price nulls last, score desc, hours nulls last, (v).name, (v).id) as n
-    from ranked
+    select r.id, row_number() over (order by r.price nulls last, r.score desc, r.hours nulls last, r.name, r.id) as n
+    from ranked r
     order by n
     offset greatest(coalesce(p_offset, 0), 0)
     limit least(greatest(coalesce(p_limit, 48), 1), 100)
   )
   select jsonb_build_object(
     'vendor_total', coalesce(array_length(p_vendor_ids, 1), 0),
-    'vendors', coalesce((select jsonb_agg(public.vendor_card(v) order by n) from page), '[]'::jsonb));
+    'vendors', coalesce((select jsonb_agg(public.vendor_card(v) order by page.n)
+                         from page join public.vendors v on v.id = page.id), '[]'::jsonb));
 $$;
 
 revoke execute on function public.vendor_page_slice(bigint[],integer,integer,text) from public;

@@ -37,6 +37,57 @@ describe("views return the spec's fields", () => {
   }
 });
 
+describe("place vendor counts", () => {
+  /** The counts as the views showed them by counting every vendor: listed vendors by address (states) and by ZIP codes served (cities). */
+  const recounted = async () => {
+    const states = await db.query<{ id: number; n: number }>(`select c.state_id as id, count(distinct v.id)::int as n
+      from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
+      where not v.hidden group by 1 order by 1`);
+    const cities = await db.query<{ id: number; n: number }>(`select p.city_id as id, count(distinct s.vendor_id)::int as n
+      from public.vendors_serviced s join public.postcodes p on p.id = s.postcode_id join public.vendors v on v.id = s.vendor_id
+      where not v.hidden group by 1 order by 1`);
+    return { states: states.rows, cities: cities.rows };
+  };
+  const kept = async () => {
+    const states = await db.query<{ id: number; n: number }>(
+      "select state_id as id, vendor_count as n from public.states_with_vendors order by 1",
+    );
+    const cities = await db.query<{ id: number; n: number }>(
+      "select city_id as id, vendor_count as n from public.cities_with_vendors order by 1",
+    );
+    return { states: states.rows, cities: cities.rows };
+  };
+
+  it("follow vendors added, moved, hidden, shown and deleted, and ZIP codes served added and removed", async () => {
+    expect(await kept()).toEqual(await recounted());
+    const zips = (await db.query<{ id: number }>("select id from public.postcodes order by id limit 3 offset 500")).rows.map(
+      (row) => row.id,
+    );
+    const [vendor] = (
+      await db.query<{ id: number }>(
+        "insert into public.vendors (name, slug, postcode_id) values ('Count Test Rentals', 'count-test-rentals', $1) returning id",
+        [zips[0]],
+      )
+    ).rows;
+    const steps = [
+      "insert into public.vendors_serviced (vendor_id, postcode_id) select $1, unnest($2::bigint[])",
+      "update public.vendors set postcode_id = ($2::bigint[])[3] where id = $1",
+      "update public.vendors set hidden = true where id = $1",
+      "delete from public.vendors_serviced where vendor_id = $1 and postcode_id = ($2::bigint[])[1]",
+      "update public.vendors set hidden = false where id = $1",
+      "update public.vendors_serviced set postcode_id = ($2::bigint[])[1] where vendor_id = $1 and postcode_id = ($2::bigint[])[2]",
+      "delete from public.vendors where id = $1",
+      "update public.vendors set hidden = not hidden where id in (select id from public.vendors order by id limit 5)",
+      "delete from public.vendors_serviced where (vendor_id, postcode_id) in (select vendor_id, postcode_id from public.vendors_serviced order by 1, 2 limit 40)",
+      "update public.vendors set hidden = not hidden where id in (select id from public.vendors order by id limit 5)",
+    ];
+    for (const step of steps) {
+      await db.query(step, step.includes("$2") ? [vendor.id, zips] : step.includes("$1") ? [vendor.id] : []);
+      expect(await kept(), step).toEqual(await recounted());
+    }
+  });
+});
+
 describe("seed", () => {
   it("has the US with 50 states and DC, and enough vendors, states and cities", async () => {
     expect((await db.query<{ n: number }>("select count(*)::int n from public.states where country_id = 1")).rows[0].n).toBe(51);

@@ -81,6 +81,64 @@ describe("sessions and sign-in throttling", () => {
   });
 });
 
+describe("console lists read by keyset", () => {
+  type Page = { total: number; total_capped: boolean; previous: boolean; next: boolean; rows: Array<{ id: number; name: string }> };
+  const leadPage = (filters: object, older?: number, newer?: number) =>
+    one<{ p: Page }>("select public.operator_lead_page($1, 7, $2, $3) as p", [filters, older ?? null, newer ?? null]).then((r) => r.p);
+
+  it("requests: older and newer pages walk every match once, newest first, in either direction", async () => {
+    const zip = "59101";
+    await db.query(
+      `insert into public.leads (step, location, name, phone, skid_steer_type, rental_days, completed, completed_at, owner_token_hash)
+       select 3, $1, 'Keyset Renter ' || g, '5125550100', 'wheeled', 1, true, now() - g * interval '1 hour', 'keyset-' || g
+       from generate_series(1, 20) g`,
+      [zip],
+    );
+    const expected = (
+      await inspect<{ id: number }>("select id from public.leads where location = $1 and completed order by completed_at desc, id desc", [
+        zip,
+      ])
+    ).map((row) => Number(row.id));
+    const pages: Page[] = [await leadPage({ zip })];
+    while (pages.at(-1)!.next) pages.push(await leadPage({ zip }, pages.at(-1)!.rows.at(-1)!.id));
+    expect(pages.flatMap((page) => page.rows.map((row) => Number(row.id)))).toEqual(expected);
+    expect(pages.map((page) => [page.previous, page.next])).toEqual([
+      [false, true],
+      [true, true],
+      [true, false],
+    ]);
+    expect(pages[0].total).toBe(20);
+    // Back from the last page: the newer page is the middle one.
+    const back = await leadPage({ zip }, undefined, pages[2].rows[0].id);
+    expect(back.rows.map((row) => row.id)).toEqual(pages[1].rows.map((row) => row.id));
+    expect([back.previous, back.next]).toEqual([true, true]);
+  });
+
+  it("listings: next and previous pages by name, the search read from name, city and website", async () => {
+    const page = (query: string, after?: number, before?: number) =>
+      one<{ p: Page }>("select public.operator_vendor_page($1, 5, $2, $3) as p", [query, after ?? null, before ?? null]).then((r) => r.p);
+    const all = await inspect<{ id: number; name: string }>(
+      "select v.id, v.name from public.vendors v where v.postcode_id is not null order by v.name, v.id limit 15",
+    );
+    const first = await page("");
+    const second = await page("", first.rows.at(-1)!.id);
+    const third = await page("", second.rows.at(-1)!.id);
+    expect([...first.rows, ...second.rows, ...third.rows].map((row) => Number(row.id))).toEqual(all.map((row) => Number(row.id)));
+    expect((await page("", undefined, third.rows[0].id)).rows).toEqual(second.rows);
+    expect(first.total_capped).toBe(true);
+    expect(first.total).toBe(1000);
+    const [{ name, city, site }] = await inspect<{ name: string; city: string; site: string }>(
+      `select v.name, c.name as city, v.site from public.vendors v join public.postcodes p on p.id = v.postcode_id
+       join public.cities c on c.id = p.city_id where v.site is not null order by v.id limit 1`,
+    );
+    for (const query of [name.slice(2, 12), city, `${site.replace("https://", "HTTP://")}/`]) {
+      const found = await page(query);
+      expect(found.rows.some((row) => row.name === name) || found.next, query).toBe(true);
+      expect(found.total, query).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe("moderation", () => {
   const submit = (name: string, site: string, key: string) =>
     one<{ id: number }>("select public.submit_vendor($1, $2, '(555) 010-1111', '7 Test Street', 'texas', 'houston', '77002', $3) as id", [

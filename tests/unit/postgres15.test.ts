@@ -61,7 +61,8 @@ const READ_FUNCTIONS = [
   "rate_card_json(bigint)",
   "rental_date_window()",
   "search_cities(text,text)",
-  "sitemap_paths(integer,integer)",
+  "sitemap_file_starts(integer,integer)",
+  "sitemap_paths(integer,bigint,integer)",
   "sitemap_size()",
   "state_cities(text)",
   "state_page(text,text,integer,integer)",
@@ -182,7 +183,8 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
       "select public.operator_set_vendor_hidden(1, true, 'mallory')",
       "select public.operator_update_vendor(1, '{\"phone\": \"5555550100\"}', 'mallory')",
       "select public.operator_import_batch('[]', false)",
-      "select public.operator_lead_page('{}', 10, 0)",
+      "select public.operator_lead_page('{}', 10)",
+      "select public.operator_vendor_page('', 10)",
       "select public.operator_audit_log(10, 0)",
       "select public.set_rate_card(1, null, 'mallory')",
       "select public.operator_set_rate_card(1, null, 'mallory')",
@@ -372,16 +374,35 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
     expect(Number(n)).toBeGreaterThan(1000);
   });
 
-  it("one sitemap call returns at most 1,000 rows, and the pages cover every URL once", async () => {
+  it("one sitemap call returns at most 1,000 rows, and the keyset pages cover every URL once", async () => {
     const [{ n }] = await as<{ n: string }>("anon", "select public.sitemap_size() as n");
-    const first = await as("anon", "select * from public.sitemap_paths(0, 50000)");
+    const first = await as("anon", "select * from public.sitemap_paths(null, null, 50000)");
     expect(first).toHaveLength(1000);
     const paths = new Set<string>();
-    for (let offset = 0; offset < Number(n); offset += 1000) {
-      for (const row of await as<{ path: string }>("anon", "select path from public.sitemap_paths($1, 1000)", [offset]))
-        paths.add(row.path);
+    let after: { kind: number | null; key: string | null } = { kind: null, key: null };
+    for (;;) {
+      const page = await as<{ kind: number; key: string; path: string }>("anon", "select * from public.sitemap_paths($1, $2, 1000)", [
+        after.kind,
+        after.key,
+      ]);
+      for (const row of page) paths.add(row.path);
+      if (page.length < 1000) break;
+      after = page.at(-1)!;
     }
     expect(paths.size).toBe(Number(n));
+  });
+
+  it("names where each sitemap file starts: the entry before its first", async () => {
+    const entries = await as<{ kind: number; key: string }>("anon", "select kind, key from public.sitemap_entries order by kind, key");
+    const starts = await as<{ file: number; after_kind: number; after_key: string }>(
+      "anon",
+      "select * from public.sitemap_file_starts(700, 1000) order by file",
+    );
+    expect(starts.length).toBe(Math.ceil((entries.length - 700) / 1000));
+    starts.forEach((start, i) => {
+      expect(start.file).toBe(i + 1);
+      expect({ kind: start.after_kind, key: start.after_key }).toEqual(entries[700 + i * 1000 - 1]);
+    });
   });
 });
 

@@ -1,10 +1,10 @@
 import { rpcAllRows } from "@/lib/data/rpc";
 import { isOperatorRequest } from "@/lib/operator/access";
-import { reportLeadSchema } from "@/lib/operator/data";
+import { reportLeads } from "@/lib/operator/data";
 import { serviceSupabase } from "@/lib/supabase/server";
 
 const reports = {
-  leads: (max: number) => rpcAllRows("operator_leads", { p_limit: max }, { client: serviceSupabase(), max, row: reportLeadSchema }),
+  leads: reportLeads,
   submissions: (max: number) => rpcAllRows("operator_submissions", { p_limit: max }, { client: serviceSupabase(), max }),
 };
 const MAX_LIMIT = 5000;

@@ -1,11 +1,11 @@
 import { Link } from "@/components/ui/link";
 import { Notice } from "@/components/operator/notice";
-import { Pager } from "@/components/operator/pager";
+import { KeysetPager } from "@/components/operator/pager";
 import { DataTable } from "@/components/operator/data-table";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { consoleTime } from "@/lib/operator/format";
-import { leadFilters, leadPage, PAGE_SIZE, pageNumber } from "@/lib/operator/data";
+import { keysetCursor, leadFilters, leadPage } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -16,8 +16,8 @@ export default async function LeadsInbox({ searchParams }: Props) {
   await requireOperator();
   const params = await searchParams;
   const filters = leadFilters(params);
-  const page = pageNumber(params.page);
-  const { total, rows } = await leadPage(filters, page);
+  const page = await leadPage(filters, keysetCursor(params));
+  const { rows } = page;
   const query = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1])));
   return (
     <section aria-labelledby="leads-heading">
@@ -109,7 +109,13 @@ export default async function LeadsInbox({ searchParams }: Props) {
           { label: "Delivery", cell: (lead) => lead.delivery },
         ]}
       />
-      <Pager path="/operator/leads" params={Object.fromEntries(query)} page={page} pageSize={PAGE_SIZE} total={total} />
+      <KeysetPager
+        path="/operator/leads"
+        params={Object.fromEntries(query)}
+        page={page}
+        rowIds={rows.map((lead) => lead.id)}
+        labels={{ previous: "Newer", next: "Older" }}
+      />
     </section>
   );
 }

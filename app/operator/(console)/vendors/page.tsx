@@ -1,9 +1,9 @@
 import { Link } from "@/components/ui/link";
-import { Pager } from "@/components/operator/pager";
+import { KeysetPager } from "@/components/operator/pager";
 import { DataTable } from "@/components/operator/data-table";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { PAGE_SIZE, pageNumber, pausedVendors, vendorPage } from "@/lib/operator/data";
+import { keysetCursor, pausedVendors, vendorPage } from "@/lib/operator/data";
 import { consoleTime } from "@/lib/operator/format";
 import { requireOperator } from "@/lib/operator/session";
 
@@ -13,8 +13,8 @@ export default async function VendorsList({ searchParams }: Props) {
   await requireOperator();
   const params = await searchParams;
   const q = typeof params.q === "string" ? params.q.slice(0, 200) : "";
-  const page = pageNumber(params.page);
-  const [{ total, rows }, paused] = await Promise.all([vendorPage(q, page), pausedVendors()]);
+  const [page, paused] = await Promise.all([vendorPage(q, keysetCursor(params)), pausedVendors()]);
+  const { rows } = page;
   return (
     <section aria-labelledby="vendors-heading">
       <h1 id="vendors-heading" className="text-2xl font-extrabold">
@@ -63,7 +63,13 @@ export default async function VendorsList({ searchParams }: Props) {
           { label: "Listed", cell: (v) => (v.hidden ? "hidden" : "yes") },
         ]}
       />
-      <Pager path="/operator/vendors" params={{ q }} page={page} pageSize={PAGE_SIZE} total={total} />
+      <KeysetPager
+        path="/operator/vendors"
+        params={{ q }}
+        page={page}
+        rowIds={rows.map((vendor) => vendor.id)}
+        labels={{ previous: "Previous", next: "Next" }}
+      />
       <h2 className="mt-8 text-xl font-bold">Not receiving rental requests</h2>
       <p className="text-sm text-ink-600">
         Businesses that used “Stop sending me requests”; routing skips them until they turn requests back on.

@@ -27,8 +27,8 @@ export async function GET(request: Request) {
   if (!(await currentOperator())) return new Response("Log in first", { status: 401 });
   const filters = leadFilters(Object.fromEntries(new URL(request.url).searchParams));
   const rows: string[][] = [];
-  for (let page = 1; ; page++) {
-    const { rows: leads } = await leadPage(filters, page, 1000);
+  for (let after: number | undefined; ;) {
+    const { rows: leads, next } = await leadPage(filters, { after }, 1000);
     for (const lead of leads) {
       rows.push([
         String(lead.id),
@@ -46,7 +46,8 @@ export async function GET(request: Request) {
         lead.spam ? "yes" : "no",
       ]);
     }
-    if (leads.length < 1000) break;
+    if (!next) break;
+    after = leads.at(-1)!.id;
   }
   return new Response(stringify([COLUMNS, ...rows.map((row) => row.map(cell))]), {
     headers: {

@@ -1,0 +1,194 @@
+/**
+ * npm run bench:scale — prints figures; never part of pass/fail tests.
+ *
+ * Each SQL function the pages call, timed as they call it (median of 3 after one warm-up call), on
+ * the seed (with 5,000 requests, so that every page and report is full) and again after the database has grown to years of use: on PostgreSQL 15 set up as hosted
+ * Supabase (called as service_role) 100,000 vendors and 1,000,000 completed rental requests; on the
+ * embedded PGlite 100,000 vendors and 100,000 requests. Prints seed, grown and their ratio.
+ *
+ * SCALE_REQUESTS_PG15 and SCALE_REQUESTS_PGLITE change the number of requests; SCALE_ENGINES=pglite
+ * or pg15 measures one engine.
+ */
+import { createMigratedMemoryDb } from "../../lib/db/pglite";
+import { migrateAndSeed, startPostgres15 } from "../../lib/db/postgres15";
+import { BUSY_MANAGER_EMAIL, BUSY_VENDOR_SLUG, growthSql } from "./scale.mts";
+
+const VENDORS = 100_000;
+const REQUESTS = {
+  pg15: Number(process.env.SCALE_REQUESTS_PG15 ?? 1_000_000),
+  pglite: Number(process.env.SCALE_REQUESTS_PGLITE ?? 100_000),
+};
+const ENGINES = (process.env.SCALE_ENGINES ?? "pg15,pglite").split(",");
+const PAGE = 50;
+/** The baseline is the seed with this many requests: enough that every page of requests is full. */
+const BASELINE_REQUESTS = 5_000;
+
+/** One engine's way to run a query. */
+interface Engine {
+  query(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What the calls are made about: looked up anew on each database. */
+interface Subjects {
+  busyVendor: number;
+  biggestState: string;
+  /** The request after which page 401 of the console's requests starts (the 20,000th newest), if there are that many. */
+  page401After: number | null;
+  /** The request after which the reporting API's fifth call of 1,000 starts. */
+  report5After: number | null;
+  /** The sitemap entry after which the last 1,000 entries start. */
+  sitemapLastAfter: { kind: number; key: number } | null;
+}
+
+interface Call {
+  name: string;
+  sql: string;
+  params: (subjects: Subjects) => unknown[];
+}
+
+const CALLS: Call[] = [
+  {
+    name: "console requests, first page (operator_lead_page)",
+    sql: "select public.operator_lead_page('{}', $1)",
+    params: () => [PAGE],
+  },
+  {
+    name: "console requests, page 401",
+    sql: "select public.operator_lead_page('{}', $1, $2)",
+    params: (s) => [PAGE, s.page401After],
+  },
+  {
+    name: "console requests of one vendor",
+    sql: "select public.operator_lead_page(jsonb_build_object('vendor', $1::text), $2)",
+    params: (s) => [s.busyVendor, PAGE],
+  },
+  {
+    name: "console requests of one state",
+    sql: "select public.operator_lead_page(jsonb_build_object('state', $1::text), $2)",
+    params: (s) => [s.biggestState, PAGE],
+  },
+  {
+    name: "/business, busiest listing (business_leads)",
+    sql: "select public.business_leads($1, $2)",
+    params: () => [BUSY_MANAGER_EMAIL, PAGE],
+  },
+  {
+    name: "reporting API, 5th call of 1,000 (operator_leads)",
+    sql: "select count(*) from public.operator_leads(1000, $1)",
+    params: (s) => [s.report5After],
+  },
+  {
+    name: "console vendor search (operator_vendor_page)",
+    sql: "select public.operator_vendor_page('rentals', $1)",
+    params: () => [PAGE],
+  },
+  {
+    name: "console vendor search, few matches",
+    sql: "select public.operator_vendor_page('rentals 4242', $1)",
+    params: () => [PAGE],
+  },
+  {
+    name: "last page of the sitemap paths (sitemap_paths)",
+    sql: "select count(*) from public.sitemap_paths($1, $2, 1000)",
+    params: (s) => [s.sitemapLastAfter?.kind ?? null, s.sitemapLastAfter?.key ?? null],
+  },
+  { name: "country page (country_page)", sql: "select public.country_page('us')", params: () => [] },
+  { name: "biggest state page (state_page)", sql: "select public.state_page('us', $1)", params: (s) => [s.biggestState] },
+];
+
+async function subjects(engine: Engine): Promise<Subjects> {
+  const [row] = await engine.query(`select
+      coalesce((select id from public.vendors where slug = '${BUSY_VENDOR_SLUG}'), (select min(id) from public.vendors)) as busy_vendor,
+      (select state_slug from public.states_with_vendors order by vendor_count desc limit 1) as biggest_state,
+      (select id from public.leads where completed and not spam order by completed_at desc, id desc offset ${400 * PAGE - 1} limit 1) as page401_after,
+      (select id from public.leads where not spam order by id desc offset 3999 limit 1) as report5_after`);
+  const [last] = await engine.query(
+    `select kind, key from public.sitemap_entries order by kind, key offset greatest((select count(*) from public.sitemap_entries) - 1001, 0) limit 1`,
+  );
+  return {
+    busyVendor: Number(row.busy_vendor),
+    biggestState: String(row.biggest_state),
+    page401After: row.page401_after === null ? null : Number(row.page401_after),
+    report5After: row.report5_after === null ? null : Number(row.report5_after),
+    sitemapLastAfter: last ? { kind: Number(last.kind), key: Number(last.key) } : null,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function timeCalls(engine: Engine): Promise<Map<string, number>> {
+  const about = await subjects(engine);
+  const times = new Map<string, number>();
+  for (const call of CALLS) {
+    const params = call.params(about);
+    await engine.query(call.sql, params);
+    const runs: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      await engine.query(call.sql, params);
+      runs.push(performance.now() - started);
+    }
+    times.set(call.name, median(runs));
+  }
+  return times;
+}
+
+async function pglite(): Promise<Engine> {
+  const db = await createMigratedMemoryDb(true);
+  return {
+    query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
+    exec: async (sql) => void (await db.exec(sql)),
+    close: () => db.close(),
+  };
+}
+
+async function postgres15(): Promise<Engine> {
+  const server = await startPostgres15();
+  const owner = await server.connect("postgres");
+  await migrateAndSeed(owner);
+  await owner.query("set role service_role");
+  return {
+    query: async (sql, params) => (await owner.query(sql, params)).rows,
+    exec: async (sql) => {
+      await owner.query("reset role");
+      await owner.query(sql);
+      await owner.query("set role service_role");
+    },
+    close: async () => {
+      await owner.end();
+      await server.stop();
+    },
+  };
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(11);
+
+async function measure(name: "pg15" | "pglite") {
+  const requests = REQUESTS[name];
+  const engine = name === "pg15" ? await postgres15() : await pglite();
+  try {
+    await engine.exec(growthSql(0, BASELINE_REQUESTS));
+    const seed = await timeCalls(engine);
+    const started = performance.now();
+    await engine.exec(growthSql(VENDORS, requests));
+    const grownIn = (performance.now() - started) / 1000;
+    const grown = await timeCalls(engine);
+    const label = name === "pg15" ? "PostgreSQL 15" : "PGlite (embedded)";
+    console.log(
+      `\n# ${label}: seed, then ${VENDORS.toLocaleString("en-US")} vendors and ${requests.toLocaleString("en-US")} requests (grown in ${grownIn.toFixed(0)} s)`,
+    );
+    console.log(`${"call".padEnd(52)} ${"seed+5k".padStart(11)} ${"grown".padStart(11)}  ratio`);
+    for (const call of CALLS) {
+      const before = seed.get(call.name)!;
+      const after = grown.get(call.name)!;
+      console.log(`${call.name.padEnd(52)} ${ms(before)} ${ms(after)}  ${(after / before).toFixed(1)}×`);
+    }
+  } finally {
+    await engine.close();
+  }
+}
+
+for (const engine of ENGINES) await measure(engine as "pg15" | "pglite");
+process.exit(0);

@@ -1,0 +1,33 @@
+-- Trigger (by statement): keeps the cities' vendor counts, and city_vendors, as ZIP codes served are added, changed and removed.
+create or replace function private.serviced_counts()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  if tg_op in ('DELETE', 'UPDATE') then
+    update private.city_vendors cv set zips = cv.zips - x.zips
+    from (select p.city_id, o.vendor_id, count(*)::int as zips from old_rows o join public.postcodes p on p.id = o.postcode_id group by 1, 2) x
+    where cv.city_id = x.city_id and cv.vendor_id = x.vendor_id;
+    -- A city loses a listed vendor when the last of its ZIP codes there goes.
+    with gone as (
+      delete from private.city_vendors cv
+      using (select distinct p.city_id, o.vendor_id from old_rows o join public.postcodes p on p.id = o.postcode_id) x
+      where cv.city_id = x.city_id and cv.vendor_id = x.vendor_id and cv.zips = 0
+      returning cv.city_id, cv.vendor_id)
+    update public.cities c set vendor_count = c.vendor_count - x.n
+    from (select g.city_id, count(*)::int as n from gone g join public.vendors v on v.id = g.vendor_id where not v.hidden group by 1) x
+    where c.id = x.city_id;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    -- A city gains a listed vendor with the first of its ZIP codes there (a row just inserted has xmax 0).
+    with added as (
+      insert into private.city_vendors as cv (city_id, vendor_id, zips)
+      select p.city_id, n.vendor_id, count(*)::int from new_rows n join public.postcodes p on p.id = n.postcode_id group by 1, 2
+      on conflict (city_id, vendor_id) do update set zips = cv.zips + excluded.zips
+      returning cv.city_id, cv.vendor_id, cv.xmax = 0 as first)
+    update public.cities c set vendor_count = c.vendor_count + x.n
+    from (select a.city_id, count(*)::int as n from added a join public.vendors v on v.id = a.vendor_id where a.first and not v.hidden group by 1) x
+    where c.id = x.city_id;
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function private.serviced_counts() from public, anon, authenticated;
