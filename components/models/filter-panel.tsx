@@ -1,20 +1,30 @@
 "use client";
 import { SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from "react";
+import { AfterFirstPaint } from "@/components/ui/after-first-paint";
 import { Button } from "@/components/ui/button";
 import { HydrateInView } from "@/components/ui/hydrate-in-view";
 import { Sheet } from "@/components/ui/sheet";
 import type { FilterForm as FilterFormType } from "./filter-form";
 
-// The form's code (sliders included) loads when it is needed: when the drawer opens on a
-// phone, or when the desktop panel comes into view (its server-rendered HTML shows before).
-const FilterForm = lazy(() => import("./filter-form").then((module) => ({ default: module.FilterForm })));
+// The form's code (sliders included) is not part of the page's first load: a phone fetches it
+// when the browser is idle, and the desktop panel when it comes into view (its server-rendered
+// HTML shows before).
+const loadFilterForm = () => import("./filter-form");
+const FilterForm = lazy(() => loadFilterForm().then((module) => ({ default: module.FilterForm })));
 
 type Props = Omit<ComponentProps<typeof FilterFormType>, "idPrefix">;
 
 /** Filters: a side drawer on mobile, a toggled panel on desktop. */
 export function FilterPanel(props: Props) {
   const [desktopOpen, setDesktopOpen] = useState(true);
+  useEffect(() => {
+    // Below Tailwind's md breakpoint, where the drawer is the form's only place. (Safari has no requestIdleCallback.)
+    if (!window.matchMedia("(max-width: 767px)").matches) return;
+    if ("requestIdleCallback" in window) requestIdleCallback(() => void loadFilterForm());
+    else setTimeout(() => void loadFilterForm(), 500);
+  }, []);
+  const loading = <p className="text-sm text-ink-600">Loading filters…</p>;
   return (
     <>
       <div className="md:hidden">
@@ -30,9 +40,12 @@ export function FilterPanel(props: Props) {
             </Button>
           }
         >
-          <Suspense fallback={<p className="text-sm text-ink-600">Loading filters…</p>}>
-            <FilterForm idPrefix="drawer" {...props} />
-          </Suspense>
+          {/* The drawer paints at once; its form mounts in the frames after the tap. */}
+          <AfterFirstPaint fallback={loading}>
+            <Suspense fallback={loading}>
+              <FilterForm idPrefix="drawer" {...props} />
+            </Suspense>
+          </AfterFirstPaint>
         </Sheet>
       </div>
       <div className="max-md:hidden">

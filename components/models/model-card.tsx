@@ -5,7 +5,7 @@ import { ModelImage } from "./model-image";
 
 export function ModelCard({ model, priority = false }: { model: EquipmentModel; priority?: boolean }) {
   return (
-    <article className="card">
+    <article className="card card-lazy">
       <ModelImage model={model} priority={priority} />
       <div className="card-body">
         <h3 className="card-title">{model.name}</h3>

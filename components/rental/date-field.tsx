@@ -5,6 +5,7 @@ import { CalendarDays } from "lucide-react";
 import { useId, useState } from "react";
 import { DayPicker, type Matcher } from "react-day-picker";
 import "react-day-picker/style.css";
+import { AfterFirstPaint } from "@/components/ui/after-first-paint";
 
 interface DateFieldProps {
   label: string;
@@ -36,20 +37,23 @@ export function DateField({ label, value, onChange, disabled }: DateFieldProps) 
         </span>
       </button>
       {open && (
-        <div id={`${id}-calendar`} className="rounded-md border border-ink-200 p-2">
-          <DayPicker
-            mode="single"
-            selected={value}
-            onSelect={(day) => {
-              onChange(day);
-              setOpen(false);
-            }}
-            disabled={disabled}
-            weekStartsOn={0}
-            locale={enUS}
-            defaultMonth={value}
-            autoFocus
-          />
+        <div id={`${id}-calendar`} className="min-h-[19rem] rounded-md border border-ink-200 p-2">
+          {/* The box opens within the tap; the month's grid renders in the frames after. */}
+          <AfterFirstPaint fallback={null}>
+            <DayPicker
+              mode="single"
+              selected={value}
+              onSelect={(day) => {
+                onChange(day);
+                setOpen(false);
+              }}
+              disabled={disabled}
+              weekStartsOn={0}
+              locale={enUS}
+              defaultMonth={value}
+              autoFocus
+            />
+          </AfterFirstPaint>
         </div>
       )}
     </div>

@@ -2,6 +2,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { afterNextPaint } from "@/components/ui/after-first-paint";
 import { Button } from "@/components/ui/button";
 import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
 import { FeatureToaster, showToast } from "@/components/ui/toaster";
@@ -56,7 +57,15 @@ export function SubmitBusinessForm({ states }: { states: Array<{ slug: string; n
 
   const phone: UseFormRegisterReturn = form.register("phone", { onChange: (e) => form.setValue("phone", formatPhone(e.target.value)) });
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="mt-6 grid gap-4">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        // The tap's frame paints first; checking every field and showing the messages follow.
+        afterNextPaint(() => void form.handleSubmit(onSubmit)());
+      }}
+      noValidate
+      className="mt-6 grid gap-4"
+    >
       <FormField id="business-name" label="Business Name" error={errors.name?.message}>
         <input
           {...fieldAria("business-name", errors.name?.message)}

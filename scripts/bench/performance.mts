@@ -8,9 +8,11 @@
  *    and measured at the start and again at the end of every round; the second is judged like a page.
  *    Each run also prints the scripts its simulated LCP waited for (lcp-scripts.mts).
  * 4. Throughput (autocannon): a cached city page against /about in the same run.
- * 5. Scale: render time of the heaviest state and city pages, normal seed and 100k vendors.
+ * 5. Interactions: INP of each interaction on a phone with the CPU slowed 4× (interactions.mts).
+ * 6. Scale: render time of the heaviest state and city pages, normal seed and 100k vendors.
  *
- * BENCH_SECONDS sets each autocannon run's length (default 30); BENCH_SKIP=payload,lighthouse,floor,throughput,scale skips parts;
+ * BENCH_SECONDS sets each autocannon run's length (default 30);
+ * BENCH_SKIP=payload,lighthouse,floor,throughput,interactions,scale skips parts;
  * BENCH_PAGES="country,catalogue grid" measures only the page types named.
  */
 import { gzipSync } from "node:zlib";
@@ -22,6 +24,7 @@ import { createMigratedMemoryDb } from "../../lib/db/pglite";
 import { scriptBytesBeforePaint } from "./lcp-scripts.mts";
 import { scaledDataDir } from "./scale.mts";
 import { startFloor } from "./floor.mts";
+import { interactionTimes } from "./interactions.mts";
 import { actionIds, callAction, clearRuntimeCaches, ensureBuild, startServer } from "./server.mts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -425,6 +428,10 @@ try {
     }
   }
   if (!SKIP.has("throughput")) await throughput(server.url, allPages.find((p) => p.name === "city")!.path);
+  if (!SKIP.has("interactions")) {
+    const path = (name: string) => allPages.find((p) => p.name === name)!.path;
+    await interactionTimes(server.url, { vendor: path("vendor"), state: path("state") });
+  }
 } finally {
   await server.stop();
 }
