@@ -28,7 +28,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Limits for a machine half as fast as the one the slowest test takes about a minute on.
+  timeout: 150_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
   use: { baseURL, trace: "retain-on-failure", launchOptions: chromium },
   projects: [
@@ -38,7 +40,7 @@ export default defineConfig({
   webServer: {
     command: `node node_modules/tsx/dist/cli.mjs tests/e2e/prepare-db.ts && node scripts/start.mjs`,
     url: `${baseURL}/us`,
-    timeout: 120_000,
+    timeout: 240_000,
     reuseExistingServer: false,
     // The tests stand in for a proxy in front of the server: they choose the visitor's address.
     env: {

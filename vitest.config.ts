@@ -6,8 +6,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
     server: { deps: { inline: [/server-only/] } },
     alias: { "server-only": path.resolve(__dirname, "tests/unit/helpers/empty.ts") },
   },

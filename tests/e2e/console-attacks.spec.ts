@@ -5,7 +5,7 @@ import { expect } from "@playwright/test";
 import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { logIn } from "./helpers/operator";
-import { test } from "./helpers/test";
+import { clientAddress, test } from "./helpers/test";
 
 // The console probed as an attacker would: one project, one console state.
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "HTTP-level checks on one console state"));
@@ -31,7 +31,7 @@ test("a scheme-less website with a path is stored and linked as https://host onl
         zipcode: city.zip,
       },
     ]),
-    { path: "/submit", headers: { "X-Forwarded-For": "192.0.2.44" } },
+    { path: "/submit", headers: { "X-Forwarded-For": clientAddress("business") } },
   );
   expect(`${submitted.status()} ${await submitted.text()}`).toContain('"ok":true');
 

@@ -22,7 +22,7 @@ function image() {
 }
 
 test("the image's start command serves the site and its health check passes; SIGTERM stops it cleanly, and the check then fails", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { env, cmd, healthcheck, user } = image();
   expect(user).toBe("node");
   expect(cmd).toEqual(["node", "scripts/start.mjs"]);

@@ -224,7 +224,7 @@ const pageType = (url: string) => {
 
 test("no two pages share a title: every page type and a random tenth of the sitemap", async ({ request }, info) => {
   test.skip(info.project.name !== "desktop", "titles do not depend on the viewport");
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const all = await sitemapUrls(request);
   const firstOfType = [...new Map(all.map((url) => [pageType(url), url])).values()];
   const urls = [...new Set([...firstOfType, ...all.filter(() => Math.random() < 0.1)])];

@@ -11,7 +11,7 @@ import { chooseDates } from "./helpers/rental-dialog";
 import { logIn, type LeadRow } from "./helpers/operator";
 import { answers, startProcess, type Started } from "./helpers/processes";
 import { prepareTestDatabase } from "./helpers/test-database";
-import { test } from "./helpers/test";
+import { clientAddress, test } from "./helpers/test";
 
 // Several instances of the built site, as operators run them: one shared database (the
 // embedded one served by `npm run db:serve`, as hosted Supabase would be), Debian's
@@ -85,7 +85,7 @@ function startBalancer(): Promise<Server> {
 
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== "desktop") return;
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   folder = mkdtempSync(path.join(tmpdir(), "instances-"));
   await prepareTestDatabase(path.join(folder, "db"));
   [redis, database, smtp] = await Promise.all([
@@ -167,7 +167,9 @@ test("a page served by A sends its form to B: a rental request through the load 
   const [vendor] = await query<{ path: string }>(`
     select '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v join public.postcodes p on p.id = v.postcode_id
     join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id order by v.id limit 1`);
-  const page = await (await browser.newContext({ baseURL: BALANCER, extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.40" } })).newPage();
+  const page = await (
+    await browser.newContext({ baseURL: BALANCER, extraHTTPHeaders: { "X-Forwarded-For": clientAddress("renter") } })
+  ).newPage();
   const before = { ...balanced };
   await page.goto(vendor.path);
   await page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).click();
@@ -220,12 +222,12 @@ test("with Redis stopped and started again, both instances keep serving (no 5xx)
 });
 
 test("200 rental requests started and completed across both instances send 200 emails, each once", async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const vendors = await query<{ id: number }>("select id from public.vendors where email is not null order by id limit 10");
   const ids = actionIds();
   const clients: APIRequestContext[] = [];
   const runs = vendors.map(async (vendor, worker) => {
-    const client = await playwrightRequest.newContext({ extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.${100 + worker}` } });
+    const client = await playwrightRequest.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientAddress(`renter ${worker}`) } });
     clients.push(client);
     for (let n = 0; n < 20; n++) {
       const [first, second] = n % 2 === 0 ? [A, B] : [B, A];
@@ -273,7 +275,7 @@ test("200 rental requests started and completed across both instances send 200 e
 });
 
 test("SIGTERM during a request's completion: the answer goes out, its email is sent once, then the instance exits", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // A third instance with no outbox timer and a slow inbox, so only the completion's own drain can send.
   const slowInbox = await startSmtpServer(PORTS.slowSmtp, { delayMs: 1500 });
   // Nor a mail sender of its own: it says so once at start, as production settings that will hurt are said.
@@ -281,7 +283,7 @@ test("SIGTERM during a request's completion: the answer goes out, its email is s
   const C = url(PORTS.c);
   try {
     const [vendor] = await query<{ id: number }>("select id from public.vendors where email is not null order by id offset 20 limit 1");
-    const client = await playwrightRequest.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.200" } });
+    const client = await playwrightRequest.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientAddress("renter") } });
     const ids = actionIds();
     const started = await callAction(client, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]), { path: `${C}/about`, origin: C });
     const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);

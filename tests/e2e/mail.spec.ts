@@ -7,7 +7,7 @@ import { query } from "./helpers/db";
 import { chooseDates } from "./helpers/rental-dialog";
 import { logIn, operatorRows, type LeadRow } from "./helpers/operator";
 import { smtpPort } from "./helpers/smtp-port";
-import { test } from "./helpers/test";
+import { clientAddress, test } from "./helpers/test";
 
 // The vendors' inboxes are outside the site: a real SMTP server in this test process
 // stands in for them. One port: the tests run one after another, in the desktop project.
@@ -40,9 +40,9 @@ async function emailedLink(to: string, after: number, timeout = 15_000): Promise
   return new URL(link!).pathname + new URL(link!).search;
 }
 
-/** A browser of its own for one person, from one address (the tests stand in for the proxy). */
-async function person(browser: Browser, address: string): Promise<Page> {
-  return (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": address } })).newPage();
+/** A browser of its own for one person, from an address of its own in this attempt (the tests stand in for the proxy). */
+async function person(browser: Browser, who: string): Promise<Page> {
+  return (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientAddress(who) } })).newPage();
 }
 
 /** Listings with an email and a website on file, far from the ZIP the request test uses. */
@@ -135,7 +135,7 @@ const SAME_ANSWER =
 
 test("claim by the listing's own email: the emailed link makes it the owner, and a phone edit is public at once", async ({ browser }) => {
   const [listing] = await listings();
-  const page = await person(browser, "198.51.100.21");
+  const page = await person(browser, "visitor");
   await page.goto(listing.path);
   await page.getByRole("link", { name: "Is this your business? Claim this listing" }).click();
   const before = smtp.received.length;
@@ -166,10 +166,10 @@ test("claim by the listing's own email: the emailed link makes it the owner, and
 test("a sign-in request answers the same for any address and while the mail server is down; the link arrives once it is back", async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   // The first claim test made this listing's own address its owner.
   const [listing] = await listings();
-  const page = await person(browser, "198.51.100.23");
+  const page = await person(browser, "visitor");
   await smtp.close();
   const answers: Array<{ url: string; notice: string | null }> = [];
   for (const email of [listing.email, "nobody.here@elsewhere.example"]) {
@@ -191,7 +191,7 @@ test("a sign-in request answers the same for any address and while the mail serv
 test("claim by another email: the same answer, no email, the operator approves it, then the claimant signs in", async ({ browser }) => {
   const [, listing] = await listings();
   const claimant = "manager@claims.example";
-  const page = await person(browser, "198.51.100.22");
+  const page = await person(browser, "visitor");
   const before = smtp.received.length;
   await page.goto(`/business/claim/${listing.id}`);
   await page.getByLabel("Your email address").fill(claimant);
@@ -200,7 +200,7 @@ test("claim by another email: the same answer, no email, the operator approves i
   await page.getByRole("button", { name: "Claim this listing" }).click();
   await expect(page.getByTestId("notice")).toHaveText(SAME_ANSWER);
 
-  const operator = await person(browser, "198.51.100.23");
+  const operator = await person(browser, "operator");
   await operator.goto("/operator/login");
   await operator.getByLabel("Email").fill(OPERATOR.email);
   await operator.getByLabel("Password").fill(OPERATOR.password);
@@ -219,14 +219,14 @@ test("claim by another email: the same answer, no email, the operator approves i
 
 test("a colleague is added, signs in, and is removed; a business cannot touch another's listing", async ({ browser }) => {
   const [first, second, third] = await listings();
-  const owner = await person(browser, "198.51.100.24");
+  const owner = await person(browser, "owner");
   await signIn(owner, first.email);
   const editor = owner.getByTestId("business-listing").filter({ hasText: first.name });
   await editor.getByLabel("Add a colleague by email").fill("helper@claims.example");
   await editor.getByRole("button", { name: "Add colleague" }).click();
   await expect(owner.getByTestId("notice")).toHaveText("Added: they can now sign in with their email address.");
 
-  const colleague = await person(browser, "198.51.100.25");
+  const colleague = await person(browser, "colleague");
   await signIn(colleague, "helper@claims.example");
   await expect(colleague.getByTestId("business-listing")).toHaveCount(1);
   await expect(colleague.getByTestId("business-listing")).toContainText(first.name);
@@ -249,7 +249,7 @@ test("a colleague is added, signs in, and is removed; a business cannot touch an
     await expect(owner.getByTestId("notice")).toHaveText("No such listing");
     await owner.goto("/business");
   }
-  const page = await person(browser, "198.51.100.26");
+  const page = await person(browser, "visitor");
   await page.goto(third.path);
   await expect(page.locator('a[href^="tel:"]').first()).toHaveText(third.phone);
 });
@@ -293,7 +293,7 @@ test("a vendor marks leads contacted from the emailed link; from the third, its 
     select v.id, v.email, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip from public.vendors v
     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where v.email is not null and s.slug in ('north-dakota', 'south-dakota', 'idaho') order by v.id limit 1`);
-  const visitor = await person(browser, "198.51.100.31");
+  const visitor = await person(browser, "visitor");
   const delays: number[] = [];
   for (const n of [1, 2, 3]) {
     const before = smtp.received.length;
@@ -302,11 +302,11 @@ test("a vendor marks leads contacted from the emailed link; from the third, its 
     await expect
       .poll(
         () => (mail = smtp.received.slice(before).find((m) => addressOf(m) === vendor.email && m.text?.includes(`Responsive Renter ${n}`))),
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
       .toBeTruthy();
     const link = mail!.text!.match(/I've contacted this customer: (\S+)/)![1];
-    const page = await person(browser, "198.51.100.32");
+    const page = await person(browser, "vendor");
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.getByRole("button", { name: "Mark the request as contacted" }).click();
     await expect(page.getByTestId("notice")).toHaveText("Thank you: the request is marked as contacted.");
@@ -336,14 +336,14 @@ test("the one-click opt-out in a lead email's List-Unsubscribe header takes the 
     select v.id, v.name, v.email, p.code as zip, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path
     from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where v.email is not null and s.slug in ('new-mexico', 'nevada') order by v.id limit 1`);
-  const visitor = await person(browser, "198.51.100.33");
+  const visitor = await person(browser, "visitor");
   const first = await test.step("the lead email's one-click opt-out stops the vendor's requests; a wrong token finds nothing", async () => {
     const before = smtp.received.length;
     const lead = await requestFrom(visitor, vendor, vendor.zip, "Opt Out Renter 1");
     let mail: TestSmtpServer["received"][number] | undefined;
     await expect
       .poll(() => (mail = smtp.received.slice(before).find((m) => addressOf(m) === vendor.email && m.text?.includes("Opt Out Renter 1"))), {
-        timeout: 15_000,
+        timeout: 30_000,
       })
       .toBeTruthy();
     const unsubscribe = mail!.headerLines.find((line) => line.key === "list-unsubscribe")!.line.match(/<([^>]+)>/)![1];
@@ -377,7 +377,7 @@ test("the one-click opt-out in a lead email's List-Unsubscribe header takes the 
 
   await test.step("its page says so, offers the vendors nearby, and the dialog names them before sending", async () => {
     // Its page says so at once, offers the vendors nearby instead, and the dialog names them before sending.
-    const page = await person(browser, "198.51.100.34");
+    const page = await person(browser, "visitor of the paused page");
     await page.goto(vendor.path);
     await expect(page.getByTestId("requests-paused")).toContainText(`${vendor.name} is not taking rental requests here right now.`);
     await expect(page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" })).toHaveCount(0);
@@ -412,7 +412,7 @@ test("a renter who gives an email address gets a copy with each vendor's phone a
     select v.id, v.name, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip from public.vendors v
     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where s.slug in ('maine', 'new-hampshire', 'rhode-island') order by v.id limit 1`);
-  const page = await person(browser, "198.51.100.35");
+  const page = await person(browser, "visitor");
   await test.step("the server refuses a bad address whatever the form let through, and completes nothing", async () => {
     // The server refuses a bad address whatever the form let through, and completes nothing.
     const ids = actionIds();
@@ -495,7 +495,7 @@ test("a renter who gives an email address gets a copy with each vendor's phone a
 
   await test.step("the emailed link opens the status page from any browser, and its holder may withdraw it; an altered key, or none, finds nothing", async () => {
     // The emailed link opens the status page from any browser; an altered key, or none, finds nothing.
-    const elsewhere = await person(browser, "198.51.100.36");
+    const elsewhere = await person(browser, "visitor elsewhere");
     await elsewhere.goto(link.pathname + link.search);
     await expect(elsewhere.getByRole("heading", { level: 1 })).toHaveText(`Your rental request #${lead.id}`);
     await expect(elsewhere.getByTestId("request-recipients").locator("li")).toHaveCount(lead.recipients.length);
@@ -522,16 +522,16 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
   browser,
 }) => {
   // Four people and a dozen pages, each a first visit: longer than one page's test.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const [listing] = await query<{ id: number; name: string; email: string; path: string; zip: string }>(`
     select v.id, v.name, v.email, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip from public.vendors v
     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where v.email is not null and v.site is not null and s.slug in ('delaware', 'west-virginia', 'kentucky') order by v.id limit 1`);
 
   // Four people, each a browser of their own; what one step learns, the next uses.
-  const business = await person(browser, "198.51.100.41");
-  const renter = await person(browser, "198.51.100.42");
-  const operator = await person(browser, "198.51.100.44");
+  const business = await person(browser, "business");
+  const renter = await person(browser, "renter");
+  const operator = await person(browser, "operator");
   const answer = business.getByTestId("business-review").filter({ hasText: "Reviewing R." });
   const review = renter.getByTestId("review");
   const hostile = `<img src=x onerror="window.__reviewed=1"> On time & the machine was clean, see www.example.com`;
@@ -565,7 +565,7 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
     // The lead email reaches the vendor.
     await expect
       .poll(() => (leadMail = smtp.received.find((m) => addressOf(m) === listing.email && m.text?.includes("Reviewing Renter"))), {
-        timeout: 15_000,
+        timeout: 30_000,
       })
       .toBeTruthy();
     statusPath = `/requests/${leadId}`;
@@ -620,7 +620,7 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
     await edit.getByRole("button", { name: "Save my review" }).click();
     await expect(renter.getByTestId("notice")).toHaveText("A review can be at most 2,000 characters.");
     await expect(renter.getByTestId("own-review")).toContainText(hostile);
-    const stranger = await person(browser, "198.51.100.43");
+    const stranger = await person(browser, "stranger");
     expect((await stranger.goto(statusPath))?.status()).toBe(404);
     await renter.goto(`${statusPath}?error=review-exists&vendor=${listing.id}`);
     await expect(renter.getByTestId("notice")).toHaveText(

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { LOCKOUT_OPERATOR, logIn, OPERATOR, operatorRows, type LeadRow } from "./helpers/operator";
-import { test } from "./helpers/test";
+import { clientAddress, test } from "./helpers/test";
 
 // The console is one shared database state: its tests run in the desktop project only,
 // on the listings and submissions tests/e2e/fixtures.sql puts in one quiet city.
@@ -128,6 +128,7 @@ test("log in: a wrong password is refused, the right one opens the console, logg
 test("login throttling: an attacker's address is held off, the owner gets in from another, unknown emails are answered alike", async ({
   browser,
 }) => {
+  const [attacker, prober, ownerAddress] = [clientAddress("attacker"), clientAddress("prober"), clientAddress("owner")];
   const from = async (address: string) => (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": address } })).newPage();
   const answers = async (page: Page, email: string) => {
     const seen: string[] = [];
@@ -140,11 +141,11 @@ test("login throttling: an attacker's address is held off, the owner gets in fro
     return seen;
   };
   const throttled = "Too many failed logins from your connection. Wait a few minutes, then try again.";
-  const known = await answers(await from("203.0.113.66"), LOCKOUT_OPERATOR.email);
+  const known = await answers(await from(attacker), LOCKOUT_OPERATOR.email);
   expect(known).toEqual([...Array(5).fill("Wrong email or password."), throttled]);
-  expect(await answers(await from("203.0.113.67"), "nobody-here@skidsteer.example")).toEqual(known);
+  expect(await answers(await from(prober), "nobody-here@skidsteer.example")).toEqual(known);
 
-  const owner = await from("198.51.100.7");
+  const owner = await from(ownerAddress);
   await logIn(owner, LOCKOUT_OPERATOR);
   await expect(owner).toHaveURL(/\/operator\/leads$/);
   await owner.goto("/operator/audit");
@@ -154,8 +155,8 @@ test("login throttling: an attacker's address is held off, the owner gets in fro
       .locator("tr", { hasText: LOCKOUT_OPERATOR.email })
       .filter({ has: owner.getByRole("cell", { name: action, exact: true }) })
       .first();
-  await expect(entry("login_throttled")).toContainText('"address":"203.0.113.66"');
-  await expect(entry("login")).toContainText('"address":"198.51.100.7"');
+  await expect(entry("login_throttled")).toContainText(`"address":"${attacker}"`);
+  await expect(entry("login")).toContainText(`"address":"${ownerAddress}"`);
 });
 
 test("approve a submission: it becomes a listing on its city page and in the sitemap", async ({ page, request }) => {
@@ -219,6 +220,26 @@ test("edit a vendor's phone: the public page shows it and the audit log records 
   const entry = page.getByTestId("audit-table").locator("tr", { hasText: "edit" }).first();
   await expect(entry).toContainText(OPERATOR.email);
   await expect(entry).toContainText('"phone":{"to":"(555) 010-7777","from":"(555) 010-3001"}');
+});
+
+test("the listings page by name: Next and Previous walk the pages, the count stops at 1,000", async ({ page }) => {
+  await logIn(page);
+  await page.goto("/operator/vendors");
+  const links = page.getByTestId("vendors-table").locator("tbody tr td:first-child a");
+  const ids = async () =>
+    (await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).map((href) => Number(href!.split("/").pop()));
+  const pager = page.getByRole("navigation", { name: "Pages" });
+  await expect(pager).toContainText("More than 1,000 in all");
+  await expect(pager.getByRole("link", { name: /Previous/ })).toHaveCount(0);
+  const first = await ids();
+  expect(first).toHaveLength(50);
+  await pager.getByRole("link", { name: /Next/ }).click();
+  await expect(page).toHaveURL(new RegExp(`after=${first.at(-1)}$`));
+  await expect.poll(async () => (await ids()).filter((id) => first.includes(id))).toEqual([]);
+  const second = await ids();
+  await pager.getByRole("link", { name: /Previous/ }).click();
+  await expect(page).toHaveURL(new RegExp(`before=${second[0]}$`));
+  await expect.poll(ids).toEqual(first);
 });
 
 test("hide a vendor: it leaves its city page and its page goes to the city", async ({ page }) => {

@@ -12,3 +12,13 @@ export const test = base.extend({
     await provide({ ...extraHTTPHeaders, "X-Forwarded-For": `10.${a}.${b}.${c}` });
   },
 });
+
+/**
+ * A client address of its own for one person in the running test, new on every attempt: state
+ * a test leaves keyed by the address (login throttling, per-client limits) never meets its retry.
+ */
+export function clientAddress(who: string): string {
+  const info = base.info();
+  const [a, b, c] = createHash("sha256").update(`${info.testId}:${info.retry}:${who}`).digest();
+  return `10.${a}.${b}.${c}`;
+}
