@@ -164,6 +164,9 @@ CREATE TABLE public.vendors (
     listed_at timestamp with time zone,
     hours text,
     search_text text,
+    last_responded_at timestamp with time zone,
+    response_hours integer,
+    response_count integer,
     CONSTRAINT vendors_email_check CHECK (((email IS NULL) OR public.is_email_address(email))),
     CONSTRAINT vendors_hours_check CHECK ((length(hours) <= 300)),
     CONSTRAINT vendors_rating_check CHECK (((rating >= (0)::numeric) AND (rating <= (5)::numeric))),
@@ -1836,6 +1839,20 @@ CREATE INDEX vendors_website_key_idx ON public.vendors USING btree (website_key)
 --
 
 CREATE INDEX write_attempts_lookup_idx ON public.write_attempts USING btree (kind, client_key, created_at);
+
+
+--
+-- Name: lead_recipients lead_recipients_answer_changed; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER lead_recipients_answer_changed AFTER UPDATE ON public.lead_recipients REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.vendor_response_stats();
+
+
+--
+-- Name: lead_recipients lead_recipients_answered; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER lead_recipients_answered AFTER INSERT ON public.lead_recipients REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.vendor_response_stats();
 
 
 --

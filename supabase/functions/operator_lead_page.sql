@@ -12,6 +12,7 @@ declare
   page_size constant int := least(greatest(coalesce(p_limit, 50), 1), 1000);
   count_cap constant int := 10000;
   newer constant boolean := p_older_than is null and p_newer_than is not null;
+  state_filter_id constant bigint := (select min(s.id) from public.states s where s.slug = f->>'state');
   anchor_at timestamptz;
   anchor_id bigint;
   source text;
@@ -22,43 +23,44 @@ begin
   select l.completed_at, l.id into anchor_at, anchor_id
   from public.leads l where l.id = coalesce(p_older_than, p_newer_than) and l.completed;
 
-  -- The index that serves the page: the narrowest filter's, ordered as the page is.
+  -- The index that serves the page: the narrowest filter's, ordered as the page is; the rest
+  -- of the filters are checked on each row it gives, in page order.
   source := case
     when f->>'vendor' is not null then
-      'select r.lead_id as id, r.completed_at from public.lead_recipients r where r.vendor_id = ($1->>''vendor'')::bigint
-         and r.completed_at is not null'
+      'select l.id, r.completed_at, l.location, l.state_id, l.spam from public.lead_recipients r
+         join public.leads l on l.id = r.lead_id where r.vendor_id = ($1->>''vendor'')::bigint and r.completed_at is not null'
     when f->>'zip' is not null then
-      'select l.id, l.completed_at from public.leads l where l.completed and l.location = $1->>''zip'''
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.location = $1->>''zip'''
     when f->>'state' is not null then
-      'select l.id, l.completed_at from public.leads l where l.completed
-         and l.state_id = (select min(s.id) from public.states s where s.slug = $1->>''state'')'
-    else 'select l.id, l.completed_at from public.leads l where l.completed' end;
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.state_id = $5'
+    else 'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed' end;
 
   filtered := format($q$
-    select k.id, k.completed_at from (%s) k join public.leads l on l.id = k.id
+    select k.id, k.completed_at from (%s) k
     where ($1->>'from' is null or k.completed_at >= ($1->>'from')::date)
       and ($1->>'to' is null or k.completed_at < ($1->>'to')::date + 1)
-      and ($1->>'zip' is null or l.location = $1->>'zip')
-      and ($1->>'state' is null or l.state_id = (select min(s.id) from public.states s where s.slug = $1->>'state'))
+      and ($1->>'zip' is null or k.location = $1->>'zip')
+      and ($1->>'state' is null or k.state_id = $5)
       and (case $1->>'delivery'
-             when 'none' then not exists (select 1 from public.lead_recipients r where r.lead_id = l.id)
-             when 'failed' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status = 'failed')
-             when 'pending' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status in ('pending', 'sending'))
-             when 'sent' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id)
-                              and not exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status <> 'sent')
+             when 'none' then not exists (select 1 from public.lead_recipients r where r.lead_id = k.id)
+             when 'failed' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status = 'failed')
+             when 'pending' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status in ('pending', 'sending'))
+             when 'sent' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id)
+                              and not exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status <> 'sent')
              else true end)
-      and (case $1->>'spam' when 'only' then l.spam when 'include' then true else not l.spam end)$q$, source);
+      and (case $1->>'spam' when 'only' then k.spam when 'include' then true else not k.spam end)$q$, source);
 
-  execute format('select count(*) from (%s limit %s) x', filtered, count_cap + 1) into matches using f;
+  execute format('select count(*) from (%s limit %s) x', filtered, count_cap + 1)
+    into matches using f, null::timestamptz, null::bigint, null::int, state_filter_id;
 
   if newer then
     execute format('select array(select x.id from (%s) x where (x.completed_at, x.id) > ($2, $3)
                     order by x.completed_at, x.id limit $4)', filtered)
-      into page_ids using f, anchor_at, anchor_id, page_size + 1;
+      into page_ids using f, anchor_at, anchor_id, page_size + 1, state_filter_id;
   else
     execute format('select array(select x.id from (%s) x where $2::timestamptz is null or (x.completed_at, x.id) < ($2, $3)
                     order by x.completed_at desc, x.id desc limit $4)', filtered)
-      into page_ids using f, anchor_at, anchor_id, page_size + 1;
+      into page_ids using f, anchor_at, anchor_id, page_size + 1, state_filter_id;
   end if;
 
   return jsonb_build_object(

@@ -1,7 +1,11 @@
--- How quickly one vendor answers (see vendor_responses), or null below 3 answered leads.
+-- How quickly one vendor answers, as its row keeps it (vendor_response_stats): the median hours
+-- of its answers in the 90 days before its latest, shown while that answer is under 90 days old;
+-- null below 3 answered leads.
 create or replace function private.vendor_response(p_vendor_id bigint)
 returns jsonb language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object('hours', x.hours, 'count', x.count) from private.vendor_responses(array[p_vendor_id]) x;
+  select jsonb_build_object('hours', v.response_hours, 'count', v.response_count)
+  from public.vendors v
+  where v.id = p_vendor_id and v.response_hours is not null and v.last_responded_at > now() - interval '90 days';
 $$;
 
 revoke execute on function private.vendor_response(bigint) from public;

@@ -8,9 +8,10 @@ returns table (vendor_id bigint, hours int, count bigint) language sql stable se
   select r.vendor_id,
     greatest(ceil(percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - m.sent_at) / 3600)), 1)::int,
     count(*)
-  from public.lead_recipients r
+  from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids
+  join public.lead_recipients r on r.vendor_id = ids.id
   join public.outbox_messages m on m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at is not null
-  where r.vendor_id = any (p_vendor_ids) and r.responded_at > now() - interval '90 days' and r.responded_at >= m.sent_at
+  where r.responded_at > now() - interval '90 days' and r.responded_at >= m.sent_at
   group by r.vendor_id
   having count(*) >= 3;
 $$;

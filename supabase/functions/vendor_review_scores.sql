@@ -7,7 +7,8 @@ returns table (vendor_id bigint, score numeric) language sql stable set search_p
     select coalesce(avg(r.stars), 0) as average from public.reviews r where r.status = 'published'
   ), sums as (
     select r.vendor_id, sum(r.stars) as stars, count(*) as reviews
-    from public.reviews r where r.status = 'published' and r.vendor_id = any (p_vendor_ids)
+    from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids
+    join public.reviews r on r.vendor_id = ids.id and r.status = 'published'
     group by r.vendor_id
   )
   select id, (5 * site.average + coalesce(s.stars, 0)) / (5 + coalesce(s.reviews, 0))

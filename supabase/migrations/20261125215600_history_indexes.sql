@@ -196,6 +196,50 @@ create or replace view public.cities_with_vendors with (security_invoker = true)
   select c.id as city_id, c.name as city_name, c.slug as city_slug, c.vendor_count, st.slug as state_slug
   from public.cities c join public.states st on st.id = c.state_id where c.vendor_count > 0;
 
+-- How quickly each vendor answers, kept on its row by a trigger whenever it answers a request:
+-- when it last answered, and the median hours and count of its answers in the 90 days before
+-- (vendor_responses). Listings read them instead of going through every vendor's requests.
+alter table public.vendors add column last_responded_at timestamptz,
+  add column response_hours int, add column response_count int;
+
+-- Read for many vendors at once: their ids joined, not searched one by one in an array.
+create or replace function private.vendor_responses(p_vendor_ids bigint[])
+returns table (vendor_id bigint, hours int, count bigint) language sql stable security definer set search_path = '' as $$
+  select r.vendor_id,
+    greatest(ceil(percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - m.sent_at) / 3600)), 1)::int,
+    count(*)
+  from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids
+  join public.lead_recipients r on r.vendor_id = ids.id
+  join public.outbox_messages m on m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at is not null
+  where r.responded_at > now() - interval '90 days' and r.responded_at >= m.sent_at
+  group by r.vendor_id
+  having count(*) >= 3;
+$$;
+
+create or replace function private.vendor_response_stats()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  with answered as (
+    select n.vendor_id, max(n.responded_at) as at from new_rows n where n.responded_at is not null group by 1
+  )
+  update public.vendors v set last_responded_at = greatest(v.last_responded_at, a.at), response_hours = x.hours, response_count = x.count
+  from answered a left join private.vendor_responses(array(select vendor_id from answered)) x on x.vendor_id = a.vendor_id
+  where v.id = a.vendor_id;
+  return null;
+end;
+$$;
+revoke execute on function private.vendor_response_stats() from public, anon, authenticated;
+create trigger lead_recipients_answered after insert on public.lead_recipients
+  referencing new table as new_rows for each statement execute function private.vendor_response_stats();
+create trigger lead_recipients_answer_changed after update on public.lead_recipients
+  referencing new table as new_rows for each statement execute function private.vendor_response_stats();
+with answered as (
+  select r.vendor_id, max(r.responded_at) as at from public.lead_recipients r where r.responded_at is not null group by 1
+)
+update public.vendors v set last_responded_at = a.at, response_hours = x.hours, response_count = x.count
+from answered a left join private.vendor_responses(array(select vendor_id from answered)) x on x.vendor_id = a.vendor_id
+where v.id = a.vendor_id;
+
 -- Each sitemap entry has a key, its row's id, so the sitemaps read in (kind, key) order by keyset.
 create or replace view public.sitemap_entries with (security_invoker = true) as
   select 1 as kind, '/' || co.slug as path, null::timestamptz as updated_at, co.id as key from public.countries co

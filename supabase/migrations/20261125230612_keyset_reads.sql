@@ -38,30 +38,52 @@ $$;
 revoke execute on function public.business_leads(text,integer) from public, anon, authenticated;
 grant execute on function public.business_leads(text,integer) to service_role;
 
+-- supabase/functions/vendor_review_scores.sql
+-- The Bayesian average of each vendor's published reviews, by which listings are ranked:
+-- (5 x the site's average + the vendor's stars) / (5 + its review count). A vendor with
+-- few reviews sits near the site's average; one with none has the site's average.
+create or replace function public.vendor_review_scores(p_vendor_ids bigint[])
+returns table (vendor_id bigint, score numeric) language sql stable set search_path = '' as $$
+  with site as (
+    select coalesce(avg(r.stars), 0) as average from public.reviews r where r.status = 'published'
+  ), sums as (
+    select r.vendor_id, sum(r.stars) as stars, count(*) as reviews
+    from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids
+    join public.reviews r on r.vendor_id = ids.id and r.status = 'published'
+    group by r.vendor_id
+  )
+  select id, (5 * site.average + coalesce(s.stars, 0)) / (5 + coalesce(s.reviews, 0))
+  from unnest(p_vendor_ids) as id cross join site left join sums s on s.vendor_id = id;
+$$;
+
+revoke execute on function public.vendor_review_scores(bigint[]) from public;
+grant execute on function public.vendor_review_scores(bigint[]) to anon, authenticated, service_role;
+
 -- supabase/functions/vendor_page_slice.sql
 -- One page of vendors and how many there are in all, best rated first or by price (the
 -- lowest published day rate first, vendors without rates last). Best rated is the Bayesian
 -- average of published reviews (vendor_review_scores), then the quickest to respond
--- (vendors without a response time last), then by name. Sample ratings play no part.
+-- (vendor_response; vendors without a response time last), then by name. Sample ratings play no part.
 create or replace function public.vendor_page_slice(p_vendor_ids bigint[], p_offset int, p_limit int, p_sort text default 'rating')
 returns jsonb language sql stable set search_path = '' as $$
-  with ranked as (
-    select v.id, v.name, case when p_sort = 'price' then public.lowest_day_rate(v.id) end as price, s.score, x.hours
-    from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids
-    join public.vendors v on v.id = ids.id
-    join public.vendor_review_scores(p_vendor_ids) s on s.vendor_id = v.id
-    left join private.vendor_responses(p_vendor_ids) x on x.vendor_id = v.id
+  with members as (
+    select v.id, v.name, case when v.last_responded_at > now() - interval '90 days' then v.response_hours end as hours
+    from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids join public.vendors v on v.id = ids.id
+  ), ranked as (
+    select m.id, m.name, case when p_sort = 'price' then public.lowest_day_rate(m.id) end as price, s.score, m.hours
+    from members m
+    join public.vendor_review_scores(p_vendor_ids) s on s.vendor_id = m.id
   ), page as (
-    select r.id, row_number() over (order by r.price nulls last, r.score desc, r.hours nulls last, r.name, r.id) as n
-    from ranked r
-    order by n
+    -- A bounded sort: the rows up to the page's end, not every vendor, are put in order.
+    select r.* from ranked r
+    order by r.price nulls last, r.score desc, r.hours nulls last, r.name, r.id
     offset greatest(coalesce(p_offset, 0), 0)
     limit least(greatest(coalesce(p_limit, 48), 1), 100)
   )
   select jsonb_build_object(
     'vendor_total', coalesce(array_length(p_vendor_ids, 1), 0),
-    'vendors', coalesce((select jsonb_agg(public.vendor_card(v) order by page.n)
-                         from page join public.vendors v on v.id = page.id), '[]'::jsonb));
+    'vendors', coalesce((select jsonb_agg(public.vendor_card(v) order by p.price nulls last, p.score desc, p.hours nulls last, p.name, p.id)
+                         from page p join public.vendors v on v.id = p.id), '[]'::jsonb));
 $$;
 
 revoke execute on function public.vendor_page_slice(bigint[],integer,integer,text) from public;
@@ -82,6 +104,7 @@ declare
   page_size constant int := least(greatest(coalesce(p_limit, 50), 1), 1000);
   count_cap constant int := 10000;
   newer constant boolean := p_older_than is null and p_newer_than is not null;
+  state_filter_id constant bigint := (select min(s.id) from public.states s where s.slug = f->>'state');
   anchor_at timestamptz;
   anchor_id bigint;
   source text;
@@ -92,43 +115,44 @@ begin
   select l.completed_at, l.id into anchor_at, anchor_id
   from public.leads l where l.id = coalesce(p_older_than, p_newer_than) and l.completed;
 
-  -- The index that serves the page: the narrowest filter's, ordered as the page is.
+  -- The index that serves the page: the narrowest filter's, ordered as the page is; the rest
+  -- of the filters are checked on each row it gives, in page order.
   source := case
     when f->>'vendor' is not null then
-      'select r.lead_id as id, r.completed_at from public.lead_recipients r where r.vendor_id = ($1->>''vendor'')::bigint
-         and r.completed_at is not null'
+      'select l.id, r.completed_at, l.location, l.state_id, l.spam from public.lead_recipients r
+         join public.leads l on l.id = r.lead_id where r.vendor_id = ($1->>''vendor'')::bigint and r.completed_at is not null'
     when f->>'zip' is not null then
-      'select l.id, l.completed_at from public.leads l where l.completed and l.location = $1->>''zip'''
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.location = $1->>''zip'''
     when f->>'state' is not null then
-      'select l.id, l.completed_at from public.leads l where l.completed
-         and l.state_id = (select min(s.id) from public.states s where s.slug = $1->>''state'')'
-    else 'select l.id, l.completed_at from public.leads l where l.completed' end;
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.state_id = $5'
+    else 'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed' end;
 
   filtered := format($q$
-    select k.id, k.completed_at from (%s) k join public.leads l on l.id = k.id
+    select k.id, k.completed_at from (%s) k
     where ($1->>'from' is null or k.completed_at >= ($1->>'from')::date)
       and ($1->>'to' is null or k.completed_at < ($1->>'to')::date + 1)
-      and ($1->>'zip' is null or l.location = $1->>'zip')
-      and ($1->>'state' is null or l.state_id = (select min(s.id) from public.states s where s.slug = $1->>'state'))
+      and ($1->>'zip' is null or k.location = $1->>'zip')
+      and ($1->>'state' is null or k.state_id = $5)
       and (case $1->>'delivery'
-             when 'none' then not exists (select 1 from public.lead_recipients r where r.lead_id = l.id)
-             when 'failed' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status = 'failed')
-             when 'pending' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status in ('pending', 'sending'))
-             when 'sent' then exists (select 1 from public.outbox_messages m where m.lead_id = l.id)
-                              and not exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status <> 'sent')
+             when 'none' then not exists (select 1 from public.lead_recipients r where r.lead_id = k.id)
+             when 'failed' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status = 'failed')
+             when 'pending' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status in ('pending', 'sending'))
+             when 'sent' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id)
+                              and not exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status <> 'sent')
              else true end)
-      and (case $1->>'spam' when 'only' then l.spam when 'include' then true else not l.spam end)$q$, source);
+      and (case $1->>'spam' when 'only' then k.spam when 'include' then true else not k.spam end)$q$, source);
 
-  execute format('select count(*) from (%s limit %s) x', filtered, count_cap + 1) into matches using f;
+  execute format('select count(*) from (%s limit %s) x', filtered, count_cap + 1)
+    into matches using f, null::timestamptz, null::bigint, null::int, state_filter_id;
 
   if newer then
     execute format('select array(select x.id from (%s) x where (x.completed_at, x.id) > ($2, $3)
                     order by x.completed_at, x.id limit $4)', filtered)
-      into page_ids using f, anchor_at, anchor_id, page_size + 1;
+      into page_ids using f, anchor_at, anchor_id, page_size + 1, state_filter_id;
   else
     execute format('select array(select x.id from (%s) x where $2::timestamptz is null or (x.completed_at, x.id) < ($2, $3)
                     order by x.completed_at desc, x.id desc limit $4)', filtered)
-      into page_ids using f, anchor_at, anchor_id, page_size + 1;
+      into page_ids using f, anchor_at, anchor_id, page_size + 1, state_filter_id;
   end if;
 
   return jsonb_build_object(
@@ -253,3 +277,17 @@ $$;
 
 revoke execute on function public.sitemap_paths(integer,bigint,integer) from public;
 grant execute on function public.sitemap_paths(integer,bigint,integer) to anon, authenticated, service_role;
+
+-- supabase/functions/vendor_response.sql
+-- How quickly one vendor answers, as its row keeps it (vendor_response_stats): the median hours
+-- of its answers in the 90 days before its latest, shown while that answer is under 90 days old;
+-- null below 3 answered leads.
+create or replace function private.vendor_response(p_vendor_id bigint)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object('hours', v.response_hours, 'count', v.response_count)
+  from public.vendors v
+  where v.id = p_vendor_id and v.response_hours is not null and v.last_responded_at > now() - interval '90 days';
+$$;
+
+revoke execute on function private.vendor_response(bigint) from public;
+grant execute on function private.vendor_response(bigint) to anon, authenticated, service_role;
