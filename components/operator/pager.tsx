@@ -1,5 +1,10 @@
 import { Link } from "@/components/ui/link";
 
+/** The list's address with the given query parameters, the empty ones left out. */
+function listHref(path: string, params: Record<string, string | undefined>): string {
+  return `${path}?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])))}`;
+}
+
 /** Previous/next links for a paged list, keeping the other query parameters. */
 export function Pager({
   path,
@@ -15,10 +20,7 @@ export function Pager({
   total: number;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const href = (n: number) => {
-    const query = new URLSearchParams(Object.entries({ ...params, page: String(n) }).filter((e): e is [string, string] => Boolean(e[1])));
-    return `${path}?${query}`;
-  };
+  const href = (n: number) => listHref(path, { ...params, page: String(n) });
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center gap-4 text-sm">
       <span>
@@ -40,7 +42,7 @@ export function Pager({
 
 /**
  * Links either side of a page read by keyset (the first and last row's ids), keeping the other
- * query parameters, and how many rows match, counted up to 10,000.
+ * query parameters, and how many rows match, counted up to the list's cap.
  */
 export function KeysetPager({
   path,
@@ -55,11 +57,7 @@ export function KeysetPager({
   rowIds: number[];
   labels: { previous: string; next: string };
 }) {
-  const href = (cursor: "after" | "before", id: number | undefined) => {
-    const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
-    if (id !== undefined) query.set(cursor, String(id));
-    return `${path}?${query}`;
-  };
+  const href = (cursor: "after" | "before", id: number | undefined) => listHref(path, { ...params, [cursor]: id?.toString() });
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center gap-4 text-sm">
       <span>{page.total_capped ? `More than ${page.total.toLocaleString("en-US")}` : page.total.toLocaleString("en-US")} in all</span>
