@@ -167,9 +167,14 @@ CREATE TABLE public.vendors (
     last_responded_at timestamp with time zone,
     response_hours integer,
     response_count integer,
+    state_id bigint,
+    review_count integer DEFAULT 0 NOT NULL,
+    review_stars integer DEFAULT 0 NOT NULL,
     CONSTRAINT vendors_email_check CHECK (((email IS NULL) OR public.is_email_address(email))),
     CONSTRAINT vendors_hours_check CHECK ((length(hours) <= 300)),
     CONSTRAINT vendors_rating_check CHECK (((rating >= (0)::numeric) AND (rating <= (5)::numeric))),
+    CONSTRAINT vendors_review_count_check CHECK ((review_count >= 0)),
+    CONSTRAINT vendors_review_stars_check CHECK ((review_stars >= 0)),
     CONSTRAINT vendors_site_normalized CHECK ((site = public.normalize_website(site)))
 );
 
@@ -189,6 +194,22 @@ CREATE TABLE private.city_vendors (
 
 
 ALTER TABLE private.city_vendors OWNER TO postgres;
+
+--
+-- Name: review_totals; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.review_totals (
+    only_row boolean DEFAULT true NOT NULL,
+    count bigint NOT NULL,
+    stars bigint NOT NULL,
+    CONSTRAINT review_totals_count_check CHECK ((count >= 0)),
+    CONSTRAINT review_totals_only_row_check CHECK (only_row),
+    CONSTRAINT review_totals_stars_check CHECK ((stars >= 0))
+);
+
+
+ALTER TABLE private.review_totals OWNER TO postgres;
 
 --
 -- Name: articles_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -1156,6 +1177,14 @@ ALTER TABLE ONLY private.city_vendors
 
 
 --
+-- Name: review_totals review_totals_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.review_totals
+    ADD CONSTRAINT review_totals_pkey PRIMARY KEY (only_row);
+
+
+--
 -- Name: articles articles_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -1814,6 +1843,27 @@ CREATE INDEX vendors_serviced_postcode_id_idx ON public.vendors_serviced USING b
 
 
 --
+-- Name: vendors_state_plain_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendors_state_plain_idx ON public.vendors USING btree (state_id, name, id) WHERE ((NOT hidden) AND (review_count = 0));
+
+
+--
+-- Name: vendors_state_responding_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendors_state_responding_idx ON public.vendors USING btree (state_id, last_responded_at) WHERE ((NOT hidden) AND (response_hours IS NOT NULL));
+
+
+--
+-- Name: vendors_state_reviewed_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendors_state_reviewed_idx ON public.vendors USING btree (state_id) WHERE ((NOT hidden) AND (review_count > 0));
+
+
+--
 -- Name: vendors_submissions_status_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -1870,6 +1920,13 @@ CREATE TRIGGER leads_state_id BEFORE INSERT OR UPDATE OF location ON public.lead
 
 
 --
+-- Name: reviews reviews_counts; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER reviews_counts AFTER INSERT OR DELETE OR UPDATE OF status, stars ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.review_counts();
+
+
+--
 -- Name: vendors vendors_counts_added; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
@@ -1923,6 +1980,13 @@ CREATE TRIGGER vendors_serviced_changed AFTER UPDATE ON public.vendors_serviced 
 --
 
 CREATE TRIGGER vendors_serviced_removed AFTER DELETE ON public.vendors_serviced REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.serviced_counts();
+
+
+--
+-- Name: vendors vendors_state_id; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER vendors_state_id BEFORE INSERT OR UPDATE OF postcode_id ON public.vendors FOR EACH ROW EXECUTE FUNCTION private.vendor_state_id();
 
 
 --
@@ -2146,6 +2210,14 @@ ALTER TABLE ONLY public.vendors_serviced
 
 ALTER TABLE ONLY public.vendors_serviced
     ADD CONSTRAINT vendors_serviced_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES public.vendors(id) ON DELETE CASCADE;
+
+
+--
+-- Name: vendors vendors_state_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.vendors
+    ADD CONSTRAINT vendors_state_id_fkey FOREIGN KEY (state_id) REFERENCES public.states(id);
 
 
 --

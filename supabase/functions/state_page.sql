@@ -1,4 +1,4 @@
--- A state's page: its cities with vendors, and a page of its vendors.
+-- A state's page: its cities with vendors, and a page of its listed vendors with how many there are.
 create or replace function public.state_page(p_country_slug text, p_state_slug text, p_offset int default 0, p_limit int default 48)
 returns jsonb language sql stable set search_path = '' as $$
   select jsonb_build_object(
@@ -13,11 +13,21 @@ returns jsonb language sql stable set search_path = '' as $$
                'city_slug', cv.city_slug, 'vendor_count', cv.vendor_count, 'state_slug', cv.state_slug)
              order by cv.vendor_count desc, cv.city_name)
       from public.cities_with_vendors cv where cv.state_slug = st.slug), '[]'::jsonb))
+    -- The page is ranked among the listings that rank apart (reviews, a recent response time) and
+    -- the first of the others by name, as many as the page reaches: the rest cannot come before them.
     || public.vendor_page_slice(array(
+         select v.id from public.vendors v where v.state_id = st.id and not v.hidden and v.review_count > 0
+         union all
          select v.id from public.vendors v
-         join public.postcodes p on p.id = v.postcode_id
-         join public.cities c on c.id = p.city_id
-         where c.state_id = st.id), p_offset, p_limit)
+         where v.state_id = st.id and not v.hidden and v.response_hours is not null
+           and coalesce(v.last_responded_at > now() - interval '90 days', false)
+         union all
+         (select v.id from public.vendors v
+          where v.state_id = st.id and not v.hidden and v.review_count = 0
+            and not (v.response_hours is not null and coalesce(v.last_responded_at > now() - interval '90 days', false))
+          order by v.name, v.id
+          limit greatest(coalesce(p_offset, 0), 0) + least(greatest(coalesce(p_limit, 48), 1), 100))), p_offset, p_limit)
+    || jsonb_build_object('vendor_total', st.vendor_count)
   from public.states st
   join public.countries co on co.id = st.country_id
   where co.slug = lower(p_country_slug) and st.slug = lower(p_state_slug);

@@ -279,4 +279,89 @@ describe("ranking", () => {
     expect(after[0]).toBe(last);
     expect(after.at(-1)).toBe(first);
   });
+
+  it("each listing's review figures are kept as reviews are published, edited, rejected and deleted", async () => {
+    const recounted = () =>
+      inspect<{ id: number; count: number; stars: number }>(
+        `select v.id, count(r.id)::int as count, coalesce(sum(r.stars), 0)::int as stars
+         from public.vendors v left join public.reviews r on r.vendor_id = v.id and r.status = 'published'
+         group by v.id order by v.id`,
+      );
+    const kept = () =>
+      inspect<{ id: number; count: number; stars: number }>(
+        "select id, review_count as count, review_stars as stars from public.vendors order by id",
+      );
+    const average = async () => Number((await inspect<{ a: string }>("select private.review_site_average() as a"))[0].a);
+    const overall = async () =>
+      Number((await inspect<{ a: string }>("select coalesce(avg(stars), 0) as a from public.reviews where status = 'published'"))[0].a);
+    expect(await kept()).toEqual(await recounted());
+    const [published] = await inspect<{ id: number }>("select id from public.reviews where status = 'published' order by id limit 1");
+    const steps = [
+      `update public.reviews set stars = case when stars = 5 then 1 else stars + 1 end where id = ${published.id}`,
+      `update public.reviews set status = 'rejected', reject_reason = 'test' where id = ${published.id}`,
+      `update public.reviews set status = 'published', reject_reason = null where id = ${published.id}`,
+      `delete from public.reviews where id = ${published.id}`,
+    ];
+    for (const step of steps) {
+      await db.query(step);
+      expect(await kept(), step).toEqual(await recounted());
+      expect(await average(), step).toBeCloseTo(await overall(), 9);
+    }
+  });
+
+  it("a state's page is the same page of the same order as ranking every listing of the state", async () => {
+    const [state] = await inspect<{ slug: string; id: number }>(
+      "select st.slug, st.id from public.states st where st.vendor_count > 60 order by st.vendor_count desc limit 1",
+    );
+    const ids = (
+      await inspect<{ id: number }>("select id from public.vendors where state_id = $1 and not hidden order by id", [state.id])
+    ).map((row) => row.id);
+    // Listings that rank apart: reviews, a recent response time, a stale one, and one listing hidden.
+    await db.query(
+      "update public.vendors set response_hours = 3, response_count = 4, last_responded_at = now() - interval '1 day' where id = $1",
+      [ids[7]],
+    );
+    await db.query(
+      "update public.vendors set response_hours = 1, response_count = 3, last_responded_at = now() - interval '100 days' where id = $1",
+      [ids[9]],
+    );
+    await db.query("update public.vendors set hidden = true where id = $1", [ids[11]]);
+    for (const [n, stars] of [
+      [3, 1],
+      [5, 5],
+      [8, 4],
+    ] as const) {
+      const lead = await request({ start: 0, phone: `555777${String(n).padStart(4, "0")}` });
+      await db.query(
+        "insert into public.lead_recipients (lead_id, vendor_id, reason, rank) values ($1, $2, 'nearby', 9) on conflict do nothing",
+        [lead.id, ids[n]],
+      );
+      await contacted(lead.id, ids[n]);
+      await moderate(await save(lead, ids[n], stars, null), true);
+    }
+    const listed = ids.filter((id) => id !== ids[11]);
+    for (const [offset, limit] of [
+      [0, 48],
+      [48, 48],
+      [10, 5],
+    ]) {
+      const [{ page }] = await asAnon<{ page: { vendor_total: number; vendors: Array<{ id: number }> } }>(
+        db,
+        "select public.state_page('us', $1, $2, $3) as page",
+        [state.slug, offset, limit],
+      );
+      const [{ whole }] = await asAnon<{ whole: { vendors: Array<{ id: number }> } }>(
+        db,
+        "select public.vendor_page_slice($1, $2, $3) as whole",
+        [listed, offset, limit],
+      );
+      expect(page.vendor_total).toBe(listed.length);
+      expect(page.vendors.map((v) => v.id)).toEqual(whole.vendors.map((v) => v.id));
+    }
+    // The recent response time lifts its listing above every listing without one; the stale one does not.
+    const [{ first }] = await asAnon<{ first: { vendors: Array<{ id: number }> } }>(db, "select public.state_page('us', $1) as first", [
+      state.slug,
+    ]);
+    expect(first.vendors.map((v) => v.id)).toContain(ids[7]);
+  });
 });

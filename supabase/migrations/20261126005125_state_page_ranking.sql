@@ -1,0 +1,68 @@
+-- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
+
+-- supabase/functions/review_site_average.sql
+-- The average stars of every published review on the site (0 while there is none), from the
+-- totals review_counts keeps. It reads a private table as its owner for the public pages' ranking.
+create or replace function private.review_site_average()
+returns numeric language sql stable security definer set search_path = '' as $$
+  select coalesce(t.stars::numeric / nullif(t.count, 0), 0) from private.review_totals t;
+$$;
+
+revoke execute on function private.review_site_average() from public;
+grant execute on function private.review_site_average() to anon, authenticated, service_role;
+
+-- supabase/functions/vendor_review_scores.sql
+-- The Bayesian average of each vendor's published reviews, by which listings are ranked:
+-- (5 x the site's average + the vendor's stars) / (5 + its review count). A vendor with
+-- few reviews sits near the site's average; one with none has the site's average. The figures
+-- are those kept on the vendors' rows and in private.review_totals (review_counts).
+create or replace function public.vendor_review_scores(p_vendor_ids bigint[])
+returns table (vendor_id bigint, score numeric) language sql stable set search_path = '' as $$
+  with site as (select private.review_site_average() as average)
+  select v.id, (5 * site.average + v.review_stars) / (5 + v.review_count)
+  from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids
+  join public.vendors v on v.id = ids.id
+  cross join site;
+$$;
+
+revoke execute on function public.vendor_review_scores(bigint[]) from public;
+grant execute on function public.vendor_review_scores(bigint[]) to anon, authenticated, service_role;
+
+-- supabase/functions/state_page.sql
+-- A state's page: its cities with vendors, and a page of its listed vendors with how many there are.
+create or replace function public.state_page(p_country_slug text, p_state_slug text, p_offset int default 0, p_limit int default 48)
+returns jsonb language sql stable set search_path = '' as $$
+  select jsonb_build_object(
+    'country', jsonb_build_object('name', co.name, 'slug', co.slug),
+    'state', jsonb_build_object('id', st.id, 'name', st.name, 'slug', st.slug, 'code', st.code),
+    'hero', public.hero_for('state'),
+    'seo_body_text', coalesce(
+      (select c.seo_body_text from public.state_seo_config c where c.state_slug = st.slug),
+      (select g.seo_body_text from public.skidsteer_config g limit 1)),
+    'cities', coalesce((
+      select jsonb_agg(jsonb_build_object('city_id', cv.city_id, 'city_name', cv.city_name,
+               'city_slug', cv.city_slug, 'vendor_count', cv.vendor_count, 'state_slug', cv.state_slug)
+             order by cv.vendor_count desc, cv.city_name)
+      from public.cities_with_vendors cv where cv.state_slug = st.slug), '[]'::jsonb))
+    -- The page is ranked among the listings that rank apart (reviews, a recent response time) and
+    -- the first of the others by name, as many as the page reaches: the rest cannot come before them.
+    || public.vendor_page_slice(array(
+         select v.id from public.vendors v where v.state_id = st.id and not v.hidden and v.review_count > 0
+         union all
+         select v.id from public.vendors v
+         where v.state_id = st.id and not v.hidden and v.response_hours is not null
+           and coalesce(v.last_responded_at > now() - interval '90 days', false)
+         union all
+         (select v.id from public.vendors v
+          where v.state_id = st.id and not v.hidden and v.review_count = 0
+            and not (v.response_hours is not null and coalesce(v.last_responded_at > now() - interval '90 days', false))
+          order by v.name, v.id
+          limit greatest(coalesce(p_offset, 0), 0) + least(greatest(coalesce(p_limit, 48), 1), 100))), p_offset, p_limit)
+    || jsonb_build_object('vendor_total', st.vendor_count)
+  from public.states st
+  join public.countries co on co.id = st.country_id
+  where co.slug = lower(p_country_slug) and st.slug = lower(p_state_slug);
+$$;
+
+revoke execute on function public.state_page(text,text,integer,integer) from public;
+grant execute on function public.state_page(text,text,integer,integer) to anon, authenticated, service_role;
