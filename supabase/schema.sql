@@ -79,42 +79,6 @@ CREATE TABLE public.equipment_models (
 ALTER TABLE public.equipment_models OWNER TO postgres;
 
 --
--- Name: leads; Type: TABLE; Schema: public; Owner: postgres
---
-
-CREATE TABLE public.leads (
-    id bigint NOT NULL,
-    vendor_id bigint,
-    vendor_name text,
-    step smallint DEFAULT 1 NOT NULL,
-    location text DEFAULT 'pending'::text NOT NULL,
-    name text DEFAULT ''::text NOT NULL,
-    phone text DEFAULT ''::text NOT NULL,
-    skid_steer_type text,
-    rental_days integer DEFAULT 1 NOT NULL,
-    rental_start_date date,
-    rental_end_date date,
-    completed boolean DEFAULT false NOT NULL,
-    owner_token_hash text NOT NULL,
-    client_key text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    completed_at timestamp with time zone,
-    widen boolean DEFAULT false NOT NULL,
-    spam boolean DEFAULT false NOT NULL,
-    withdrawn_at timestamp with time zone,
-    renter_email text,
-    state_id bigint,
-    CONSTRAINT leads_rental_days_check CHECK ((rental_days >= 1)),
-    CONSTRAINT leads_renter_email_check CHECK (((renter_email IS NULL) OR ((renter_email = lower(renter_email)) AND public.is_email_address(renter_email)))),
-    CONSTRAINT leads_skid_steer_type_check CHECK ((skid_steer_type = ANY (ARRAY['wheeled'::text, 'tracked'::text]))),
-    CONSTRAINT leads_step_check CHECK (((step >= 1) AND (step <= 3)))
-);
-
-
-ALTER TABLE public.leads OWNER TO postgres;
-
---
 -- Name: models_skidsteers; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -547,6 +511,42 @@ CREATE TABLE public.lead_recipients (
 
 
 ALTER TABLE public.lead_recipients OWNER TO postgres;
+
+--
+-- Name: leads; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.leads (
+    id bigint NOT NULL,
+    vendor_id bigint,
+    vendor_name text,
+    step smallint DEFAULT 1 NOT NULL,
+    location text DEFAULT 'pending'::text NOT NULL,
+    name text DEFAULT ''::text NOT NULL,
+    phone text DEFAULT ''::text NOT NULL,
+    skid_steer_type text,
+    rental_days integer DEFAULT 1 NOT NULL,
+    rental_start_date date,
+    rental_end_date date,
+    completed boolean DEFAULT false NOT NULL,
+    owner_token_hash text NOT NULL,
+    client_key text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    completed_at timestamp with time zone,
+    widen boolean DEFAULT false NOT NULL,
+    spam boolean DEFAULT false NOT NULL,
+    withdrawn_at timestamp with time zone,
+    renter_email text,
+    state_id bigint,
+    CONSTRAINT leads_rental_days_check CHECK ((rental_days >= 1)),
+    CONSTRAINT leads_renter_email_check CHECK (((renter_email IS NULL) OR ((renter_email = lower(renter_email)) AND public.is_email_address(renter_email)))),
+    CONSTRAINT leads_skid_steer_type_check CHECK ((skid_steer_type = ANY (ARRAY['wheeled'::text, 'tracked'::text]))),
+    CONSTRAINT leads_step_check CHECK (((step >= 1) AND (step <= 3)))
+);
+
+
+ALTER TABLE public.leads OWNER TO postgres;
 
 --
 -- Name: leads_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -2616,13 +2616,6 @@ GRANT SELECT ON TABLE public.equipment_models TO authenticated;
 
 
 --
--- Name: TABLE leads; Type: ACL; Schema: public; Owner: postgres
---
-
-GRANT ALL ON TABLE public.leads TO service_role;
-
-
---
 -- Name: TABLE models_skidsteers; Type: ACL; Schema: public; Owner: postgres
 --
 
@@ -2801,6 +2794,13 @@ GRANT ALL ON SEQUENCE public.lead_messages_id_seq TO service_role;
 --
 
 GRANT ALL ON TABLE public.lead_recipients TO service_role;
+
+
+--
+-- Name: TABLE leads; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT ALL ON TABLE public.leads TO service_role;
 
 
 --

@@ -95,7 +95,7 @@ export interface FunctionArgs {
     p_opt_out_hash: string | null;
     p_claim_hash: string | null;
   };
-  lead_recipients_json: { p_lead_id: number | null };
+  lead_recipient_lists: { p_lead_ids: ReadonlyArray<number> | null };
   lead_route: { p_zip: string | null; p_vendor_id: number | null; p_widen: boolean | null };
   lead_route_rates: { p_zip: string | null; p_vendor_id: number | null; p_widen: boolean | null };
   lead_status: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash?: string | null };
@@ -111,6 +111,7 @@ export interface FunctionArgs {
   operator_credentials: { p_email: string | null };
   operator_import_batch: { p_rows: JsonArgument | null; p_dry_run: boolean | null };
   operator_lead: { p_id: number | null };
+  operator_lead_list: { p_ids: ReadonlyArray<number> | null };
   operator_lead_page: {
     p_filters: JsonArgument | null;
     p_limit: number | null;
@@ -287,7 +288,7 @@ export const functionResults = {
   import_vendor_row: null,
   is_email_address: z.boolean().nullable(),
   lead_email_links: null,
-  lead_recipients_json: null,
+  lead_recipient_lists: null,
   lead_route: z.array(
     z.object({
       vendor_id: z.number().nullable(),
@@ -310,6 +311,7 @@ export const functionResults = {
   operator_credentials: z.string().nullable(),
   operator_import_batch: null,
   operator_lead: null,
+  operator_lead_list: null,
   operator_lead_page: null,
   operator_leads: null,
   operator_list: z.array(z.object({ email: z.string().nullable(), created_at: z.string().nullable(), sessions: z.number().nullable() })),

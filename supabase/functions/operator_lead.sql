@@ -1,7 +1,7 @@
 -- One rental request for the console: every field, its recipients and its messages.
 create or replace function public.operator_lead(p_id bigint)
 returns jsonb language sql stable security definer set search_path = '' as $$
-  select public.operator_lead_json(l) || jsonb_build_object(
+  select public.operator_lead_list(array[l.id])->0 || jsonb_build_object(
     'messages', (select coalesce(jsonb_agg(to_jsonb(m) - 'claim_id' || jsonb_build_object(
                    'vendor_name', (select v.name from public.vendors v where v.id = m.vendor_id),
                    'attempt_log', (select coalesce(jsonb_agg(to_jsonb(a) order by a.id), '[]'::jsonb)

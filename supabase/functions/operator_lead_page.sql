@@ -68,8 +68,10 @@ begin
     'total_capped', matches > count_cap,
     'next', case when newer then anchor_at is not null else cardinality(page_ids) > page_size end,
     'previous', case when newer then cardinality(page_ids) > page_size else anchor_at is not null end,
-    'rows', coalesce((select jsonb_agg(public.operator_lead_json(l) order by l.completed_at desc, l.id desc)
-                      from public.leads l where l.id = any (page_ids[1:page_size])), '[]'::jsonb));
+    -- Newest first, whichever way the page was read.
+    'rows', public.operator_lead_list(case when newer
+              then array(select u.id from unnest(page_ids[1:page_size]) with ordinality u(id, n) order by u.n desc)
+              else page_ids[1:page_size] end));
 end;
 $$;
 

@@ -1,0 +1,20 @@
+-- Leads' recipients as the operator's pages and reports list them, for many leads at once: for
+-- each lead with recipients, each vendor, why it was chosen, its status of the lead and, once it
+-- answered, how many hours after its email.
+create or replace function public.lead_recipient_lists(p_lead_ids bigint[])
+returns table (lead_id bigint, recipients jsonb) language sql stable security definer set search_path = '' as $$
+  select r.lead_id, jsonb_agg(jsonb_build_object('vendor_id', r.vendor_id, 'vendor_name', v.name, 'reason', r.reason,
+      'rank', r.rank, 'distance_miles', r.distance_miles, 'status', r.status, 'status_reason', r.status_reason,
+      'responded_at', r.responded_at,
+      'response_hours', (select round((extract(epoch from r.responded_at - m.sent_at) / 3600)::numeric, 1)
+                         from public.outbox_messages m
+                         where m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at <= r.responded_at))
+    order by r.rank)
+  from (select distinct u.id from unnest(p_lead_ids) u(id)) ids
+  join public.lead_recipients r on r.lead_id = ids.id
+  join public.vendors v on v.id = r.vendor_id
+  group by r.lead_id;
+$$;
+
+revoke execute on function public.lead_recipient_lists(bigint[]) from public, anon, authenticated;
+grant execute on function public.lead_recipient_lists(bigint[]) to service_role;
