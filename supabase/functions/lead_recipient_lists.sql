@@ -3,17 +3,20 @@
 -- answered, how many hours after its email.
 create or replace function public.lead_recipient_lists(p_lead_ids bigint[])
 returns table (lead_id bigint, recipients jsonb) language sql stable security definer set search_path = '' as $$
-  select r.lead_id, jsonb_agg(jsonb_build_object('vendor_id', r.vendor_id, 'vendor_name', v.name, 'reason', r.reason,
-      'rank', r.rank, 'distance_miles', r.distance_miles, 'status', r.status, 'status_reason', r.status_reason,
-      'responded_at', r.responded_at,
-      'response_hours', (select round((extract(epoch from r.responded_at - m.sent_at) / 3600)::numeric, 1)
-                         from public.outbox_messages m
-                         where m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at <= r.responded_at))
-    order by r.rank)
+  -- Lead by lead (a lateral read of each one's rows through their index), never a join of every recipient.
+  select ids.id, x.list
   from (select distinct u.id from unnest(p_lead_ids) u(id)) ids
-  join public.lead_recipients r on r.lead_id = ids.id
-  join public.vendors v on v.id = r.vendor_id
-  group by r.lead_id;
+  cross join lateral (
+    select jsonb_agg(jsonb_build_object('vendor_id', r.vendor_id, 'vendor_name', v.name, 'reason', r.reason,
+        'rank', r.rank, 'distance_miles', r.distance_miles, 'status', r.status, 'status_reason', r.status_reason,
+        'responded_at', r.responded_at,
+        'response_hours', (select round((extract(epoch from r.responded_at - m.sent_at) / 3600)::numeric, 1)
+                           from public.outbox_messages m
+                           where m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at <= r.responded_at))
+      order by r.rank) as list
+    from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
+    where r.lead_id = ids.id) x
+  where x.list is not null;
 $$;
 
 revoke execute on function public.lead_recipient_lists(bigint[]) from public, anon, authenticated;

@@ -12,20 +12,16 @@ language sql stable security definer set search_path = '' as $$
     where not l.spam and (p_older_than is null or l.id < p_older_than)
     order by l.id desc
     limit least(greatest(coalesce(p_limit, 100), 1), 1000)
-  ), messages as (
-    select m.lead_id, jsonb_agg(jsonb_build_object('id', m.id, 'vendor_id', m.vendor_id, 'channel', m.channel,
-                                                   'status', m.status, 'attempts', m.attempts, 'sent_at', m.sent_at,
-                                                   'sent_via', m.sent_via, 'last_error', m.last_error) order by m.id) as list
-    from page p join public.outbox_messages m on m.lead_id = p.id
-    group by m.lead_id
   )
-  -- Recipients and messages are read for the whole page at once, not lead by lead.
   select l.id, l.vendor_id, l.vendor_name, l.step, l.location, l.name, l.phone, l.skid_steer_type,
          l.rental_days, l.rental_start_date, l.rental_end_date, l.completed, l.widen, l.created_at, l.completed_at,
-         coalesce(r.recipients, '[]'::jsonb), coalesce(m.list, '[]'::jsonb)
+         coalesce(r.recipients, '[]'::jsonb),
+         (select coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'vendor_id', m.vendor_id, 'channel', m.channel,
+                                                       'status', m.status, 'attempts', m.attempts, 'sent_at', m.sent_at,
+                                                       'sent_via', m.sent_via, 'last_error', m.last_error) order by m.id), '[]'::jsonb)
+          from public.outbox_messages m where m.lead_id = l.id)
   from page l
   left join public.lead_recipient_lists(array(select p.id from page p)) r on r.lead_id = l.id
-  left join messages m on m.lead_id = l.id
   order by l.id desc;
 $$;
 

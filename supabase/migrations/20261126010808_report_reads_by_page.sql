@@ -6,17 +6,20 @@
 -- answered, how many hours after its email.
 create or replace function public.lead_recipient_lists(p_lead_ids bigint[])
 returns table (lead_id bigint, recipients jsonb) language sql stable security definer set search_path = '' as $$
-  select r.lead_id, jsonb_agg(jsonb_build_object('vendor_id', r.vendor_id, 'vendor_name', v.name, 'reason', r.reason,
-      'rank', r.rank, 'distance_miles', r.distance_miles, 'status', r.status, 'status_reason', r.status_reason,
-      'responded_at', r.responded_at,
-      'response_hours', (select round((extract(epoch from r.responded_at - m.sent_at) / 3600)::numeric, 1)
-                         from public.outbox_messages m
-                         where m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at <= r.responded_at))
-    order by r.rank)
+  -- Lead by lead (a lateral read of each one's rows through their index), never a join of every recipient.
+  select ids.id, x.list
   from (select distinct u.id from unnest(p_lead_ids) u(id)) ids
-  join public.lead_recipients r on r.lead_id = ids.id
-  join public.vendors v on v.id = r.vendor_id
-  group by r.lead_id;
+  cross join lateral (
+    select jsonb_agg(jsonb_build_object('vendor_id', r.vendor_id, 'vendor_name', v.name, 'reason', r.reason,
+        'rank', r.rank, 'distance_miles', r.distance_miles, 'status', r.status, 'status_reason', r.status_reason,
+        'responded_at', r.responded_at,
+        'response_hours', (select round((extract(epoch from r.responded_at - m.sent_at) / 3600)::numeric, 1)
+                           from public.outbox_messages m
+                           where m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at <= r.responded_at))
+      order by r.rank) as list
+    from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
+    where r.lead_id = ids.id) x
+  where x.list is not null;
 $$;
 
 revoke execute on function public.lead_recipient_lists(bigint[]) from public, anon, authenticated;
@@ -24,24 +27,20 @@ grant execute on function public.lead_recipient_lists(bigint[]) to service_role;
 
 -- supabase/functions/operator_lead_list.sql
 -- Leads as the console shows them, in the order of p_ids: every field but their secrets, their
--- recipients and their delivery state, each read for all the leads at once.
+-- recipients and their delivery state, read in one call for all the leads.
 create or replace function public.operator_lead_list(p_ids bigint[])
 returns jsonb language sql stable security definer set search_path = '' as $$
-  with delivery as (
-    select m.lead_id, case
-             when bool_or(m.status = 'failed') then 'failed'
-             when bool_and(m.status = 'sent') then 'sent'
-             else 'pending' end as state
-    from public.outbox_messages m where m.lead_id = any (p_ids)
-    group by m.lead_id
-  )
   select coalesce(jsonb_agg(to_jsonb(l) - 'owner_token_hash' - 'client_key' || jsonb_build_object(
            'recipients', coalesce(r.recipients, '[]'::jsonb),
-           'delivery', coalesce(d.state, 'none')) order by ids.n), '[]'::jsonb)
+           'delivery', (select case
+                          when count(*) = 0 then 'none'
+                          when bool_or(m.status = 'failed') then 'failed'
+                          when bool_and(m.status = 'sent') then 'sent'
+                          else 'pending' end
+                        from public.outbox_messages m where m.lead_id = l.id)) order by ids.n), '[]'::jsonb)
   from unnest(p_ids) with ordinality ids(id, n)
   join public.leads l on l.id = ids.id
-  left join public.lead_recipient_lists(p_ids) r on r.lead_id = l.id
-  left join delivery d on d.lead_id = l.id;
+  left join public.lead_recipient_lists(p_ids) r on r.lead_id = l.id;
 $$;
 
 revoke execute on function public.operator_lead_list(bigint[]) from public, anon, authenticated;
@@ -159,20 +158,16 @@ language sql stable security definer set search_path = '' as $$
     where not l.spam and (p_older_than is null or l.id < p_older_than)
     order by l.id desc
     limit least(greatest(coalesce(p_limit, 100), 1), 1000)
-  ), messages as (
-    select m.lead_id, jsonb_agg(jsonb_build_object('id', m.id, 'vendor_id', m.vendor_id, 'channel', m.channel,
-                                                   'status', m.status, 'attempts', m.attempts, 'sent_at', m.sent_at,
-                                                   'sent_via', m.sent_via, 'last_error', m.last_error) order by m.id) as list
-    from page p join public.outbox_messages m on m.lead_id = p.id
-    group by m.lead_id
   )
-  -- Recipients and messages are read for the whole page at once, not lead by lead.
   select l.id, l.vendor_id, l.vendor_name, l.step, l.location, l.name, l.phone, l.skid_steer_type,
          l.rental_days, l.rental_start_date, l.rental_end_date, l.completed, l.widen, l.created_at, l.completed_at,
-         coalesce(r.recipients, '[]'::jsonb), coalesce(m.list, '[]'::jsonb)
+         coalesce(r.recipients, '[]'::jsonb),
+         (select coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'vendor_id', m.vendor_id, 'channel', m.channel,
+                                                       'status', m.status, 'attempts', m.attempts, 'sent_at', m.sent_at,
+                                                       'sent_via', m.sent_via, 'last_error', m.last_error) order by m.id), '[]'::jsonb)
+          from public.outbox_messages m where m.lead_id = l.id)
   from page l
   left join public.lead_recipient_lists(array(select p.id from page p)) r on r.lead_id = l.id
-  left join messages m on m.lead_id = l.id
   order by l.id desc;
 $$;
 
