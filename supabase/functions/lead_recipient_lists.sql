@@ -1,5 +1,5 @@
 -- Leads' recipients as the operator's pages and reports list them, for many leads at once: for
--- each lead with recipients, each vendor, why it was chosen, its status of the lead and, once it
+-- each lead, null when it has none, or each vendor, why it was chosen, its status of the lead and, once it
 -- answered, how many hours after its email.
 create or replace function public.lead_recipient_lists(p_lead_ids bigint[])
 returns table (lead_id bigint, recipients jsonb) language sql stable security definer set search_path = '' as $$
@@ -15,8 +15,7 @@ returns table (lead_id bigint, recipients jsonb) language sql stable security de
                            where m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at <= r.responded_at))
       order by r.rank) as list
     from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
-    where r.lead_id = ids.id) x
-  where x.list is not null;
+    where r.lead_id = ids.id) x;
 $$;
 
 revoke execute on function public.lead_recipient_lists(bigint[]) from public, anon, authenticated;

@@ -2,7 +2,7 @@
 
 -- supabase/functions/lead_recipient_lists.sql
 -- Leads' recipients as the operator's pages and reports list them, for many leads at once: for
--- each lead with recipients, each vendor, why it was chosen, its status of the lead and, once it
+-- each lead, null when it has none, or each vendor, why it was chosen, its status of the lead and, once it
 -- answered, how many hours after its email.
 create or replace function public.lead_recipient_lists(p_lead_ids bigint[])
 returns table (lead_id bigint, recipients jsonb) language sql stable security definer set search_path = '' as $$
@@ -18,8 +18,7 @@ returns table (lead_id bigint, recipients jsonb) language sql stable security de
                            where m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at <= r.responded_at))
       order by r.rank) as list
     from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
-    where r.lead_id = ids.id) x
-  where x.list is not null;
+    where r.lead_id = ids.id) x;
 $$;
 
 revoke execute on function public.lead_recipient_lists(bigint[]) from public, anon, authenticated;
@@ -152,7 +151,9 @@ returns table (id bigint, vendor_id bigint, vendor_name text, step smallint, loc
                name text, phone text, skid_steer_type text, rental_days int,
                rental_start_date date, rental_end_date date, completed boolean, widen boolean,
                created_at timestamptz, completed_at timestamptz, recipients jsonb, messages jsonb)
-language sql stable security definer set search_path = '' as $$
+-- Planned once for any arguments, its estimate of the page is large enough to start JIT
+-- compilation, which alone takes longer than reading the page.
+language sql stable security definer set search_path = '' set jit = off as $$
   with page as (
     select l.* from public.leads l
     where not l.spam and (p_older_than is null or l.id < p_older_than)
