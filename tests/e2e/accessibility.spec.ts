@@ -124,6 +124,31 @@ test("the popular models dialog, the compare picker and the filter drawer have n
   }
 });
 
+test("a side panel takes focus once open, keeps Tab inside, and Escape closes it and returns focus to its button", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== "mobile", "the filter drawer and the menu are a phone's");
+  await page.goto("/us/skidsteers");
+  for (const [button, name] of [
+    ["Filters", "Filters"],
+    ["Open menu", "Menu"],
+  ]) {
+    const opener = page.getByRole("button", { name: button, exact: true });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const sheet = page.getByRole("dialog", { name });
+    await expect(sheet).toHaveAttribute("aria-modal", "true");
+    await expect(sheet.getByRole("button", { name: /^Close/ })).toBeFocused();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await sheet.evaluate((d) => d.contains(document.activeElement)), `Tab ${i + 1} in ${name}`).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(sheet).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  }
+});
+
 test("the rental dialog at each step has no violations and works with the keyboard alone", async ({ page }) => {
   await page.goto("/about");
   const menu = page.getByRole("button", { name: "Open menu" });
