@@ -16,6 +16,7 @@ declare
   matching text := 'select v.id, v.name from public.vendors v where v.postcode_id is not null';
   anchor_name text;
   page_ids bigint[];
+  hits bigint[];
   matches int;
 begin
   if query is not null then
@@ -25,13 +26,19 @@ begin
   end if;
   select v.name into anchor_name from public.vendors v where v.id = coalesce(p_after, p_before);
 
-  execute format('select count(*) from (%s limit %s) x', matching, count_cap + 1) into matches;
+  -- The matches up to the cap, read once: when that is all of them, the page is read from them;
+  -- past the cap, by walking the names in order (a common search finds its page at once).
+  execute format('select array(select m.id from (%s limit %s) m)', matching, count_cap + 1) into hits;
+  matches := cardinality(hits);
+  if matches <= count_cap then
+    matching := 'select v.id, v.name from public.vendors v where v.id = any ($4)';
+  end if;
   if backwards then
     execute format('select array(select m.id from (%s) m where (m.name, m.id) < ($1, $2) order by m.name desc, m.id desc limit $3)', matching)
-      into page_ids using anchor_name, p_before, page_size + 1;
+      into page_ids using anchor_name, p_before, page_size + 1, hits;
   else
     execute format('select array(select m.id from (%s) m where $1::text is null or (m.name, m.id) > ($1, $2) order by m.name, m.id limit $3)', matching)
-      into page_ids using anchor_name, p_after, page_size + 1;
+      into page_ids using anchor_name, p_after, page_size + 1, hits;
   end if;
 
   return jsonb_build_object(
