@@ -27,6 +27,7 @@ export interface FunctionArgs {
   business_listings: { p_email: string | null };
   business_require_manager: { p_email: string | null; p_vendor_id: number | null };
   business_reviews: { p_email: string | null; p_limit?: number | null };
+  business_save_quote: { p_email: string | null; p_vendor_id: number | null; p_lead_id: number | null; p_quote: JsonArgument | null };
   business_set_colleague: { p_email: string | null; p_vendor_id: number | null; p_colleague: string | null; p_add: boolean | null };
   business_set_lead_status: {
     p_email: string | null;
@@ -141,6 +142,8 @@ export interface FunctionArgs {
   outbox_link: { p_message_id: number | null; p_token_hash: string | null };
   owned_open_lead: { p_lead_id: number | null; p_owner_token: string | null };
   popular_models: Record<string, never>;
+  quote_link_request: { p_token_hash: string | null };
+  quote_link_save: { p_token_hash: string | null; p_quote: JsonArgument | null };
   rate_card_json: { p_vendor_id: number | null };
   rate_card_problem: { p_card: JsonArgument | null };
   record_outbox_message: {
@@ -152,6 +155,8 @@ export interface FunctionArgs {
     p_max_attempts?: number | null;
   };
   rental_date_window: Record<string, never>;
+  renter_book_quote: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null; p_quote_id: number | null };
+  renter_cancel_booking: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null; p_reason: string | null };
   renter_requests: { p_owner_token: string | null };
   renter_review_save: {
     p_lead_id: number | null;
@@ -256,6 +261,7 @@ export const functionResults = {
   business_listings: null,
   business_require_manager: z.unknown().transform((): void => undefined),
   business_reviews: null,
+  business_save_quote: null,
   business_set_colleague: z.unknown().transform((): void => undefined),
   business_set_lead_status: null,
   business_set_leads_paused: z.unknown().transform((): void => undefined),
@@ -370,10 +376,14 @@ export const functionResults = {
       LengthIn: z.number().nullable(),
     }),
   ),
+  quote_link_request: null,
+  quote_link_save: null,
   rate_card_json: null,
   rate_card_problem: null,
   record_outbox_message: z.boolean().nullable(),
   rental_date_window: z.object({ earliest: z.string().nullable(), latest: z.string().nullable() }).nullable(),
+  renter_book_quote: null,
+  renter_cancel_booking: null,
   renter_requests: null,
   renter_review_save: z.number().nullable(),
   renter_status_link: z.unknown().transform((): void => undefined),

@@ -2,16 +2,22 @@
 -- browser holds, or by the status link emailed with the renter's copy (the hash of its
 -- token, while it lasts). A wrong proof answers as an unknown request. Which vendors it
 -- went to, and for each whether the email was sent, whether the vendor has answered, and
--- the renter's review of it: why it cannot be reviewed yet, or the review and its state.
+-- the renter's review of it: why it cannot be reviewed yet, or the review and its state; its
+-- published reviews and response time, and its latest quote; and the request's booking.
 create or replace function public.lead_status(p_lead_id bigint, p_owner_token text, p_link_hash text default null)
 returns jsonb language sql stable security definer set search_path = '' as $$
   select jsonb_build_object('id', l.id, 'skid_steer_type', l.skid_steer_type, 'rental_start_date', l.rental_start_date,
     'rental_end_date', l.rental_end_date, 'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at,
     'withdrawn_at', l.withdrawn_at,
+    'booking', (select to_jsonb(b) from public.bookings b where b.lead_id = l.id),
     'recipients', (select coalesce(jsonb_agg(jsonb_build_object(
         'vendor_id', v.id, 'vendor_name', v.name, 'phone', v.phone, 'sent', exists (select 1 from public.outbox_messages m
                                                where m.lead_id = l.id and m.vendor_id = r.vendor_id and m.status = 'sent'),
         'contacted', r.responded_at is not null,
+        'reviews', public.vendor_review_summary(v.id), 'response', private.vendor_response(v.id),
+        -- The vendor's latest quote, whatever became of it (revision > 1: it was revised).
+        'quote', (select to_jsonb(q) from public.quotes q where q.lead_id = l.id and q.vendor_id = r.vendor_id
+                  order by q.revision desc limit 1),
         'review_refusal', public.review_refusal(l.id, r.vendor_id),
         'review', (select jsonb_build_object('stars', w.stars, 'body', w.body, 'status', w.status, 'reject_reason', w.reject_reason,
                                              'editable', w.created_at > now() - interval '30 days')

@@ -1,0 +1,228 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hashToken } from "@/lib/auth/token";
+import { asService, freshDb, ownerToken } from "./helpers/db";
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await freshDb(true);
+});
+
+const inspect = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
+const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
+const hintOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "done",
+    (error: { hint?: string }) => error.hint,
+  );
+
+let renters = 0;
+
+/** A completed request for a tracked loader from its own browser, sent to the vendors serving 77002. */
+async function request(start = 6) {
+  const token = ownerToken(60 + ++renters);
+  const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [token, `quote-client-${renters}`]);
+  await asService(
+    db,
+    "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Quinn Renter', '5551230000', '77002', true, false, 'quinn@example.com')",
+    [draft.id, token, day(start), day(start + 2)],
+  );
+  const vendors = await inspect<{ vendor_id: number }>("select vendor_id from public.lead_recipients where lead_id = $1 order by rank", [
+    draft.id,
+  ]);
+  return { id: draft.id, token, vendors: vendors.map((v) => v.vendor_id) };
+}
+
+/** A manager of the listing, to quote from /business. */
+async function manager(vendor: number) {
+  const email = `desk-${vendor}@quotes.example`;
+  await db.query(
+    "insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing",
+    [vendor, email],
+  );
+  return email;
+}
+
+/** Three days at $300 and delivery both ways at $95, 8.25% sales tax: $1,179.93 in all. */
+const quote = (overrides: Record<string, unknown> = {}) => ({
+  machine_class: "track",
+  model: "Bobcat T66",
+  available: true,
+  lines: [
+    { kind: "rental", label: "Day", quantity: 3, unit_cents: 30000 },
+    { kind: "delivery", label: "Delivery and pickup", quantity: 2, unit_cents: 9500 },
+  ],
+  included_hours: 24,
+  over_hour_cents: 4500,
+  fuel_policy: "full_to_full",
+  tax_percent: 8.25,
+  total_cents: 117993,
+  message: "Ready on the day; we call before delivery.",
+  ...overrides,
+});
+
+const saveQuote = async (lead: number, vendor: number, body: object) =>
+  (
+    await asService<{ q: { id: number; total_cents: number; revision: number; valid_until: string } }>(
+      db,
+      "select public.business_save_quote($1, $2, $3, $4) as q",
+      [await manager(vendor), vendor, lead, body],
+    )
+  )[0].q;
+
+const book = (lead: { id: number; token: string }, quoteId: number, token = lead.token) =>
+  asService<{ b: { quote_id: number } }>(db, "select public.renter_book_quote($1, $2, null, $3) as b", [lead.id, token, quoteId]);
+
+describe("a vendor quotes", () => {
+  it("the database computes the total from the lines, keeps one open quote a vendor and counts it as a response", async () => {
+    const lead = await request();
+    const [vendor] = lead.vendors;
+    const first = await saveQuote(lead.id, vendor, quote());
+    expect(first.total_cents).toBe(117993);
+    expect(first.revision).toBe(1);
+    // Valid for 3 days by default.
+    expect(Math.round((new Date(first.valid_until).getTime() - Date.now()) / 3600000)).toBe(72);
+    const revised = await saveQuote(lead.id, vendor, quote({ tax_percent: 0, total_cents: 109000 }));
+    expect(revised.revision).toBe(2);
+    const rows = await inspect<{ status: string }>(
+      "select status from public.quotes where lead_id = $1 and vendor_id = $2 order by revision",
+      [lead.id, vendor],
+    );
+    expect(rows.map((row) => row.status)).toEqual(["replaced", "open"]);
+    const [recipient] = await inspect<{ status: string; responded_at: string | null }>(
+      "select status, responded_at from public.lead_recipients where lead_id = $1 and vendor_id = $2",
+      [lead.id, vendor],
+    );
+    expect(recipient.status).toBe("quoted");
+    expect(recipient.responded_at).not.toBeNull();
+    const mails = await inspect<{ kind: string; recipient: string; payload: { revised: boolean } }>(
+      "select kind, recipient, payload from public.outbox_messages where lead_id = $1 and kind = 'quote' order by id",
+      [lead.id],
+    );
+    expect(mails.map((mail) => [mail.recipient, mail.payload.revised])).toEqual([
+      ["quinn@example.com", false],
+      ["quinn@example.com", true],
+    ]);
+  });
+
+  it("refuses, writing nothing: a request it did not receive, a wrong total, negative amounts, a validity past the window, bad dates", async () => {
+    const lead = await request();
+    const [vendor] = lead.vendors;
+    const [stranger] = await inspect<{ id: number }>("select id from public.vendors where id <> all($1) order by id limit 1", [
+      lead.vendors,
+    ]);
+    const before = await inspect<{ n: number }>("select count(*)::int as n from public.quotes");
+    expect(await hintOf(saveQuote(lead.id, stranger.id, quote()))).toBe("no-request");
+    expect(await hintOf(saveQuote(lead.id, vendor, quote({ total_cents: 117900 })))).toBe("total-mismatch");
+    expect(
+      await hintOf(saveQuote(lead.id, vendor, quote({ lines: [{ kind: "rental", label: "Day", quantity: 3, unit_cents: -30000 }] }))),
+    ).toBe("negative-amount");
+    expect(await hintOf(saveQuote(lead.id, vendor, quote({ valid_until: new Date(Date.now() + 15 * 86400000).toISOString() })))).toBe(
+      "quote-window",
+    );
+    expect(await hintOf(saveQuote(lead.id, vendor, quote({ valid_until: `${day(8)}T12:00:00Z` })))).toBe("quote-window");
+    expect(await hintOf(saveQuote(lead.id, vendor, quote({ available: false })))).toBe("quote-dates");
+    expect(await hintOf(saveQuote(lead.id, vendor, quote({ machine_class: "huge" })))).toBe("quote-invalid");
+    expect(await hintOf(saveQuote(lead.id, vendor, quote({ lines: [] })))).toBe("quote-lines");
+    expect(await hintOf(saveQuote(lead.id, vendor, quote({ tax_percent: "lots" })))).toBe("quote-invalid");
+    const soon = await request(0);
+    expect(await hintOf(saveQuote(soon.id, soon.vendors[0], quote()))).toBe("rental-started");
+    expect(await inspect<{ n: number }>("select count(*)::int as n from public.quotes")).toEqual(before);
+  });
+
+  it("from the emailed link: that request and listing only, and a wrong link is refused like an unknown one", async () => {
+    const lead = await request();
+    const [vendor] = lead.vendors;
+    const [{ email }] = await inspect<{ email: string }>(
+      "select coalesce(email, 'desk@quotes.example') as email from public.vendors where id = $1",
+      [vendor],
+    );
+    const token = "send-a-quote-token-0123456789abcdefghijklmnopqrstuvwxyz";
+    await db.query(
+      "insert into public.auth_links (token_hash, purpose, email, vendor_id, lead_id, expires_at) values ($1, 'lead_quote', $2, $3, $4, now() + interval '30 days')",
+      [hashToken(token), email, vendor, lead.id],
+    );
+    const [{ r }] = await asService<{ r: { lead_id: number; vendor_id: number; quote: null } }>(
+      db,
+      "select public.quote_link_request($1) as r",
+      [hashToken(token)],
+    );
+    expect([r.lead_id, r.vendor_id, r.quote]).toEqual([lead.id, vendor, null]);
+    const [{ q }] = await asService<{ q: { vendor_id: number } }>(db, "select public.quote_link_save($1, $2) as q", [
+      hashToken(token),
+      quote(),
+    ]);
+    expect(q.vendor_id).toBe(vendor);
+    expect(await hintOf(asService(db, "select public.quote_link_save($1, $2)", [hashToken(`${token}x`), quote()]))).toBe("link-invalid");
+    expect(await asService(db, "select public.quote_link_request($1) as r", [hashToken(`${token}x`)])).toEqual([{ r: null }]);
+  });
+});
+
+describe("the renter books", () => {
+  it("one quote: the others close, every vendor is told, and a second booking, another browser or a closed quote is refused", async () => {
+    const lead = await request();
+    expect(lead.vendors.length).toBeGreaterThanOrEqual(2);
+    const [a, b] = lead.vendors;
+    const quoteA = await saveQuote(lead.id, a, quote());
+    const quoteB = await saveQuote(lead.id, b, quote({ tax_percent: 0, total_cents: 109000 }));
+    expect(await hintOf(book(lead, quoteA.id, ownerToken(99)))).toBe("no-request");
+    await book(lead, quoteB.id);
+    expect(await hintOf(book(lead, quoteA.id))).toBe("already-booked");
+    const quotes = await inspect<{ vendor_id: number; status: string }>("select vendor_id, status from public.quotes where lead_id = $1", [
+      lead.id,
+    ]);
+    expect(Object.fromEntries(quotes.map((q) => [q.vendor_id, q.status]))).toMatchObject({ [a]: "closed", [b]: "booked" });
+    const mails = await inspect<{ vendor_id: number; kind: string; recipient: string }>(
+      "select vendor_id, kind, recipient from public.outbox_messages where lead_id = $1 and kind in ('booked', 'chose_another', 'booking_confirmation')",
+      [lead.id],
+    );
+    expect(mails.filter((mail) => mail.kind === "booking_confirmation")).toEqual([
+      { vendor_id: b, kind: "booking_confirmation", recipient: "quinn@example.com" },
+    ]);
+    expect(mails.filter((mail) => mail.kind === "booked").map((mail) => mail.vendor_id)).toEqual(
+      (await inspect<{ id: number }>("select id from public.vendors where id = $1 and email is not null", [b])).map((v) => v.id),
+    );
+    expect(await hintOf(saveQuote(lead.id, a, quote()))).toBe("request-booked");
+    const [{ s }] = await asService<{
+      s: { booking: { quote_id: number }; recipients: Array<{ vendor_id: number; quote: { status: string } }> };
+    }>(db, "select public.lead_status($1, $2) as s", [lead.id, lead.token]);
+    expect(s.booking.quote_id).toBe(quoteB.id);
+    expect(s.recipients.find((r) => r.vendor_id === a)?.quote.status).toBe("closed");
+  });
+
+  it("an expired or replaced quote cannot be booked", async () => {
+    const lead = await request();
+    const [vendor] = lead.vendors;
+    const old = await saveQuote(lead.id, vendor, quote());
+    const current = await saveQuote(lead.id, vendor, quote());
+    expect(await hintOf(book(lead, old.id))).toBe("quote-closed");
+    await db.query("update public.quotes set valid_until = now() - interval '1 minute' where id = $1", [current.id]);
+    expect(await hintOf(book(lead, current.id))).toBe("quote-expired");
+    expect(await inspect("select 1 from public.bookings where lead_id = $1", [lead.id])).toEqual([]);
+  });
+
+  it("cancels with a reason until the rental starts, and the booked vendor is told", async () => {
+    const lead = await request();
+    const [vendor] = lead.vendors;
+    const offer = await saveQuote(lead.id, vendor, quote());
+    await book(lead, offer.id);
+    const cancel = (reason: string) =>
+      asService(db, "select public.renter_cancel_booking($1, $2, null, $3)", [lead.id, lead.token, reason]);
+    expect(await hintOf(cancel("  "))).toBe("reason-missing");
+    expect(await hintOf(cancel("x".repeat(501)))).toBe("too-long");
+    await cancel("The job was postponed");
+    expect(await hintOf(cancel("Again"))).toBe("no-booking");
+    const [booking] = await inspect<{ status: string; cancel_reason: string }>(
+      "select status, cancel_reason from public.bookings where lead_id = $1",
+      [lead.id],
+    );
+    expect(booking).toEqual({ status: "cancelled", cancel_reason: "The job was postponed" });
+    const late = await request(1);
+    const lateOffer = await saveQuote(late.id, late.vendors[0], quote({ valid_until: `${day(1)}T00:00:00Z` }));
+    await book(late, lateOffer.id);
+    await db.query("update public.leads set rental_start_date = current_date where id = $1", [late.id]);
+    expect(await hintOf(asService(db, "select public.renter_cancel_booking($1, $2, null, 'Too late')", [late.id, late.token]))).toBe(
+      "rental-started",
+    );
+  });
+});
