@@ -169,7 +169,7 @@ const place = namedPlaceSchema.extend({ code: z.string().optional() });
 const placeWithId = place.extend({ id: z.number() });
 const hero = z.object({ hero_h1_headline: z.string(), hero_h2_subtitle1: z.string().nullable(), hero_h2_subtitle2: z.string().nullable() });
 
-const reviewSummarySchema: z.ZodType<ReviewSummary> = z.object({
+export const reviewSummarySchema: z.ZodType<ReviewSummary> = z.object({
   count: z.number(),
   average: z.number().nullable(),
   stars: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]),

@@ -6,7 +6,8 @@ import { wakeOutbox } from "../outbox/sender";
 import { clientAction, formAction, formField } from "../platform/action";
 import { clientKey } from "../platform/request";
 import { recordId } from "../platform/record-id";
-import { completeLead as completeLeadCall, createLead, saveDraft, withdrawLead } from "./data";
+import { bookingCatalog } from "./booking-messages";
+import { bookQuote, cancelBooking, completeLead as completeLeadCall, createLead, saveDraft, withdrawLead } from "./data";
 import { ownerToken, renter } from "./owner";
 import { leadCompletionSchema, leadDraftSchema, leadStartSchema } from "./schema";
 import { requestStatusPath, statusKey } from "./status-link";
@@ -50,6 +51,13 @@ export const completeLead = clientAction("Lead completion", {
   },
 });
 
+/** The status page's form fields of the renter's own request: its id and, opened by the emailed link, its key. */
+const ownRequest = { id: formField.id("no-request"), key: z.unknown().optional().transform(statusKey) };
+const statusHome = ({ id, key }: Record<string, FormDataEntryValue>) => {
+  const lead = recordId(id);
+  return { page: lead ? requestStatusPath(lead, statusKey(key)) : "/" };
+};
+
 /**
  * Withdraws the renter's own request from its status page (this browser's, or opened by the
  * emailed status link, whose key the form carries): unsent messages are cancelled. The page
@@ -57,12 +65,31 @@ export const completeLead = clientAction("Lead completion", {
  */
 export const withdrawLeadAction = formAction(null, {
   audience: renter,
-  input: z.object({ id: formField.id("no-request"), key: z.unknown().optional().transform(statusKey) }),
+  input: z.object(ownRequest),
   invalid: "no-request",
-  home: ({ id, key }) => {
-    const lead = recordId(id);
-    return { page: lead ? requestStatusPath(lead, statusKey(key)) : "/" };
-  },
+  home: statusHome,
   call: ({ id, key }, token) => withdrawLead(id, { ownerToken: token, linkHash: key && hashToken(key) }),
   back: ({ id, key }, done) => ({ page: requestStatusPath(id, key), params: done === null ? undefined : { withdrawn: "1" }, notice: null }),
+});
+
+/** Books the quote the renter confirmed on the status page; the vendors and the renter are emailed right after. */
+export const bookQuoteAction = formAction(bookingCatalog, {
+  audience: renter,
+  input: z.object({ ...ownRequest, quote: formField.id("no-quote") }),
+  invalid: "no-quote",
+  home: statusHome,
+  call: ({ id, key, quote }, token) => bookQuote(id, quote, { ownerToken: token, linkHash: key && hashToken(key) }),
+  done: () => after(() => wakeOutbox()),
+  back: ({ id, key }, booked) => ({ page: requestStatusPath(id, key), notice: booked ? "booked" : null, anchor: "#quotes" }),
+});
+
+/** Cancels the request's booking with the renter's reason, until the rental starts; the vendor is emailed. */
+export const cancelBookingAction = formAction(bookingCatalog, {
+  audience: renter,
+  input: z.object({ ...ownRequest, reason: formField.text(500) }),
+  invalid: "no-request",
+  home: statusHome,
+  call: ({ id, key, reason }, token) => cancelBooking(id, reason, { ownerToken: token, linkHash: key && hashToken(key) }),
+  done: () => after(() => wakeOutbox()),
+  back: ({ id, key }, cancelled) => ({ page: requestStatusPath(id, key), notice: cancelled ? "cancelled" : null, anchor: "#quotes" }),
 });

@@ -2,9 +2,13 @@ import "server-only";
 import { z } from "zod";
 import { serviceRpc } from "../data/rpc";
 import { rateCardSchema } from "../prices/rate-card-schema";
+import { bookingSchema } from "../quotes/quote";
 import type { LeadCompletion, LeadDraft } from "./schema";
 
 // A rental request's writes, each the one database call of its action (lib/rental/actions.ts).
+
+/** How a renter proves a request is theirs: the browser's owner token, or the emailed status link's token hash. */
+type RenterProof = { ownerToken: string | null; linkHash: string | null };
 
 /** Creates the draft request of this browser (its owner token), from a vendor's page or not; its id. */
 export const createLead = (ownerToken: string | null, clientKey: string, vendorId: number | null) =>
@@ -46,7 +50,7 @@ export const completeLead = (lead: LeadCompletion, ownerToken: string | null, we
   );
 
 /** Withdraws the renter's request (this browser's, or the emailed link's): unsent messages are cancelled. */
-export const withdrawLead = (lead: number, proof: { ownerToken: string | null; linkHash: string | null }) =>
+export const withdrawLead = (lead: number, proof: RenterProof) =>
   serviceRpc("withdraw_lead", { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash });
 
 /** The vendors a request would go to, routed as complete_lead routes it, with their rate cards and miles to the ZIP. */
@@ -55,4 +59,20 @@ export const routeRates = (zip: string, vendorId: number | null, widen: boolean)
     "lead_route_rates",
     { p_zip: zip, p_vendor_id: vendorId, p_widen: widen },
     z.array(z.object({ id: z.number(), name: z.string(), miles: z.number().nullable(), rates: rateCardSchema.nullable() })),
+  );
+
+/** Books one quote of the renter's own request: of two at once, one wins (the database locks the request). */
+export const bookQuote = (lead: number, quote: number, proof: RenterProof) =>
+  serviceRpc(
+    "renter_book_quote",
+    { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash, p_quote_id: quote },
+    bookingSchema,
+  );
+
+/** Cancels the booking of the renter's own request, with a reason, before the rental starts. */
+export const cancelBooking = (lead: number, reason: string, proof: RenterProof) =>
+  serviceRpc(
+    "renter_cancel_booking",
+    { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash, p_reason: reason },
+    bookingSchema,
   );

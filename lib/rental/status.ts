@@ -3,6 +3,8 @@ import { hashToken } from "../auth/token";
 import { serviceRpc } from "../data/rpc";
 import { z } from "zod";
 import { refusalCodeSchema } from "../data/refusals";
+import { reviewSummarySchema } from "../directory/types";
+import { bookingSchema, quoteSchema } from "../quotes/quote";
 import { ownerToken } from "./owner";
 
 const text = z.string().nullable();
@@ -16,6 +18,7 @@ const leadStatusSchema = z.object({
   location: z.string(),
   completed_at: z.string(),
   withdrawn_at: text,
+  booking: bookingSchema.nullable(),
   recipients: z.array(
     z.object({
       vendor_id: z.number(),
@@ -23,6 +26,10 @@ const leadStatusSchema = z.object({
       phone: text,
       sent: z.boolean(),
       contacted: z.boolean(),
+      reviews: reviewSummarySchema,
+      response: z.object({ hours: z.number(), count: z.number() }).nullable(),
+      /** The vendor's latest quote, whatever became of it. */
+      quote: quoteSchema.nullable(),
       /** Why the renter cannot review this vendor now; null when they can (or already did). */
       review_refusal: refusalCodeSchema.nullable(),
       review: z

@@ -4,9 +4,11 @@ import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
 import { withdrawLeadAction } from "@/lib/rental/actions";
 import { recordId } from "@/lib/platform/record-id";
+import { centsText } from "@/lib/quotes/quote";
 import { leadStatus, machineLabel } from "@/lib/rental/status";
 import { statusKey } from "@/lib/rental/status-link";
 import { RequestReviews } from "@/components/reviews/request-reviews";
+import { RequestQuotes } from "@/components/rental/request-quotes";
 
 // Private to the browser that made the request, or to the holder of its emailed link: never indexed, never cached.
 export const metadata: Metadata = { title: "Your Rental Request", robots: { index: false, follow: false } };
@@ -42,11 +44,14 @@ export default async function RequestStatusPage({ params, searchParams }: Props)
           <li key={r.vendor_id}>
             {r.vendor_name}: {r.sent ? "sent" : lead.withdrawn_at ? "not sent" : "sending"}
             {r.contacted ? ", contacted you" : ""}
+            {r.quote ? `, quoted ${centsText(r.quote.total_cents)}` : ""}
           </li>
         ))}
         {lead.recipients.length === 0 && <li>No vendor serves this ZIP yet: our team has your request.</li>}
       </ul>
-      {!lead.withdrawn_at && (
+      {/* A review's messages name their vendor (?vendor=); a booking's do not. */}
+      <RequestQuotes lead={lead} statusKey={key} notice={noticeVendor ? undefined : notice} error={noticeVendor ? undefined : error} />
+      {!lead.withdrawn_at && !lead.booking && (
         <form action={withdrawLeadAction} className="mt-6">
           <input type="hidden" name="id" value={lead.id} />
           {key && <input type="hidden" name="key" value={key} />}

@@ -1,0 +1,27 @@
+import { messageCatalog } from "../platform/page-messages";
+import type { RefusalTexts } from "../data/refusals";
+
+/** What a request's status page says after the renter books a quote or cancels the booking, by code. */
+const NOTICES = {
+  booked: "Booked. The vendor has your details and you both have the rental in your email, with a calendar invitation.",
+  cancelled: "Your booking is cancelled, and the vendor is told.",
+} as const;
+
+const REFUSALS: RefusalTexts = {
+  "no-request": "This rental request was not found from this browser.",
+  "no-quote": "This quote was not found.",
+  "already-booked": "This request is already booked: a request can be booked once.",
+  "quote-closed": "This quote was replaced or withdrawn by the vendor: book its latest quote instead.",
+  "quote-expired": "This quote has expired: ask the vendor for a new one.",
+  "request-withdrawn": "This request was withdrawn, so it cannot be booked.",
+  "no-booking": "This request has no booking to cancel.",
+  "rental-started": "A booking can be cancelled until the day the rental starts: please call the vendor.",
+  "reason-missing": "Please say why you are cancelling.",
+  "too-long": "The reason can be at most 500 characters.",
+};
+
+/** A status page's texts for `?notice=` and `?error=` codes about a booking, and the error code of each refusal. */
+export const bookingCatalog = messageCatalog(NOTICES, REFUSALS, { refused: "That did not work. Please try again." });
+
+/** The text for a status page's `?notice=` or `?error=` code about a booking; null for anything else. */
+export const bookingMessage = bookingCatalog.message;
