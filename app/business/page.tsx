@@ -71,7 +71,12 @@ export default async function BusinessPage({ searchParams }: Props) {
       {listings.map((listing) => (
         <div key={listing.id}>
           <ListingEditor listing={listing} self={email} />
-          <ListingLeads listing={listing} leads={received.leads.filter((lead) => lead.vendor_id === listing.id)} older={received.more} />
+          <ListingLeads
+            listing={listing}
+            leads={received.leads.filter((lead) => lead.vendor_id === listing.id)}
+            older={received.more}
+            winRate={received.win_rates.find((rate) => rate.vendor_id === listing.id)}
+          />
         </div>
       ))}
       {received.more && (

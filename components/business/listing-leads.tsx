@@ -1,7 +1,10 @@
+import { QuoteForm } from "@/components/quotes/quote-form";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { setLeadsPausedAction, setLeadStatusAction } from "@/lib/business/actions";
-import type { BusinessLead, BusinessListing } from "@/lib/business/data";
+import { saveQuoteAction, setLeadsPausedAction, setLeadStatusAction } from "@/lib/business/actions";
+import type { BusinessLead, BusinessListing, WinRate } from "@/lib/business/data";
+import { prefillQuote } from "@/lib/quotes/form";
+import { centsText } from "@/lib/quotes/quote";
 
 const STATUSES = [
   ["contacted", "Contacted"],
@@ -12,11 +15,33 @@ const STATUSES = [
 ] as const;
 const label = (status: BusinessLead["status"]) => STATUSES.find(([value]) => value === status)?.[1] ?? "New";
 
+/** Where a request stands for this listing: new, contacted, quoted, booked, closed (chose another vendor) or cancelled. */
+function standing(lead: BusinessLead): string {
+  if (lead.booking?.vendor_id === lead.vendor_id) return lead.booking.status === "booked" ? "Booked" : "Cancelled by the renter";
+  if (lead.booking) return "Closed: the renter chose another vendor";
+  if (lead.quote?.status === "open") return `Quoted ${centsText(lead.quote.total_cents)}`;
+  return label(lead.status);
+}
+
+/** Whether the listing can still quote the request: not withdrawn, not booked, its rental not started. */
+const quotable = (lead: BusinessLead) =>
+  !lead.withdrawn_at && !lead.booking && lead.rental_start_date !== null && lead.rental_start_date > new Date().toISOString().slice(0, 10);
+
 /**
  * A listing's rental requests among the dashboard's page of them, newest first, each with its
  * status; and whether requests are on. `older`: the page left older requests out.
  */
-export function ListingLeads({ listing, leads, older }: { listing: BusinessListing; leads: BusinessLead[]; older: boolean }) {
+export function ListingLeads({
+  listing,
+  leads,
+  older,
+  winRate,
+}: {
+  listing: BusinessListing;
+  leads: BusinessLead[];
+  older: boolean;
+  winRate: WinRate | undefined;
+}) {
   return (
     <section aria-label={`Rental requests for ${listing.name}`} className="mt-6" data-testid="listing-leads">
       <div className="flex flex-wrap items-center gap-3">
@@ -30,6 +55,11 @@ export function ListingLeads({ listing, leads, older }: { listing: BusinessListi
           </Button>
         </form>
       </div>
+      {winRate && winRate.quoted > 0 && (
+        <p className="mt-2 text-sm" data-testid="win-rate">
+          Win rate over 90 days: {Math.round((100 * winRate.booked) / winRate.quoted)}% ({winRate.booked} booked of {winRate.quoted} quoted)
+        </p>
+      )}
       {leads.length === 0 && (
         <p className="mt-2 text-sm text-ink-600">
           {older ? "None among your newest requests: see older requests below." : "No requests yet."}
@@ -54,11 +84,31 @@ export function ListingLeads({ listing, leads, older }: { listing: BusinessListi
               {lead.rental_days} days) · job site ZIP {lead.location}
             </p>
             <p className="text-ink-600">
-              Received {lead.completed_at.slice(0, 10)} · {label(lead.status)}
-              {lead.status_reason ? `: ${lead.status_reason}` : ""}
+              Received {lead.completed_at.slice(0, 10)} · <span data-testid="lead-standing">{standing(lead)}</span>
+              {lead.status_reason && !lead.booking ? `: ${lead.status_reason}` : ""}
             </p>
             {lead.withdrawn_at && (
               <p className="font-semibold text-danger-600">Withdrawn by the customer on {lead.withdrawn_at.slice(0, 10)}</p>
+            )}
+            {quotable(lead) && (
+              <details className="mt-2">
+                <summary className="cursor-pointer font-semibold text-brand-700">
+                  {lead.quote?.status === "open" ? "Revise your quote" : "Send a quote"}
+                </summary>
+                <QuoteForm
+                  action={saveQuoteAction}
+                  idPrefix={`quote-${listing.id}-${lead.id}`}
+                  rentalStart={lead.rental_start_date as string}
+                  prefill={prefillQuote(listing.rates, lead.skid_steer_type === "tracked" ? "tracked" : "wheeled", lead.rental_days)}
+                  quote={lead.quote?.status === "open" ? lead.quote : null}
+                  hidden={
+                    <>
+                      <input type="hidden" name="vendor_id" value={listing.id} />
+                      <input type="hidden" name="lead_id" value={lead.id} />
+                    </>
+                  }
+                />
+              </details>
             )}
             <form action={setLeadStatusAction} className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="vendor_id" value={listing.id} />

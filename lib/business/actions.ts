@@ -10,6 +10,8 @@ import { refreshListingPage, refreshListingPages } from "../directory/revalidate
 import { listingFormSchema } from "../directory/listing-form";
 import { withRateCard } from "../prices/rate-card-form";
 import { wakeOutbox } from "../outbox/sender";
+import { quotePagePath } from "../auth/links";
+import { quoteFormSchema } from "../quotes/form";
 import { anyone, formAction, formField } from "../platform/action";
 import { businessCatalog, type BusinessNotice } from "./messages";
 import { requireBusiness } from "./session";
@@ -17,6 +19,8 @@ import {
   LEAD_STATUSES,
   answerReview,
   followLink,
+  saveLinkQuote,
+  saveQuote,
   setColleague,
   setLeadStatus,
   setLeadsPaused,
@@ -139,6 +143,32 @@ export const setLeadStatusAction = businessAction({
     after(() => wakeOutbox());
   },
   back: (lead) => dashboard("status-saved", `#lead-${lead.vendor_id}-${lead.lead_id}`),
+});
+
+/** A business's quote for one of its listing's requests, from the dashboard; the renter is emailed it. */
+export const saveQuoteAction = businessAction({
+  input: z.preprocess(
+    (fields) => ({ ...(fields as Record<string, unknown>), quote: fields }),
+    z.object({ vendor_id: vendorId, lead_id: formField.id("no-request"), quote: quoteFormSchema }),
+  ),
+  invalid: "quote-invalid",
+  call: ({ vendor_id, lead_id, quote }, email) => saveQuote(email, vendor_id, lead_id, quote),
+  done: () => after(() => wakeOutbox()),
+  back: ({ vendor_id, lead_id }) => dashboard("quote-sent", `#lead-${vendor_id}-${lead_id}`),
+});
+
+/** A quote sent from the emailed "Send a quote" link's page, for that link's request only. */
+export const saveLinkQuoteAction = formAction(businessCatalog, {
+  audience: anyone,
+  home: ({ token }) => ({ page: isToken(token) ? quotePagePath(token) : "/business" }),
+  input: z.preprocess(
+    (fields) => ({ ...(fields as Record<string, unknown>), quote: fields }),
+    z.object({ token: z.string().refine(isToken, { error: "link-invalid" }), quote: quoteFormSchema }),
+  ),
+  invalid: "quote-invalid",
+  call: ({ token, quote }) => saveLinkQuote(hashToken(token), quote),
+  done: () => after(() => wakeOutbox()),
+  back: ({ token }) => ({ page: quotePagePath(token), notice: "quote-sent" }),
 });
 
 /** The business's public reply to a published review (set again to edit it), or its report of the review to the operator. */

@@ -6,6 +6,8 @@ import { rateCardSchema } from "../prices/rate-card-schema";
 import type { LinkPurpose } from "../auth/links";
 import { pendingChangeSchema, vendorDetailSchema } from "../operator/data";
 import { listingAddressSchema, publicReviewFields } from "../directory/types";
+import type { QuotePayload } from "../quotes/form";
+import { quoteSchema } from "../quotes/quote";
 
 const managerRole = z.enum(["owner", "colleague"]);
 
@@ -46,15 +48,26 @@ const businessLeadSchema = z.object({
   status_reason: text,
   status_at: text,
   withdrawn_at: text,
+  /** This listing's latest quote for the request, whatever became of it. */
+  quote: quoteSchema.nullable(),
+  booking: z.object({ vendor_id: z.number(), status: z.enum(["booked", "cancelled"]) }).nullable(),
 });
 export type BusinessLead = z.infer<typeof businessLeadSchema>;
+
+/** A listing's requests quoted in the last 90 days, and how many of them the renter booked. */
+const winRateSchema = z.object({ vendor_id: z.number(), quoted: z.number(), booked: z.number() });
+export type WinRate = z.infer<typeof winRateSchema>;
 
 /** How many requests the dashboard shows at first, and how many more each "Show older requests" adds. */
 export const LEADS_PAGE = 50;
 
 /** The newest `limit` requests of every listing the address manages, in one call, and whether older ones exist. */
 export const businessLeads = (email: string, limit: number) =>
-  serviceRpc("business_leads", { p_email: email, p_limit: limit }, z.object({ leads: z.array(businessLeadSchema), more: z.boolean() }));
+  serviceRpc(
+    "business_leads",
+    { p_email: email, p_limit: limit },
+    z.object({ leads: z.array(businessLeadSchema), more: z.boolean(), win_rates: z.array(winRateSchema) }),
+  );
 
 /** How many rows a dashboard URL asks for (?leads=, ?reviews=), in whole pages, from one page to the API's 1,000 rows. */
 export function rowsShown(value: string | string[] | undefined): number {
@@ -134,3 +147,35 @@ export const answerReview = (email: string, review: number, reply: string | null
 /** Stops, or resumes, a listing's rental requests. */
 export const setLeadsPaused = (email: string, vendor: number, paused: boolean) =>
   serviceRpc("business_set_leads_paused", { p_email: email, p_vendor_id: vendor, p_paused: paused });
+
+/** A business's quote for a request one of its listings received; the quote as saved. */
+export const saveQuote = (email: string, vendor: number, lead: number, quote: QuotePayload) =>
+  serviceRpc("business_save_quote", { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_quote: quote }, quoteSchema);
+
+/** A quote sent from the emailed "Send a quote" link, for that link's request. */
+export const saveLinkQuote = (tokenHash: string, quote: QuotePayload) =>
+  serviceRpc("quote_link_save", { p_token_hash: tokenHash, p_quote: quote }, quoteSchema);
+
+/** The request an emailed "Send a quote" link opens, with the listing's rate card and open quote; null for a wrong or expired link. */
+export const quoteLinkRequest = (tokenHash: string) =>
+  serviceRpc(
+    "quote_link_request",
+    { p_token_hash: tokenHash },
+    z
+      .object({
+        lead_id: z.number(),
+        vendor_id: z.number(),
+        vendor_name: z.string(),
+        skid_steer_type: z.enum(["wheeled", "tracked"]),
+        rental_start_date: z.string(),
+        rental_end_date: z.string(),
+        rental_days: z.number(),
+        location: z.string(),
+        withdrawn: z.boolean(),
+        booked: z.boolean(),
+        rate_card: rateCardSchema.nullable(),
+        miles: z.number().nullable(),
+        quote: quoteSchema.nullable(),
+      })
+      .nullable(),
+  );

@@ -2,6 +2,7 @@ import { messageCatalog } from "../platform/page-messages";
 import type { RefusalTexts } from "../data/refusals";
 import { RATE_CARD_PROBLEMS } from "../prices/messages";
 import { LISTING_REFUSALS } from "../directory/listing-form";
+import { QUOTE_REFUSALS } from "../quotes/messages";
 
 /**
  * The business pages' messages after an action, by code (`?notice=`, `?error=`): only
@@ -23,6 +24,7 @@ const NOTICES = {
   "opted-out": "Done: this listing receives no rental requests until you turn them back on here.",
   "opted-in": "Rental requests are on again for this listing.",
   "status-saved": "Saved.",
+  "quote-sent": "Your quote is sent: the renter sees it beside the others and can book it.",
   "rates-saved": "Saved: your rates show on the public pages, confirmed today.",
   "reply-saved": "Saved: your reply shows under the review on your listing's page.",
   "review-reported": "Reported: our team will look at this review and may remove it.",
@@ -45,6 +47,7 @@ const REFUSALS: RefusalTexts = {
   "reason-missing": "Please give a reason",
   "no-request": "No such request",
   ...RATE_CARD_PROBLEMS,
+  ...QUOTE_REFUSALS,
 };
 
 const ERRORS = {

@@ -95,6 +95,7 @@ export interface FunctionArgs {
     p_contacted_hash: string | null;
     p_opt_out_hash: string | null;
     p_claim_hash: string | null;
+    p_quote_hash: string | null;
   };
   lead_recipient_lists: { p_lead_ids: ReadonlyArray<number> | null };
   lead_route: { p_zip: string | null; p_vendor_id: number | null; p_widen: boolean | null };
@@ -140,6 +141,7 @@ export interface FunctionArgs {
   operator_vendor_managers: { p_vendor_id: number | null };
   operator_vendor_page: { p_query: string | null; p_limit: number | null; p_after?: number | null; p_before?: number | null };
   outbox_link: { p_message_id: number | null; p_token_hash: string | null };
+  outbox_quote: { p_quote_id: number | null };
   owned_open_lead: { p_lead_id: number | null; p_owner_token: string | null };
   popular_models: Record<string, never>;
   quote_link_request: { p_token_hash: string | null };
@@ -356,6 +358,7 @@ export const functionResults = {
   operator_vendor_managers: null,
   operator_vendor_page: null,
   outbox_link: z.boolean().nullable(),
+  outbox_quote: null,
   owned_open_lead: z.number().nullable(),
   popular_models: z.array(
     z.object({

@@ -37,6 +37,8 @@ function howTheyFoundYou(vendor: ClaimedVendor, zip: string): string {
 /** The links a vendor's copy carries, each acting without a sign-in (lib/business/lead-links.ts). */
 export interface LeadEmailLinks {
   contacted: string;
+  /** The quote form of this request. */
+  quote: string;
   optOut: string;
   claim: string | null;
 }
@@ -80,6 +82,7 @@ export function leadEmail(
     found,
     "Please call them back soon.",
     "",
+    `Send a quote: ${links.quote}`,
     `I've contacted this customer: ${links.contacted}`,
     ...(links.claim ? [`Claim your listing: ${links.claim}`] : []),
     `Stop sending me requests: ${links.optOut}`,
@@ -89,7 +92,7 @@ export function leadEmail(
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
   const html =
     `<p>Hello ${escapeHtml(vendor.name)},</p><p>A customer would like to rent a skid steer:</p>${requestTable(rows)}<p>${escapeHtml(found)}</p><p>Please call them back soon.</p>` +
-    `<p>${link(links.contacted, "I've contacted this customer")}${links.claim ? ` · ${link(links.claim, "Claim your listing")}` : ""}</p>` +
+    `<p>${link(links.quote, "Send a quote")} · ${link(links.contacted, "I've contacted this customer")}${links.claim ? ` · ${link(links.claim, "Claim your listing")}` : ""}</p>` +
     `<p>Request #${lead.id} · ${link(links.optOut, "Stop sending me requests")}</p>`;
   return { subject, text, html };
 }

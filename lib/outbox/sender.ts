@@ -4,11 +4,20 @@ import { callWith } from "../data/rpc";
 import { listingAddressSchema } from "../directory/types";
 import { serviceSupabase } from "../supabase/server";
 import { siteUrl } from "../site";
-import { linkUrl, oneClickOptOutUrl } from "../auth/links";
+import { linkUrl, oneClickOptOutUrl, quotePagePath } from "../auth/links";
 import { hashToken, newToken } from "../auth/token";
 import { leadEmail, type ClaimedLead, type ClaimedVendor } from "./lead-email";
 import { linkEmail } from "./link-email";
 import { listingLiveEmail } from "./listing-live-email";
+import {
+  bookedEmail,
+  bookingCancelledEmail,
+  bookingConfirmationEmail,
+  choseAnotherEmail,
+  outboxQuoteSchema,
+  quoteEmail,
+  rentalInvitation,
+} from "./quote-emails";
 import { renterCopyEmail } from "./renter-copy-email";
 import { reviewInviteEmail, reviewPublishedEmail, type ReviewPublishedPayload } from "./review-emails";
 import { sendMail, type OutgoingMail } from "./transport";
@@ -54,6 +63,7 @@ const claimedRowSchema = z.object({
 type ClaimedRow = z.infer<typeof claimedRowSchema>;
 
 const none = z.object({});
+const aboutQuote = z.object({ quote_id: z.number(), revised: z.boolean().optional() });
 
 /**
  * Each kind of message: which template renders it and what its payload holds. A row of a
@@ -66,6 +76,11 @@ const kindSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("sign_in"), payload: none }),
   z.object({ kind: z.literal("claim_link"), payload: z.object({ listing: z.string() }) }),
   z.object({ kind: z.literal("review_invite"), payload: none }),
+  z.object({ kind: z.literal("quote"), payload: aboutQuote }),
+  z.object({ kind: z.literal("booked"), payload: aboutQuote }),
+  z.object({ kind: z.literal("booking_confirmation"), payload: aboutQuote }),
+  z.object({ kind: z.literal("chose_another"), payload: aboutQuote }),
+  z.object({ kind: z.literal("booking_cancelled"), payload: aboutQuote }),
   z.object({
     kind: z.literal("review_published"),
     payload: z.object({
@@ -111,7 +126,7 @@ export const MAX_ATTEMPTS = 6;
 
 async function vendorLeadEmail({ lead, vendor }: Message<"lead">, site: string, client: SupabaseClient): Promise<OutgoingMail> {
   if (!lead || !vendor?.email) throw new PermanentFailure("The vendor has no email address");
-  const [contacted, optOut, claim] = [newToken(), newToken(), newToken()];
+  const [contacted, optOut, claim, quote] = [newToken(), newToken(), newToken(), newToken()];
   const stored = await callWith(
     client,
     "lead_email_links",
@@ -121,11 +136,13 @@ async function vendorLeadEmail({ lead, vendor }: Message<"lead">, site: string, 
       p_contacted_hash: hashToken(contacted),
       p_opt_out_hash: hashToken(optOut),
       p_claim_hash: hashToken(claim),
+      p_quote_hash: hashToken(quote),
     },
     z.object({ claim: z.boolean() }),
   );
   const links = {
     contacted: linkUrl(site, "lead_contacted", contacted),
+    quote: `${site}${quotePagePath(quote)}`,
     optOut: linkUrl(site, "opt_out", optOut),
     claim: stored.claim ? linkUrl(site, "claim", claim) : null,
   };
@@ -160,6 +177,40 @@ async function reviewInvite({ lead, recipient }: Message<"review_invite">, site:
   if (vendors.length === 0) throw new PermanentFailure("No vendor of the request can be reviewed");
   const link = await statusLink(lead, site, client);
   return { to: recipient, ...reviewInviteEmail(lead, vendors, link), messageId: `<review-invite-${lead.id}@skidsteer-rentals>` };
+}
+
+/**
+ * The emails of a quote and its booking: to the renter (the quote, the confirmation, each with
+ * the status link) and to vendors (booked, the renter chose another, cancelled). The booked
+ * vendor's and the renter's copies carry the rental as a calendar invitation.
+ */
+async function quoteMessage(
+  message: Message<"quote" | "booked" | "booking_confirmation" | "chose_another" | "booking_cancelled">,
+  site: string,
+  client: SupabaseClient,
+): Promise<OutgoingMail> {
+  const { lead, recipient, payload } = message;
+  if (!lead || !recipient) throw new PermanentFailure("The message has no request or no address");
+  const quote = await callWith(client, "outbox_quote", { p_quote_id: payload.quote_id }, outboxQuoteSchema.nullable());
+  if (!quote) throw new PermanentFailure("The quote no longer exists");
+  const messageId = `<${message.kind.replace("_", "-")}-${message.id}@skidsteer-rentals>`;
+  switch (message.kind) {
+    case "quote":
+      return { to: recipient, ...quoteEmail(lead, quote, payload.revised ?? false, await statusLink(lead, site, client)), messageId };
+    case "booked":
+      return { to: recipient, ...bookedEmail(lead, quote), messageId, calendar: rentalInvitation(lead, quote, site) };
+    case "booking_confirmation":
+      return {
+        to: recipient,
+        ...bookingConfirmationEmail(lead, quote, await statusLink(lead, site, client)),
+        messageId,
+        calendar: rentalInvitation(lead, quote, site),
+      };
+    case "chose_another":
+      return { to: recipient, ...choseAnotherEmail(lead, message.vendor?.name ?? ""), messageId };
+    case "booking_cancelled":
+      return { to: recipient, ...bookingCancelledEmail(lead, quote), messageId };
+  }
 }
 
 /** The message's link (sign-in or claim), stored for its recipient; null when it would no longer work. */
@@ -205,6 +256,12 @@ function renderEmail(message: ClaimedMessage, site: string, client: SupabaseClie
       return signInOrClaimLink(message, site, client);
     case "review_invite":
       return reviewInvite(message, site, client);
+    case "quote":
+    case "booked":
+    case "booking_confirmation":
+    case "chose_another":
+    case "booking_cancelled":
+      return quoteMessage(message, site, client);
     case "review_published":
       if (!message.recipient) throw new PermanentFailure("The message has no recipient");
       return Promise.resolve({

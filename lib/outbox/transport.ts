@@ -11,6 +11,8 @@ export interface OutgoingMail {
   messageId: string;
   /** Extra headers, such as List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** A calendar invitation (RFC 5545 text), sent as the message's text/calendar part. */
+  calendar?: string;
 }
 
 /** Where messages go when no SMTP server is configured: `.eml` files a person can open. */
@@ -42,6 +44,7 @@ export async function sendMail(mail: OutgoingMail, env: NodeJS.ProcessEnv = proc
     html: mail.html,
     messageId: mail.messageId,
     headers: mail.headers,
+    icalEvent: mail.calendar ? { method: "PUBLISH", filename: "rental.ics", content: mail.calendar } : undefined,
   };
   const smtpUrl = env.SMTP_URL?.trim();
   if (smtpUrl) {

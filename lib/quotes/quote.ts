@@ -43,7 +43,6 @@ export const bookingSchema = z.object({
   booked_at: z.string(),
   cancelled_at: z.string().nullable(),
 });
-export type Booking = z.infer<typeof bookingSchema>;
 
 /** Dollars for an amount in cents, as a page shows them. */
 export const centsText = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);

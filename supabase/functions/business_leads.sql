@@ -1,7 +1,7 @@
 -- The rental requests every listing the address manages received, in one call: the newest
 -- p_limit of them (50 by default, at most 1,000, the API's page), newest first, each with
--- its listing, every field and the business's own status of it; and whether older ones
--- exist. Each listing's requests are read newest first from its own index, so a
+-- its listing, every field, the business's own status of it, its latest quote and the request's
+-- booking; whether older ones exist; and each listing's win rate over 90 days. Each listing's requests are read newest first from its own index, so a
 -- listing with years of requests costs no more than a new one.
 create or replace function public.business_leads(p_email text, p_limit int default 50)
 returns jsonb language sql stable security definer set search_path = '' as $$
@@ -26,10 +26,19 @@ returns jsonb language sql stable security definer set search_path = '' as $$
     'leads', coalesce((select jsonb_agg(jsonb_build_object('id', l.id, 'vendor_id', r.vendor_id, 'name', l.name, 'phone', l.phone,
         'skid_steer_type', l.skid_steer_type, 'rental_start_date', l.rental_start_date, 'rental_end_date', l.rental_end_date,
         'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at, 'withdrawn_at', l.withdrawn_at,
-        'reason', r.reason, 'status', r.status, 'status_reason', r.status_reason, 'status_at', r.status_at) order by x.n)
+        'reason', r.reason, 'status', r.status, 'status_reason', r.status_reason, 'status_at', r.status_at,
+        'quote', (select to_jsonb(q) from public.quotes q where q.lead_id = l.id and q.vendor_id = r.vendor_id order by q.revision desc limit 1),
+        'booking', (select jsonb_build_object('vendor_id', b.vendor_id, 'status', b.status) from public.bookings b where b.lead_id = l.id))
+      order by x.n)
       from numbered x join public.leads l on l.id = x.id join public.lead_recipients r on r.lead_id = x.id and r.vendor_id = x.vendor_id
       where x.n <= (select page_size from settings)), '[]'::jsonb),
-    'more', (select count(*) from numbered) > (select page_size from settings));
+    'more', (select count(*) from numbered) > (select page_size from settings),
+    -- Each listing's requests quoted in the last 90 days, and how many of them it won.
+    'win_rates', coalesce((select jsonb_agg(jsonb_build_object('vendor_id', m.vendor_id,
+        'quoted', (select count(distinct q.lead_id) from public.quotes q where q.vendor_id = m.vendor_id and q.created_at > now() - interval '90 days'),
+        'booked', (select count(*) from public.bookings b join public.quotes q on q.id = b.quote_id
+                   where b.vendor_id = m.vendor_id and b.status = 'booked' and q.created_at > now() - interval '90 days')))
+      from managed m), '[]'::jsonb));
 $$;
 
 revoke execute on function public.business_leads(text,integer) from public, anon, authenticated;

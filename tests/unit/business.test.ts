@@ -242,14 +242,15 @@ describe("answering leads", () => {
     return lead.id;
   }
   const links = (lead: number, vendor: number) => {
-    const [contacted, optOut, claimLink] = [newToken(), newToken(), newToken()];
-    return one<{ r: { claim: boolean } }>("select public.lead_email_links($1, $2, $3, $4, $5) as r", [
+    const [contacted, optOut, claimLink, quote] = [newToken(), newToken(), newToken(), newToken()];
+    return one<{ r: { claim: boolean } }>("select public.lead_email_links($1, $2, $3, $4, $5, $6) as r", [
       lead,
       vendor,
       hashToken(contacted),
       hashToken(optOut),
       hashToken(claimLink),
-    ]).then((x) => ({ contacted, optOut, claimLink, claim: x.r.claim }));
+      hashToken(quote),
+    ]).then((x) => ({ contacted, optOut, claimLink, quote, claim: x.r.claim }));
   };
   const response = async (vendor: number) => {
     const [row] = await inspect<{ slug: string; city: string; state: string }>(
@@ -467,7 +468,7 @@ describe("the business dashboard's requests", () => {
     const all = await page(100);
     expect(all.more).toBe(false);
     expect(all.leads.filter((l) => l.name.startsWith("Paged Renter"))).toHaveLength(60);
-    expect(await page(50, "nobody@business.example")).toEqual({ leads: [], more: false });
+    expect(await page(50, "nobody@business.example")).toEqual({ leads: [], more: false, win_rates: [] });
   });
 });
 

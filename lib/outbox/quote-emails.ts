@@ -1,0 +1,141 @@
+import ical, { ICalCalendarMethod } from "ical-generator";
+import { z } from "zod";
+import { CLASS_NAMES } from "../prices/classes";
+import { bookingSchema, centsText, quoteSchema, type Quote } from "../quotes/quote";
+import { escapeHtml, machineName, requestRows, requestTable, type ClaimedLead } from "./lead-email";
+
+type Email = { subject: string; text: string; html: string };
+
+/** A quote as its emails read it (outbox_quote): with its vendor's contact details and the request's booking. */
+export const outboxQuoteSchema = quoteSchema.extend({
+  vendor: z.object({ name: z.string(), phone: z.string().nullable(), address: z.string().nullable() }),
+  booking: bookingSchema.nullable(),
+});
+export type OutboxQuote = z.infer<typeof outboxQuoteSchema>;
+
+/** The quote's lines, its tax and total, as rows. */
+function quoteRows(quote: Quote): Array<[string, string]> {
+  return [
+    ["Machine", `${CLASS_NAMES[quote.machine_class].name}${quote.model ? ` (${quote.model})` : ""}`],
+    ["Availability", quote.available ? "Available for the requested dates" : `Offered ${quote.alternate_start} to ${quote.alternate_end}`],
+    ...quote.lines.map((line): [string, string] => [
+      `${line.label}${line.quantity !== 1 ? ` × ${line.quantity}` : ""}`,
+      centsText(line.amount_cents),
+    ]),
+    ...(quote.tax_cents > 0 ? [[`Sales tax (${quote.tax_percent}%)`, centsText(quote.tax_cents)] as [string, string]] : []),
+    ["Total", centsText(quote.total_cents)],
+  ];
+}
+
+const asText = (rows: Array<[string, string]>) => rows.map(([label, value]) => `${label}: ${value}`);
+
+function email(
+  subject: string,
+  greeting: string,
+  paragraphs: string[],
+  tables: Array<Array<[string, string]>>,
+  link?: [string, string],
+): Email {
+  const text = [
+    greeting,
+    "",
+    ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...tables.flatMap((rows) => [...asText(rows), ""]),
+    ...(link ? [`${link[0]}: ${link[1]}`] : []),
+  ].join("\n");
+  const html =
+    `<p>${escapeHtml(greeting)}</p>` +
+    paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("") +
+    tables.map(requestTable).join("") +
+    (link ? `<p><a href="${escapeHtml(link[1])}">${escapeHtml(link[0])}</a></p>` : "");
+  return { subject, text, html };
+}
+
+/** The renter's email of a vendor's quote (or its revision), with the link to compare and book. */
+export function quoteEmail(lead: ClaimedLead, quote: OutboxQuote, revised: boolean, statusLink: string): Email {
+  const what = revised ? "revised its quote" : "sent you a quote";
+  return email(
+    `${revised ? "Revised quote" : "Quote"} from ${quote.vendor.name}: ${centsText(quote.total_cents)} for your rental request #${lead.id}`,
+    `Hello ${lead.name},`,
+    [
+      `${quote.vendor.name} ${what} for your ${machineName(lead)} rental, valid until ${new Date(quote.valid_until).toUTCString()}.`,
+      ...(quote.message ? [`Their message: ${quote.message}`] : []),
+    ],
+    [quoteRows(quote)],
+    ["Compare the quotes and book one (the link works for 90 days)", statusLink],
+  );
+}
+
+/** The booked vendor's email: the renter's contact details, the request and the quote booked. */
+export function bookedEmail(lead: ClaimedLead, quote: OutboxQuote): Email {
+  return email(
+    `Booked: rental request #${lead.id}, ${lead.rental_start_date} to ${lead.rental_end_date}`,
+    `Hello ${quote.vendor.name},`,
+    [
+      `${lead.name} booked your quote of ${centsText(quote.total_cents)} through Skid Steer Rentals. Call them to arrange delivery; the calendar invitation holds the rental's dates.`,
+    ],
+    [requestRows(lead), quoteRows(quote)],
+  );
+}
+
+/** The renter's confirmation: the vendor's phone and address, and the quote booked. */
+export function bookingConfirmationEmail(lead: ClaimedLead, quote: OutboxQuote, statusLink: string): Email {
+  return email(
+    `Your rental is booked with ${quote.vendor.name}`,
+    `Hello ${lead.name},`,
+    [
+      `You booked ${quote.vendor.name} for ${centsText(quote.total_cents)}. They have your details and will call you; the calendar invitation holds the rental's dates.`,
+      `${quote.vendor.name}: ${[quote.vendor.phone, quote.vendor.address].filter(Boolean).join(", ")}`,
+    ],
+    [quoteRows(quote)],
+    ["Your booking, and cancelling it before the rental starts", statusLink],
+  );
+}
+
+/** Every other vendor that received the request: the renter chose another vendor. */
+export function choseAnotherEmail(lead: ClaimedLead, vendorName: string): Email {
+  return email(
+    `Rental request #${lead.id}: the renter chose another vendor`,
+    `Hello ${vendorName},`,
+    [
+      `The renter of request #${lead.id} (${machineName(lead)}, ${lead.rental_start_date} to ${lead.rental_end_date}, ZIP ${lead.location}) chose another vendor. Your open quote for it is closed: there is no need to follow up.`,
+    ],
+    [],
+  );
+}
+
+/** The booked vendor, when the renter cancels: the reason they gave. */
+export function bookingCancelledEmail(lead: ClaimedLead, quote: OutboxQuote): Email {
+  return email(
+    `Cancelled: rental request #${lead.id}, ${lead.rental_start_date} to ${lead.rental_end_date}`,
+    `Hello ${quote.vendor.name},`,
+    [
+      `${lead.name} cancelled the booking of your quote of ${centsText(quote.total_cents)}.`,
+      `Their reason: ${quote.booking?.cancel_reason ?? ""}`,
+    ],
+    [requestRows(lead)],
+  );
+}
+
+/**
+ * The rental as a calendar invitation (RFC 5545, made by ical-generator, which escapes its text
+ * values): an all-day event from the start date through the end date, the quote booked in its
+ * description. Its UID is the booking's, so both copies are one event.
+ */
+export function rentalInvitation(lead: ClaimedLead, quote: OutboxQuote, site: string): string {
+  const calendar = ical({ name: "Skid Steer Rentals", prodId: { company: "Skid Steer Rentals", product: "bookings" } });
+  calendar.method(ICalCalendarMethod.PUBLISH);
+  const end = new Date(`${lead.rental_end_date}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  calendar.createEvent({
+    id: `booking-${lead.id}-${quote.id}@${new URL(site).hostname}`,
+    start: new Date(`${lead.rental_start_date}T00:00:00Z`),
+    end,
+    allDay: true,
+    summary: `Skid steer rental: ${quote.vendor.name} for ${lead.name}`,
+    description: [...asText(quoteRows(quote)), ...(quote.message ? [`Message: ${quote.message}`] : [])].join("\n"),
+    location: `ZIP ${lead.location}`,
+    url: `${site}/requests/${lead.id}`,
+  });
+  return calendar.toString();
+}

@@ -1,0 +1,81 @@
+-- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
+
+-- supabase/functions/business_leads.sql
+-- The rental requests every listing the address manages received, in one call: the newest
+-- p_limit of them (50 by default, at most 1,000, the API's page), newest first, each with
+-- its listing, every field, the business's own status of it, its latest quote and the request's
+-- booking; whether older ones exist; and each listing's win rate over 90 days. Each listing's requests are read newest first from its own index, so a
+-- listing with years of requests costs no more than a new one.
+create or replace function public.business_leads(p_email text, p_limit int default 50)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  with settings as (
+    select least(greatest(coalesce(p_limit, 50), 1), 1000) as page_size
+  ),
+  managed as (
+    select m.vendor_id from public.vendor_managers m where m.email = lower(trim(coalesce(p_email, '')))
+  ),
+  received as (
+    select x.* from managed m cross join settings cross join lateral (
+      select r.lead_id as id, r.completed_at, r.vendor_id from public.lead_recipients r
+      join public.leads l on l.id = r.lead_id
+      where r.vendor_id = m.vendor_id and l.completed and not l.spam
+      order by r.completed_at desc, r.lead_id desc
+      limit settings.page_size + 1) x
+    order by x.completed_at desc, x.id desc, x.vendor_id
+    limit (select page_size from settings) + 1
+  ),
+  numbered as (select x.*, row_number() over (order by x.completed_at desc, x.id desc, x.vendor_id) as n from received x)
+  select jsonb_build_object(
+    'leads', coalesce((select jsonb_agg(jsonb_build_object('id', l.id, 'vendor_id', r.vendor_id, 'name', l.name, 'phone', l.phone,
+        'skid_steer_type', l.skid_steer_type, 'rental_start_date', l.rental_start_date, 'rental_end_date', l.rental_end_date,
+        'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at, 'withdrawn_at', l.withdrawn_at,
+        'reason', r.reason, 'status', r.status, 'status_reason', r.status_reason, 'status_at', r.status_at,
+        'quote', (select to_jsonb(q) from public.quotes q where q.lead_id = l.id and q.vendor_id = r.vendor_id order by q.revision desc limit 1),
+        'booking', (select jsonb_build_object('vendor_id', b.vendor_id, 'status', b.status) from public.bookings b where b.lead_id = l.id))
+      order by x.n)
+      from numbered x join public.leads l on l.id = x.id join public.lead_recipients r on r.lead_id = x.id and r.vendor_id = x.vendor_id
+      where x.n <= (select page_size from settings)), '[]'::jsonb),
+    'more', (select count(*) from numbered) > (select page_size from settings),
+    -- Each listing's requests quoted in the last 90 days, and how many of them it won.
+    'win_rates', coalesce((select jsonb_agg(jsonb_build_object('vendor_id', m.vendor_id,
+        'quoted', (select count(distinct q.lead_id) from public.quotes q where q.vendor_id = m.vendor_id and q.created_at > now() - interval '90 days'),
+        'booked', (select count(*) from public.bookings b join public.quotes q on q.id = b.quote_id
+                   where b.vendor_id = m.vendor_id and b.status = 'booked' and q.created_at > now() - interval '90 days')))
+      from managed m), '[]'::jsonb));
+$$;
+
+revoke execute on function public.business_leads(text,integer) from public, anon, authenticated;
+grant execute on function public.business_leads(text,integer) to service_role;
+
+-- supabase/functions/lead_email_links.sql
+-- Stores the hashes of the links a lead's email to a vendor carries, minted when the email
+-- is rendered (so no raw token is ever stored): "I've contacted this customer" and "Send a
+-- quote" (30 days; the quote link opens that request's quote form any number of times),
+-- "Stop sending me requests" (one year, any number of times) and, while nobody has claimed
+-- the listing, "Claim your listing" (7 days). Returns whether the claim link was stored.
+create or replace function public.lead_email_links(p_lead_id bigint, p_vendor_id bigint, p_contacted_hash text, p_opt_out_hash text,
+  p_claim_hash text, p_quote_hash text)
+returns jsonb language plpgsql security definer set search_path = '' as $$
+declare
+  v public.vendors;
+begin
+  select x.* into v from public.vendors x
+  join public.lead_recipients r on r.vendor_id = x.id and r.lead_id = p_lead_id
+  where x.id = p_vendor_id and x.email is not null;
+  if v.id is null then
+    raise exception 'No such recipient' using errcode = 'PT404', hint = 'no-record';
+  end if;
+  insert into public.auth_links (token_hash, purpose, email, vendor_id, lead_id, expires_at) values
+    (p_contacted_hash, 'lead_contacted', v.email, v.id, p_lead_id, now() + interval '30 days'),
+    (p_quote_hash, 'lead_quote', v.email, v.id, p_lead_id, now() + interval '30 days'),
+    (p_opt_out_hash, 'opt_out', v.email, v.id, null, now() + interval '1 year');
+  if v.claimed_at is null then
+    insert into public.auth_links (token_hash, purpose, email, vendor_id, expires_at)
+    values (p_claim_hash, 'claim', v.email, v.id, now() + interval '7 days');
+  end if;
+  return jsonb_build_object('claim', v.claimed_at is null);
+end;
+$$;
+
+revoke execute on function public.lead_email_links(bigint,bigint,text,text,text,text) from public, anon, authenticated;
+grant execute on function public.lead_email_links(bigint,bigint,text,text,text,text) to service_role;
