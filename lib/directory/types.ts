@@ -154,6 +154,8 @@ export interface PublicReview {
   published_at: string;
   reply: string | null;
   replied_at: string | null;
+  /** The rental was booked through the site. */
+  booked: boolean;
 }
 
 export interface ReviewPage {
@@ -251,6 +253,7 @@ export const publicReviewFields = {
   published_at: z.string(),
   reply: z.string().nullable(),
   replied_at: z.string().nullable(),
+  booked: z.boolean(),
 };
 
 export const reviewPageSchema: z.ZodType<ReviewPage> = z.object({ total: z.number(), reviews: z.array(z.object(publicReviewFields)) });

@@ -308,6 +308,7 @@ const reviewRowSchema = z.object({
   author: z.string(),
   machine: z.enum(["wheeled", "tracked"]),
   requested_at: z.string(),
+  booked: z.boolean(),
   status: z.enum(["pending", "published", "rejected"]),
   held_reason: text,
   reject_reason: text,

@@ -7,9 +7,9 @@ const MIN_REVIEWS_FOR_AVERAGE = 3;
 export const shownAverage = (summary: ReviewSummary): number | null =>
   summary.count >= MIN_REVIEWS_FOR_AVERAGE && summary.average !== null ? Number(summary.average) : null;
 
-/** "Requested through Skid Steer Rentals, March 2026": what makes a review verified. */
-export const verifiedLine = (review: Pick<PublicReview, "requested_at">) =>
-  `Requested through Skid Steer Rentals, ${new Date(review.requested_at).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}`;
+/** "Requested through Skid Steer Rentals, March 2026" (or "Booked through", once booked there): what makes a review verified. */
+export const verifiedLine = (review: Pick<PublicReview, "requested_at" | "booked">) =>
+  `${review.booked ? "Booked" : "Requested"} through Skid Steer Rentals, ${new Date(review.requested_at).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}`;
 
 /** "4 out of 5 stars", as screen readers hear a row of stars. */
 export const starsLabel = (stars: number) => `${stars} out of 5 stars`;

@@ -15,7 +15,8 @@ returns jsonb language sql stable security definer set search_path = '' as $$
   select jsonb_build_object(
     'reviews', coalesce((select jsonb_agg(jsonb_build_object('id', p.id, 'vendor_id', p.vendor_id, 'vendor_name', p.vendor_name,
         'stars', p.stars, 'body', p.body, 'author', p.author, 'machine', p.machine, 'requested_at', p.requested_at,
-        'published_at', p.published_at, 'reply', p.reply, 'replied_at', p.replied_at, 'reported', p.reported_at is not null)
+        'published_at', p.published_at, 'reply', p.reply, 'replied_at', p.replied_at, 'reported', p.reported_at is not null,
+        'booked', private.review_booked(p.id))
         order by p.n) from page p where p.n <= least(greatest(coalesce(p_limit, 50), 1), 1000)), '[]'::jsonb),
     'more', (select count(*) from page) > least(greatest(coalesce(p_limit, 50), 1), 1000));
 $$;

@@ -14,7 +14,8 @@ returns jsonb language sql stable security definer set search_path = '' as $$
     'total', (select count(*) from matching),
     'rows', coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'lead_id', r.lead_id, 'vendor_id', r.vendor_id,
         'vendor_name', v.name, 'address', public.vendor_address(v.id), 'stars', r.stars, 'body', r.body, 'author', r.author,
-        'machine', r.machine, 'requested_at', r.requested_at, 'status', r.status, 'held_reason', r.held_reason,
+        'machine', r.machine, 'requested_at', r.requested_at, 'status', r.status,
+        'booked', exists (select 1 from public.bookings b where b.lead_id = r.lead_id and b.vendor_id = r.vendor_id and b.status = 'booked'), 'held_reason', r.held_reason,
         'reject_reason', r.reject_reason, 'reply', r.reply, 'reported_at', r.reported_at, 'report_reason', r.report_reason,
         'created_at', r.created_at, 'updated_at', r.updated_at) order by r.n)
       from (select m.*, row_number() over (order by case when coalesce(p_queue, 'pending') = 'pending' then m.created_at end,
