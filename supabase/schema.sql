@@ -445,7 +445,7 @@ CREATE TABLE public.lead_consents (
     page text NOT NULL,
     client_hash text,
     given_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT lead_consents_client_hash_check CHECK ((client_hash ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT lead_consents_client_hash_check CHECK ((client_hash ~ '^[0-9a-f]{32}$'::text)),
     CONSTRAINT lead_consents_page_check CHECK (((length(page) >= 1) AND (length(page) <= 300))),
     CONSTRAINT lead_consents_text_check CHECK (((length(text) >= 1) AND (length(text) <= 2000)))
 );

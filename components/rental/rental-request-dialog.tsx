@@ -58,6 +58,8 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
   const [step, setStep] = useState<Step>(firstStep);
   const [submitting, setSubmitting] = useState(false);
   const [typePicked, setTypePicked] = useState(Boolean(preset));
+  // The consent sentence shown beside the submit button, once the vendors it names are known.
+  const [consent, setConsent] = useState<string | null>(null);
   const form = useForm<RentalFormValues>({
     resolver: zodResolver(rentalFormSchema),
     mode: "onSubmit",
@@ -100,11 +102,15 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
       email: values.email,
       widen: values.widen,
       website: values.website || undefined,
+      consent: consent ? { text: consent, page: window.location.pathname } : undefined,
     }).catch(() => null);
     setSubmitting(false);
     if (!result?.ok) {
       if (result?.refusal === "job-zip") form.setError("job_zip", { message: RENTAL_REFUSALS["job-zip"] });
-      else if (result?.fields.includes("email")) await form.trigger("email");
+      if (result?.refusal === "consent-changed") {
+        showToast(TOASTER, "error", "Error", { description: RENTAL_REFUSALS["consent-changed"] });
+        return;
+      } else if (result?.fields.includes("email")) await form.trigger("email");
       showToast(TOASTER, "error", "Error", { description: FAILURE });
       return;
     }
@@ -177,6 +183,8 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
                   preset={preset}
                   save={draft.save}
                   submitting={submitting || form.formState.isSubmitting}
+                  consent={consent}
+                  onConsent={setConsent}
                 />
               )}
             </form>

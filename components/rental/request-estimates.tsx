@@ -4,6 +4,7 @@ import { EstimateBreakdown } from "@/components/prices/estimate-breakdown";
 import { estimateRequest, type RecipientEstimate } from "@/lib/rental/estimates";
 import type { MachineClass } from "@/lib/prices/classes";
 import { usd } from "@/lib/prices/format";
+import { consentText } from "@/lib/rental/consent";
 import type { SkidSteerType } from "@/lib/rental/schema";
 
 export interface EstimateRequest {
@@ -21,23 +22,33 @@ export interface EstimateRequest {
  * total (or "no published rates"), once the dates and a five-digit job ZIP are known.
  * Loaded with the dialog's last step.
  */
-export default function RequestEstimates({ request }: { request: EstimateRequest }) {
+export default function RequestEstimates({
+  request,
+  onConsent,
+}: {
+  request: EstimateRequest;
+  /** The consent sentence naming the vendors shown, or null while they are not known. */
+  onConsent: (text: string | null) => void;
+}) {
   const [estimates, setEstimates] = useState<{ key: string; list: RecipientEstimate[] } | null>(null);
   const key = JSON.stringify(request);
   const ready = /^\d{5}$/.test(request.job_zip);
   useEffect(() => {
+    onConsent(null);
     if (!ready) return;
     let current = true;
     estimateRequest(JSON.parse(key)).then(
       (result) => {
-        if (current && result.ok) setEstimates({ key, list: result.data });
+        if (!current || !result.ok) return;
+        setEstimates({ key, list: result.data });
+        onConsent(consentText(result.data.map((vendor) => vendor.name)));
       },
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [key, ready]);
+  }, [key, ready, onConsent]);
   if (!ready || estimates?.key !== key) return null;
   if (estimates.list.length === 0) {
     return (

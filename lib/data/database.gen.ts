@@ -71,6 +71,8 @@ export interface FunctionArgs {
     p_widen?: boolean | null;
     p_webhook?: boolean | null;
     p_renter_email?: string | null;
+    p_consent?: JsonArgument | null;
+    p_client_hash?: string | null;
   };
   count_write_attempt: {
     p_kind: string | null;

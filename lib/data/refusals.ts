@@ -13,6 +13,7 @@ export const REFUSAL_CODES = [
   "city",
   "city-missing",
   "client-key",
+  "consent-changed",
   "dates-missing",
   "email",
   "end-before-start",

@@ -24,6 +24,7 @@ const leadFiltersSchema = z.object({
   vendor: optionalText(/^\d{1,12}$/),
   zip: optionalText(/^\d{5}$/),
   delivery: z.enum(["pending", "sent", "failed", "none"]).optional().catch(undefined),
+  stage: z.enum(["quoted", "booked"]).optional().catch(undefined),
   spam: z.enum(["only", "include"]).optional().catch(undefined),
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
@@ -36,6 +37,7 @@ export function leadFilters(params: Record<string, string | string[] | undefined
 }
 
 import { recordId } from "../platform/record-id";
+import { bookingSchema, quoteSchema } from "../quotes/quote";
 export { recordId };
 
 export const pageNumber = (value: string | string[] | undefined) => {
@@ -142,8 +144,15 @@ const leadDetailSchema = z.object({
       last_error: text,
       next_attempt_at: z.string(),
       attempt_log: z.array(z.object({ id: z.number(), attempted_at: z.string(), ok: z.boolean(), sent_via: text, error: text })),
+      kind: z.string(),
     }),
   ),
+  quotes: z.array(quoteSchema.extend({ vendor_name: z.string() })),
+  booking: bookingSchema.nullable(),
+  /** The consent sentence the renter was shown, where and when, and from which client (its hashed address). */
+  consent: z
+    .object({ text: z.string(), vendor_ids: z.array(z.number()), page: z.string(), client_hash: text, given_at: z.string() })
+    .nullable(),
 });
 
 /** Completed requests newest first: the page after (older than) or before (newer than) a request. */

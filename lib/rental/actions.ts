@@ -44,7 +44,8 @@ export const completeLead = clientAction("Lead completion", {
   invalid: "lead-invalid",
   fieldOf: { "job-zip": "job_zip" },
   // The hidden honeypot field is only ever filled in by bots: accept quietly, store nothing.
-  call: async (lead, token) => (lead.website ? null : completeLeadCall(lead, token, Boolean(process.env.LEAD_WEBHOOK_URL))),
+  call: async (lead, token) =>
+    lead.website ? null : completeLeadCall(lead, token, Boolean(process.env.LEAD_WEBHOOK_URL), await clientKey()),
   done: (completed) => {
     if (completed) after(() => wakeOutbox());
     return { rentalDays: completed?.rental_days ?? 0, recipients: completed?.recipients ?? 0 };

@@ -30,7 +30,7 @@ export const saveDraft = (draft: LeadDraft, ownerToken: string | null) =>
   });
 
 /** Completes the request: the database routes it to its vendors and queues their messages. */
-export const completeLead = (lead: LeadCompletion, ownerToken: string | null, webhook: boolean) =>
+export const completeLead = (lead: LeadCompletion, ownerToken: string | null, webhook: boolean, clientHash: string) =>
   serviceRpc(
     "complete_lead",
     {
@@ -45,6 +45,8 @@ export const completeLead = (lead: LeadCompletion, ownerToken: string | null, we
       p_widen: lead.widen,
       p_webhook: webhook,
       p_renter_email: lead.email || null,
+      p_consent: lead.consent ?? null,
+      p_client_hash: clientHash,
     },
     z.object({ rental_days: z.number(), recipients: z.number() }),
   );

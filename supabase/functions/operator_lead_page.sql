@@ -2,7 +2,8 @@
 -- keyset: the page older than request p_older_than, or newer than request p_newer_than, or the
 -- newest. Filters (all optional): completed between two dates, the job ZIP's state (slug), a
 -- recipient vendor, the job ZIP, the delivery state ('pending', 'sent', 'failed', 'none' for no
--- recipient) and spam ('only', 'include'; left out by default). Each page reads one index in
+-- recipient), the stage ('quoted': a vendor quoted it; 'booked') and spam ('only', 'include';
+-- left out by default). Each page reads one index in
 -- page order (a recipient's, the ZIP's, the state's or every request's), so its cost does not
 -- grow with history; 'total' counts at most 10,001 matches ('total_capped' past 10,000).
 create or replace function public.operator_lead_page(p_filters jsonb, p_limit int, p_older_than bigint default null, p_newer_than bigint default null)
@@ -47,6 +48,10 @@ begin
              when 'pending' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status in ('pending', 'sending'))
              when 'sent' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id)
                               and not exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status <> 'sent')
+             else true end)
+      and (case $1->>'stage'
+             when 'quoted' then exists (select 1 from public.quotes q where q.lead_id = k.id)
+             when 'booked' then exists (select 1 from public.bookings b where b.lead_id = k.id and b.status = 'booked')
              else true end)
       and (case $1->>'spam' when 'only' then k.spam when 'include' then true else not k.spam end)$q$, source);
 

@@ -58,7 +58,7 @@ create table public.lead_consents (
   text text not null check (length(text) between 1 and 2000),
   vendor_ids bigint[] not null,
   page text not null check (length(page) between 1 and 300),
-  client_hash text check (client_hash ~ '^[0-9a-f]{64}$'),
+  client_hash text check (client_hash ~ '^[0-9a-f]{32}$'),
   given_at timestamptz not null default now()
 );
 alter table public.lead_consents enable row level security;

@@ -394,6 +394,12 @@ test("the one-click opt-out in a lead email's List-Unsubscribe header takes the 
     await expect(dialog.getByTestId("request-receivers")).toContainText("Your request will go to");
     const shown = (await dialog.getByTestId("request-estimate").allInnerTexts()).map((text) => text.split(":")[0]);
     expect(shown.length).toBeGreaterThan(0);
+    // Beside the submit button, the consent sentence names those vendors and the site.
+    const consent = dialog.getByTestId("consent");
+    for (const name of shown) await expect(consent).toContainText(name);
+    await expect(consent).toContainText("and Skid Steer Rentals may call or text me");
+    await expect(consent).toContainText("Consent is not a condition of renting.");
+    const consentShown = await consent.innerText();
     await dialog.getByPlaceholder("Your name").fill("Paused Page Renter");
     await dialog.getByPlaceholder("Your phone number").fill("(555) 010-5152");
     await dialog.getByRole("button", { name: "Submit Request" }).click();
@@ -402,6 +408,12 @@ test("the one-click opt-out in a lead email's List-Unsubscribe header takes the 
     // The vendors named before sending are those it went to, the paused one not among them (a namesake may be).
     expect(sent.recipients.map((r) => r.vendor_name)).toEqual(shown);
     expect(sent.recipients.map((r) => r.vendor_id)).not.toContain(vendor.id);
+    // The console's request page shows the consent record: the sentence word for word, and the page it was given on.
+    const operator = await person(browser, "operator");
+    await logIn(operator);
+    await operator.goto(`/operator/leads/${sent.id}`);
+    await expect(operator.getByTestId("lead-consent")).toContainText(consentShown);
+    await expect(operator.getByTestId("lead-consent")).toContainText(`on ${new URL(vendor.path, "http://x").pathname}`);
   });
 });
 

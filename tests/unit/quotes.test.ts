@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token";
+import { consentText } from "@/lib/rental/consent";
 import { asService, freshDb, ownerToken } from "./helpers/db";
 
 let db: PGlite;
@@ -224,5 +225,58 @@ describe("the renter books", () => {
     expect(await hintOf(asService(db, "select public.renter_cancel_booking($1, $2, null, 'Too late')", [late.id, late.token]))).toBe(
       "rental-started",
     );
+  });
+});
+
+describe("the renter's consent", () => {
+  const complete = async (consent: object | null) => {
+    const token = ownerToken(90 + ++renters);
+    const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [
+      token,
+      `consent-client-${renters}`,
+    ]);
+    const done = asService(
+      db,
+      `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Casey Consent', '5551239999', '77002', false, false, null, $5, $6)`,
+      [draft.id, token, day(6), day(8), consent, "0123456789abcdef0123456789abcdef"],
+    );
+    return { id: draft.id, done };
+  };
+
+  it("is stored word for word with the request when it names every vendor the request goes to; otherwise nothing is written", async () => {
+    const names = (
+      await inspect<{ name: string }>(
+        "select v.name from public.lead_route('77002', null, false) r join public.vendors v on v.id = r.vendor_id order by r.rank",
+      )
+    ).map((row) => row.name);
+    expect(names.length).toBeGreaterThan(0);
+    const text = consentText(names);
+    const given = await complete({ text, page: "/us/texas/houston" });
+    await given.done;
+    const [record] = await inspect<{ text: string; page: string; client_hash: string; vendor_ids: number[] }>(
+      "select text, page, client_hash, vendor_ids from public.lead_consents where lead_id = $1",
+      [given.id],
+    );
+    expect(record).toMatchObject({ text, page: "/us/texas/houston", client_hash: "0123456789abcdef0123456789abcdef" });
+    expect(record.vendor_ids).toHaveLength(names.length);
+    const stale = await complete({ text: consentText(names.slice(1)), page: "/us/texas/houston" });
+    expect(await hintOf(stale.done)).toBe("consent-changed");
+    expect(await inspect("select completed from public.leads where id = $1", [stale.id])).toEqual([{ completed: false }]);
+    expect(await inspect("select 1 from public.lead_consents where lead_id = $1", [stale.id])).toEqual([]);
+  });
+});
+
+describe("the console's requests", () => {
+  it("filter by quoted and booked", async () => {
+    const lead = await request();
+    const offer = await saveQuote(lead.id, lead.vendors[0], quote());
+    const ids = async (stage: string) =>
+      (
+        await asService<{ p: { rows: Array<{ id: number }> } }>(db, "select public.operator_lead_page($1, 1000) as p", [{ stage }])
+      )[0].p.rows.map((row) => row.id);
+    expect(await ids("quoted")).toContain(lead.id);
+    expect(await ids("booked")).not.toContain(lead.id);
+    await book(lead, offer.id);
+    expect(await ids("booked")).toContain(lead.id);
   });
 });

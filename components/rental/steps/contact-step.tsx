@@ -14,7 +14,7 @@ const RequestEstimates = lazy(() => import("../request-estimates"));
 
 /**
  * Step 3: the renter's contact details and the job site, who will receive the request (with
- * each one's estimate), and the submit button. The hidden honeypot field is for bots only.
+ * each one's estimate), the consent sentence naming them, and the submit button. The hidden honeypot field is for bots only.
  */
 export function ContactStep({
   form,
@@ -22,12 +22,17 @@ export function ContactStep({
   preset,
   save,
   submitting,
+  consent,
+  onConsent,
 }: {
   form: UseFormReturn<RentalFormValues>;
   vendor: { id: number; paused?: boolean } | undefined;
   preset: { type: SkidSteerType; machineClass: MachineClass } | undefined;
   save: (step: Step, change: Record<string, string | boolean>) => void;
   submitting: boolean;
+  /** The consent sentence naming the vendors the request goes to; null until they are known. */
+  consent: string | null;
+  onConsent: (text: string | null) => void;
 }) {
   const [start, end, chosenType, jobZip, widen] = useWatch({
     control: form.control,
@@ -105,6 +110,7 @@ export function ContactStep({
                 rental_end_date: toIsoDay(end),
                 job_zip: jobZip.trim(),
               }}
+              onConsent={onConsent}
             />
           </Suspense>
         )}
@@ -112,6 +118,11 @@ export function ContactStep({
           <label htmlFor="rental-website">Website</label>
           <input id="rental-website" tabIndex={-1} autoComplete="off" {...form.register("website")} />
         </div>
+        {consent && (
+          <p className="text-xs text-ink-700" data-testid="consent">
+            {consent}
+          </p>
+        )}
         {/* Disabled from the first click on, so a double click sends one request. */}
         <TrackedButton type="submit" category="rental" label="Submit rental form" className="w-full" disabled={submitting}>
           Submit Request

@@ -60,6 +60,14 @@ export default async function LeadsInbox({ searchParams }: Props) {
           </select>
         </label>
         <label className="font-semibold">
+          Stage
+          <select name="stage" defaultValue={filters.stage ?? ""} className={input}>
+            <option value="">Any</option>
+            <option value="quoted">Quoted</option>
+            <option value="booked">Booked</option>
+          </select>
+        </label>
+        <label className="font-semibold">
           Spam
           <select name="spam" defaultValue={filters.spam ?? ""} className={input}>
             <option value="">Left out</option>

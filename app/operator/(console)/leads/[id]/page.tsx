@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { markSpamAction, resendLeadAction } from "@/lib/operator/actions";
 import { leadDetail, recordId } from "@/lib/operator/data";
 import { consoleTime as when, recipientReason, recipientSummary } from "@/lib/operator/format";
+import { centsText } from "@/lib/quotes/quote";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -66,12 +67,47 @@ export default async function LeadPage({ params, searchParams }: Props) {
         ))}
         {lead.recipients.length === 0 && <li>No vendor serves this ZIP or is within 50 miles.</li>}
       </ul>
+      <h2 className="mt-8 text-xl font-bold">Quotes and booking</h2>
+      <ul className="mt-2 list-disc pl-5 text-sm" data-testid="lead-quotes">
+        {lead.quotes.map((q) => (
+          <li key={q.id} className="wrap-anywhere">
+            {q.vendor_name}, version {q.revision}: {centsText(q.total_cents)} (
+            {q.lines.map((line) => `${line.label} ${centsText(line.amount_cents)}`).join(", ")}
+            {q.tax_cents > 0 ? `, tax ${centsText(q.tax_cents)}` : ""}), {q.status}, valid until {when(q.valid_until)}
+            {q.message ? `. Message: ${q.message}` : ""}
+          </li>
+        ))}
+        {lead.quotes.length === 0 && <li>No quote yet.</li>}
+      </ul>
+      {lead.booking && (
+        <p className="mt-2 text-sm font-semibold" data-testid="lead-booking">
+          {lead.booking.status === "booked" ? "Booked" : `Booking cancelled: ${lead.booking.cancel_reason}`} (quote {lead.booking.quote_id},{" "}
+          {when(lead.booking.booked_at)})
+        </p>
+      )}
+      <h2 className="mt-8 text-xl font-bold">Consent</h2>
+      {lead.consent ? (
+        <div className="mt-2 text-sm" data-testid="lead-consent">
+          <p className="wrap-anywhere">&ldquo;{lead.consent.text}&rdquo;</p>
+          <p className="mt-1 text-ink-600">
+            Shown {when(lead.consent.given_at)} on {lead.consent.page}, client {lead.consent.client_hash ?? "unknown"}, vendors{" "}
+            {lead.consent.vendor_ids.join(", ") || "none"}
+          </p>
+        </div>
+      ) : (
+        <p className="mt-2 text-sm">No consent record: the request was not sent from the rental dialog.</p>
+      )}
       <h2 className="mt-8 text-xl font-bold">Messages and delivery attempts</h2>
       <div className="mt-2 space-y-4 text-sm">
         {lead.messages.map((m) => (
           <section key={m.id} className="rounded-[var(--radius-card)] border border-ink-200 p-3" data-testid="lead-message">
             <p className="font-semibold">
-              {m.channel === "email" ? `Email to ${m.vendor_name ?? "vendor"}` : "Webhook"}: {m.status}, {m.attempts} attempt
+              {m.channel === "webhook"
+                ? "Webhook"
+                : m.kind === "lead"
+                  ? `Email to ${m.vendor_name ?? "vendor"}`
+                  : `Email, ${m.kind.replaceAll("_", " ")}${m.vendor_name ? ` (${m.vendor_name})` : ""}`}
+              : {m.status}, {m.attempts} attempt
               {m.attempts === 1 ? "" : "s"}
               {m.status === "pending" && <> · next {when(m.next_attempt_at)}</>}
             </p>

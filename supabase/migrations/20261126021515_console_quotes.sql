@@ -1,0 +1,108 @@
+-- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
+
+-- supabase/functions/operator_lead.sql
+-- One rental request for the console: every field, its recipients, its quotes, its booking, the
+-- renter's consent record and its messages.
+create or replace function public.operator_lead(p_id bigint)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select public.operator_lead_list(array[l.id])->0 || jsonb_build_object(
+    'quotes', (select coalesce(jsonb_agg(to_jsonb(q) || jsonb_build_object('vendor_name', v.name) order by q.vendor_id, q.revision), '[]'::jsonb)
+               from public.quotes q join public.vendors v on v.id = q.vendor_id where q.lead_id = l.id),
+    'booking', (select to_jsonb(b) from public.bookings b where b.lead_id = l.id),
+    'consent', (select to_jsonb(c) from public.lead_consents c where c.lead_id = l.id),
+    'messages', (select coalesce(jsonb_agg(to_jsonb(m) - 'claim_id' || jsonb_build_object(
+                   'vendor_name', (select v.name from public.vendors v where v.id = m.vendor_id),
+                   'attempt_log', (select coalesce(jsonb_agg(to_jsonb(a) order by a.id), '[]'::jsonb)
+                                   from public.outbox_attempts a where a.message_id = m.id)) order by m.id), '[]'::jsonb)
+                 from public.outbox_messages m where m.lead_id = l.id))
+  from public.leads l where l.id = p_id and l.completed;
+$$;
+
+revoke execute on function public.operator_lead(bigint) from public, anon, authenticated;
+grant execute on function public.operator_lead(bigint) to service_role;
+
+-- supabase/functions/operator_lead_page.sql
+-- The console's completed rental requests matching its filters, newest first, one page read by
+-- keyset: the page older than request p_older_than, or newer than request p_newer_than, or the
+-- newest. Filters (all optional): completed between two dates, the job ZIP's state (slug), a
+-- recipient vendor, the job ZIP, the delivery state ('pending', 'sent', 'failed', 'none' for no
+-- recipient), the stage ('quoted': a vendor quoted it; 'booked') and spam ('only', 'include';
+-- left out by default). Each page reads one index in
+-- page order (a recipient's, the ZIP's, the state's or every request's), so its cost does not
+-- grow with history; 'total' counts at most 10,001 matches ('total_capped' past 10,000).
+create or replace function public.operator_lead_page(p_filters jsonb, p_limit int, p_older_than bigint default null, p_newer_than bigint default null)
+returns jsonb language plpgsql stable security definer set search_path = '' as $$
+declare
+  f constant jsonb := coalesce(p_filters, '{}'::jsonb);
+  page_size constant int := least(greatest(coalesce(p_limit, 50), 1), 1000);
+  count_cap constant int := 10000;
+  newer constant boolean := p_older_than is null and p_newer_than is not null;
+  state_filter_id constant bigint := (select min(s.id) from public.states s where s.slug = f->>'state');
+  anchor_at timestamptz;
+  anchor_id bigint;
+  source text;
+  filtered text;
+  page_ids bigint[];
+  matches int;
+begin
+  select l.completed_at, l.id into anchor_at, anchor_id
+  from public.leads l where l.id = coalesce(p_older_than, p_newer_than) and l.completed;
+
+  -- The index that serves the page: the narrowest filter's, ordered as the page is; the rest
+  -- of the filters are checked on each row it gives, in page order.
+  source := case
+    when f->>'vendor' is not null then
+      'select l.id, r.completed_at, l.location, l.state_id, l.spam from public.lead_recipients r
+         join public.leads l on l.id = r.lead_id where r.vendor_id = ($1->>''vendor'')::bigint and r.completed_at is not null'
+    when f->>'zip' is not null then
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.location = $1->>''zip'''
+    when f->>'state' is not null then
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.state_id = $5'
+    else 'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed' end;
+
+  filtered := format($q$
+    select k.id, k.completed_at from (%s) k
+    where ($1->>'from' is null or k.completed_at >= ($1->>'from')::date)
+      and ($1->>'to' is null or k.completed_at < ($1->>'to')::date + 1)
+      and ($1->>'zip' is null or k.location = $1->>'zip')
+      and ($1->>'state' is null or k.state_id = $5)
+      and (case $1->>'delivery'
+             when 'none' then not exists (select 1 from public.lead_recipients r where r.lead_id = k.id)
+             when 'failed' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status = 'failed')
+             when 'pending' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status in ('pending', 'sending'))
+             when 'sent' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id)
+                              and not exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status <> 'sent')
+             else true end)
+      and (case $1->>'stage'
+             when 'quoted' then exists (select 1 from public.quotes q where q.lead_id = k.id)
+             when 'booked' then exists (select 1 from public.bookings b where b.lead_id = k.id and b.status = 'booked')
+             else true end)
+      and (case $1->>'spam' when 'only' then k.spam when 'include' then true else not k.spam end)$q$, source);
+
+  execute format('select count(*) from (%s limit %s) x', filtered, count_cap + 1)
+    into matches using f, null::timestamptz, null::bigint, null::int, state_filter_id;
+
+  if newer then
+    execute format('select array(select x.id from (%s) x where (x.completed_at, x.id) > ($2, $3)
+                    order by x.completed_at, x.id limit $4)', filtered)
+      into page_ids using f, anchor_at, anchor_id, page_size + 1, state_filter_id;
+  else
+    execute format('select array(select x.id from (%s) x where $2::timestamptz is null or (x.completed_at, x.id) < ($2, $3)
+                    order by x.completed_at desc, x.id desc limit $4)', filtered)
+      into page_ids using f, anchor_at, anchor_id, page_size + 1, state_filter_id;
+  end if;
+
+  return jsonb_build_object(
+    'total', least(matches, count_cap),
+    'total_capped', matches > count_cap,
+    'next', case when newer then anchor_at is not null else cardinality(page_ids) > page_size end,
+    'previous', case when newer then cardinality(page_ids) > page_size else anchor_at is not null end,
+    -- Newest first, whichever way the page was read.
+    'rows', public.operator_lead_list(case when newer
+              then array(select u.id from unnest(page_ids[1:page_size]) with ordinality u(id, n) order by u.n desc)
+              else page_ids[1:page_size] end));
+end;
+$$;
+
+revoke execute on function public.operator_lead_page(jsonb,integer,bigint,bigint) from public, anon, authenticated;
+grant execute on function public.operator_lead_page(jsonb,integer,bigint,bigint) to service_role;
