@@ -1879,6 +1879,13 @@ CREATE UNIQUE INDEX quotes_one_open_idx ON public.quotes USING btree (lead_id, v
 
 
 --
+-- Name: quotes_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX quotes_vendor_idx ON public.quotes USING btree (vendor_id, created_at DESC);
+
+
+--
 -- Name: rate_card_classes_day_rate_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 

@@ -34,6 +34,8 @@ create table public.quotes (
 );
 create unique index quotes_one_open_idx on public.quotes (lead_id, vendor_id) where status = 'open';
 create index quotes_lead_idx on public.quotes (lead_id, vendor_id, revision desc);
+-- A listing's quotes of the last 90 days, for its win rate.
+create index quotes_vendor_idx on public.quotes (vendor_id, created_at desc);
 alter table public.quotes enable row level security;
 revoke all on table public.quotes from anon, authenticated;
 
