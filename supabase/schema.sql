@@ -578,8 +578,6 @@ CREATE TABLE public.leads (
     withdrawn_at timestamp with time zone,
     renter_email text,
     state_id bigint,
-    recipients_choice text,
-    CONSTRAINT leads_recipients_choice_check CHECK ((recipients_choice = ANY (ARRAY['this_vendor'::text, 'nearby'::text]))),
     CONSTRAINT leads_rental_days_check CHECK ((rental_days >= 1)),
     CONSTRAINT leads_renter_email_check CHECK (((renter_email IS NULL) OR ((renter_email = lower(renter_email)) AND public.is_email_address(renter_email)))),
     CONSTRAINT leads_skid_steer_type_check CHECK ((skid_steer_type = ANY (ARRAY['wheeled'::text, 'tracked'::text]))),

@@ -3,6 +3,8 @@ import { Link } from "@/components/ui/link";
 import { BookingButton } from "@/components/rental/booking-button";
 import { machineLabel, renterRequests, requestState } from "@/lib/rental/status";
 
+const STAGES = { sent: "sent", contacted: "contacted you", quoted: "quoted", booked: "booked", cancelled: "booking cancelled" } as const;
+
 // Private to the browser that made the requests: never indexed, never cached.
 export const metadata: Metadata = { title: "Your Rental Requests", robots: { index: false, follow: false } };
 
@@ -34,6 +36,15 @@ export default async function YourRequestsPage() {
               <p className="mt-1 text-sm font-semibold" data-testid="your-request-state">
                 {requestState(request)}
               </p>
+              {request.vendors.length > 0 && (
+                <ul className="mt-1 text-sm text-ink-700" data-testid="your-request-vendors">
+                  {request.vendors.map((vendor, i) => (
+                    <li key={i}>
+                      {vendor.name}: {STAGES[vendor.stage]}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ul>

@@ -40,7 +40,14 @@ export function Sheet({ title, children, trigger, open, onOpenChange, side = "ri
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <div aria-hidden="true" className="fixed inset-0 z-40 touch-none bg-black/40" />
-        <FocusScope asChild trapped loop onMountAutoFocus={(event) => event.preventDefault()}>
+        {/* Only Tab is kept here: moving focus in and back out is the dialog's (its close returns it to the trigger). */}
+        <FocusScope
+          asChild
+          trapped
+          loop
+          onMountAutoFocus={(event) => event.preventDefault()}
+          onUnmountAutoFocus={(event) => event.preventDefault()}
+        >
           <Dialog.Content
             aria-describedby={undefined}
             aria-modal="true"

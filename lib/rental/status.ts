@@ -71,6 +71,8 @@ const renterRequestSchema = z.object({
   withdrawn_at: text,
   recipients: z.number(),
   contacted: z.number(),
+  /** Each vendor it went to, and where it stands with them. */
+  vendors: z.array(z.object({ name: z.string(), stage: z.enum(["sent", "contacted", "quoted", "booked", "cancelled"]) })),
 });
 export type RenterRequest = z.infer<typeof renterRequestSchema>;
 

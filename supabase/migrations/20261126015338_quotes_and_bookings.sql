@@ -66,9 +66,6 @@ create table public.lead_consents (
 alter table public.lead_consents enable row level security;
 revoke all on table public.lead_consents from anon, authenticated;
 
--- The renter's choice of how many vendors receive the request: this vendor only, or up to 3 nearby.
-alter table public.leads add column recipients_choice text check (recipients_choice in ('this_vendor', 'nearby'));
-
 -- The messages of quotes and bookings concern a request.
 alter table public.outbox_messages drop constraint outbox_messages_lead_of_kind;
 alter table public.outbox_messages add constraint outbox_messages_lead_of_kind check (
