@@ -40,13 +40,16 @@ export function Sheet({ title, children, trigger, open, onOpenChange, side = "ri
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <div aria-hidden="true" className="fixed inset-0 z-40 touch-none bg-black/40" />
-        {/* Only Tab is kept here: moving focus in and back out is the dialog's (its close returns it to the trigger). */}
+        {/* Focus goes back to what had it before, unless it has already moved on (to the dialog a
+            menu item opened, or to the trigger the dialog returns it to). */}
         <FocusScope
           asChild
           trapped
           loop
           onMountAutoFocus={(event) => event.preventDefault()}
-          onUnmountAutoFocus={(event) => event.preventDefault()}
+          onUnmountAutoFocus={(event) => {
+            if (document.activeElement && document.activeElement !== document.body) event.preventDefault();
+          }}
         >
           <Dialog.Content
             aria-describedby={undefined}
