@@ -107,10 +107,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
     setSubmitting(false);
     if (!result?.ok) {
       if (result?.refusal === "job-zip") form.setError("job_zip", { message: RENTAL_REFUSALS["job-zip"] });
-      if (result?.refusal === "consent-changed") {
-        showToast(TOASTER, "error", "Error", { description: RENTAL_REFUSALS["consent-changed"] });
-        return;
-      } else if (result?.fields.includes("email")) await form.trigger("email");
+      else if (result?.fields.includes("email")) await form.trigger("email");
       showToast(TOASTER, "error", "Error", { description: FAILURE });
       return;
     }

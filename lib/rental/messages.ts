@@ -5,5 +5,4 @@ import { JOB_ZIP_MESSAGE } from "./schema";
 export const RENTAL_REFUSALS = {
   "limit-lead": "Too many rental requests from your connection. Please try again later.",
   "job-zip": JOB_ZIP_MESSAGE,
-  "consent-changed": "The vendors your request goes to have changed: please check them and submit again.",
 } satisfies RefusalTexts;
