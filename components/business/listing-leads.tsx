@@ -1,7 +1,7 @@
 import { QuoteForm } from "@/components/quotes/quote-form";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { saveQuoteAction, setLeadsPausedAction, setLeadStatusAction } from "@/lib/business/actions";
+import { saveQuoteAction, setLeadsPausedAction, setLeadStatusAction, withdrawQuoteAction } from "@/lib/business/actions";
 import type { BusinessLead, BusinessListing, WinRate } from "@/lib/business/data";
 import { prefillQuote } from "@/lib/quotes/form";
 import { centsText } from "@/lib/quotes/quote";
@@ -109,6 +109,15 @@ export function ListingLeads({
                   }
                 />
               </details>
+            )}
+            {quotable(lead) && lead.quote?.status === "open" && (
+              <form action={withdrawQuoteAction} className="mt-2">
+                <input type="hidden" name="vendor_id" value={listing.id} />
+                <input type="hidden" name="lead_id" value={lead.id} />
+                <Button type="submit" size="sm" variant="outline">
+                  Withdraw your quote
+                </Button>
+              </form>
             )}
             <form action={setLeadStatusAction} className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="vendor_id" value={listing.id} />

@@ -85,7 +85,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
   }
 
   async function onSubmit(values: RentalFormValues) {
-    if (draft.leadId === null) {
+    if (draft.leadId === null || consent === null) {
       showToast(TOASTER, "error", "Error", { description: FAILURE });
       return;
     }
@@ -102,7 +102,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
       email: values.email,
       widen: values.widen,
       website: values.website || undefined,
-      consent: consent ? { text: consent, page: window.location.pathname } : undefined,
+      consent: { text: consent, page: window.location.pathname },
     }).catch(() => null);
     setSubmitting(false);
     if (!result?.ok) {

@@ -39,11 +39,13 @@ export default function RequestEstimates({
     let current = true;
     estimateRequest(JSON.parse(key)).then(
       (result) => {
-        if (!current || !result.ok) return;
-        setEstimates({ key, list: result.data });
-        onConsent(consentText(result.data.map((vendor) => vendor.name)));
+        if (!current) return;
+        // Without the list (a refused ZIP), the sentence names the site alone; the server checks it
+        // against the vendors the request is routed to and refuses it when it leaves one out.
+        if (result.ok) setEstimates({ key, list: result.data });
+        onConsent(consentText(result.ok ? result.data.map((vendor) => vendor.name) : []));
       },
-      () => undefined,
+      () => current && onConsent(consentText([])),
     );
     return () => {
       current = false;

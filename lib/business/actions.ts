@@ -28,6 +28,8 @@ import {
   startClaim,
   startSignIn,
   updateListing,
+  withdrawLinkQuote,
+  withdrawQuote,
 } from "./data";
 
 // Each action validates its form, calls one database function and goes back to its page
@@ -169,6 +171,24 @@ export const saveLinkQuoteAction = formAction(businessCatalog, {
   call: ({ token, quote }) => saveLinkQuote(hashToken(token), quote),
   done: () => after(() => wakeOutbox()),
   back: ({ token }) => ({ page: quotePagePath(token), notice: "quote-sent" }),
+});
+
+/** A business withdraws its open quote for one of its listing's requests, from the dashboard. */
+export const withdrawQuoteAction = businessAction({
+  input: z.object({ vendor_id: vendorId, lead_id: formField.id("no-request") }),
+  invalid: "no-quote",
+  call: ({ vendor_id, lead_id }, email) => withdrawQuote(email, vendor_id, lead_id),
+  back: ({ vendor_id, lead_id }) => dashboard("quote-withdrawn", `#lead-${vendor_id}-${lead_id}`),
+});
+
+/** Withdraws the quote sent from the emailed "Send a quote" link's page. */
+export const withdrawLinkQuoteAction = formAction(businessCatalog, {
+  audience: anyone,
+  home: ({ token }) => ({ page: isToken(token) ? quotePagePath(token) : "/business" }),
+  input: z.object({ token: z.string().refine(isToken, { error: "link-invalid" }) }),
+  invalid: "link-invalid",
+  call: ({ token }) => withdrawLinkQuote(hashToken(token)),
+  back: ({ token }) => ({ page: quotePagePath(token), notice: "quote-withdrawn" }),
 });
 
 /** The business's public reply to a published review (set again to edit it), or its report of the review to the operator. */

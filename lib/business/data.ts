@@ -156,6 +156,13 @@ export const saveQuote = (email: string, vendor: number, lead: number, quote: Qu
 export const saveLinkQuote = (tokenHash: string, quote: QuotePayload) =>
   serviceRpc("quote_link_save", { p_token_hash: tokenHash, p_quote: quote }, quoteSchema);
 
+/** A business withdraws its open quote for a request one of its listings received; the quote as withdrawn. */
+export const withdrawQuote = (email: string, vendor: number, lead: number) =>
+  serviceRpc("business_withdraw_quote", { p_email: email, p_vendor_id: vendor, p_lead_id: lead }, quoteSchema);
+
+/** Withdraws the open quote sent for an emailed "Send a quote" link's request. */
+export const withdrawLinkQuote = (tokenHash: string) => serviceRpc("quote_link_withdraw", { p_token_hash: tokenHash }, quoteSchema);
+
 /** The request an emailed "Send a quote" link opens, with the listing's rate card and open quote; null for a wrong or expired link. */
 export const quoteLinkRequest = (tokenHash: string) =>
   serviceRpc(

@@ -25,6 +25,7 @@ const NOTICES = {
   "opted-in": "Rental requests are on again for this listing.",
   "status-saved": "Saved.",
   "quote-sent": "Your quote is sent: the renter sees it beside the others and can book it.",
+  "quote-withdrawn": "Your quote is withdrawn: the renter sees that it was, and can no longer book it.",
   "rates-saved": "Saved: your rates show on the public pages, confirmed today.",
   "reply-saved": "Saved: your reply shows under the review on your listing's page.",
   "review-reported": "Reported: our team will look at this review and may remove it.",

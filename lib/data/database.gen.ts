@@ -40,6 +40,7 @@ export interface FunctionArgs {
   business_set_rate_card: { p_email: string | null; p_vendor_id: number | null; p_card: JsonArgument | null };
   business_sign_in_start: { p_email: string | null; p_client_key: string | null };
   business_update_vendor: { p_email: string | null; p_vendor_id: number | null; p_changes: JsonArgument | null };
+  business_withdraw_quote: { p_email: string | null; p_vendor_id: number | null; p_lead_id: number | null };
   check_job_zip: { p_zip: string | null };
   check_rental_dates: { p_start: string | null; p_end: string | null };
   city_page: {
@@ -148,6 +149,7 @@ export interface FunctionArgs {
   popular_models: Record<string, never>;
   quote_link_request: { p_token_hash: string | null };
   quote_link_save: { p_token_hash: string | null; p_quote: JsonArgument | null };
+  quote_link_withdraw: { p_token_hash: string | null };
   rate_card_json: { p_vendor_id: number | null };
   rate_card_problem: { p_card: JsonArgument | null };
   record_outbox_message: {
@@ -272,6 +274,7 @@ export const functionResults = {
   business_set_rate_card: z.unknown().transform((): void => undefined),
   business_sign_in_start: z.unknown().transform((): void => undefined),
   business_update_vendor: null,
+  business_withdraw_quote: null,
   check_job_zip: z.unknown().transform((): void => undefined),
   check_rental_dates: z.unknown().transform((): void => undefined),
   city_page: null,
@@ -383,6 +386,7 @@ export const functionResults = {
   ),
   quote_link_request: null,
   quote_link_save: null,
+  quote_link_withdraw: null,
   rate_card_json: null,
   rate_card_problem: null,
   record_outbox_message: z.boolean().nullable(),

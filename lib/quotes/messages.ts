@@ -9,6 +9,7 @@ export const QUOTE_REFUSALS: RefusalTexts = {
   "quote-window": "A quote is valid for 1 to 14 days, and not past the rental's start date.",
   "quote-dates": "Give the dates the machine is available instead, from tomorrow on.",
   "quote-invalid": "A field of the quote is not valid.",
+  "no-quote": "There is no open quote to withdraw: it was replaced, closed or booked.",
   "request-withdrawn": "The renter withdrew this request.",
   "request-booked": "The renter has already booked this request.",
   "rental-started": "The rental has started: it can no longer be quoted.",

@@ -89,9 +89,7 @@ export const leadCompletionSchema = strictObject({
   widen: boolean(),
   website: optional(string().check(maxLength(200))),
   /** The consent sentence the renter was shown beside the submit button, and the page the dialog was on. */
-  consent: optional(
-    strictObject({ text: string().check(minLength(1), maxLength(2000)), page: string().check(minLength(1), maxLength(300)) }),
-  ),
+  consent: strictObject({ text: string().check(minLength(1), maxLength(2000)), page: string().check(minLength(1), maxLength(300)) }),
 }).check(endAfterStart);
 export type LeadCompletion = output<typeof leadCompletionSchema>;
 

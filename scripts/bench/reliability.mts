@@ -9,7 +9,17 @@
 import { randomBytes } from "node:crypto";
 import { chromium } from "@playwright/test";
 import { addDays, differenceInCalendarDays, format } from "date-fns";
-import { actionIds, callAction, clearRuntimeCaches, ensureBuild, operatorRows, pool, startServer, type ActionAnswer } from "./server.mts";
+import {
+  actionIds,
+  callAction,
+  clearRuntimeCaches,
+  dialogCompletion,
+  ensureBuild,
+  operatorRows,
+  pool,
+  startServer,
+  type ActionAnswer,
+} from "./server.mts";
 
 const REQUESTS = 1000;
 const HOSTILE_PER_ACTION = 200;
@@ -49,21 +59,23 @@ async function concurrentRequests(url: string, ids: Record<string, string>) {
       const start = await callAction(url, ids.startLead, json({ vendorId: null }), headers);
       const leadId = (start.result as { data?: { leadId?: number } } | null)?.data?.leadId;
       if (!leadId || !start.cookie) return { i, ok: false, status: start.status };
-      const done = await callAction(
+      const body = await dialogCompletion(
         url,
-        ids.completeLead,
-        json({
+        ids,
+        {
           leadId,
+          vendorId: null,
+          widen: false,
           skid_steer_type: i % 2 ? "tracked" : "wheeled",
           rental_start_date: day(i % 200),
           rental_end_date: day((i % 200) + 1 + (i % 20)),
+          job_zip: "77002",
           name: `Bench Renter ${i}`,
           phone: `(555) 01${i % 10}-${String(i).padStart(4, "0")}`,
-          job_zip: "77002",
-          widen: false,
-        }),
-        { ...headers, Cookie: start.cookie },
+        },
+        headers,
       );
+      const done = await callAction(url, ids.completeLead, body, { ...headers, Cookie: start.cookie });
       return { i, ok: (done.result as { ok?: boolean } | null)?.ok === true, status: done.status };
     }),
     200,
@@ -71,7 +83,7 @@ async function concurrentRequests(url: string, ids: Record<string, string>) {
   const seconds = (performance.now() - started) / 1000;
   const answered = outcomes.filter((o) => o.ok).length;
   console.log(
-    `answered ok: ${answered}/${REQUESTS} in ${seconds.toFixed(1)} s (${(REQUESTS / seconds).toFixed(0)} requests/s, 2 actions each)`,
+    `answered ok: ${answered}/${REQUESTS} in ${seconds.toFixed(1)} s (${(REQUESTS / seconds).toFixed(0)} requests/s, 3 actions each: start, estimate, complete)`,
   );
   const rows = new Map((await operatorRows<Lead>(url, TOKEN, "leads")).map((row) => [row.name, row]));
   let right = 0;
@@ -147,6 +159,7 @@ async function hostileInputs(url: string, ids: Record<string, string>, completed
     phone: "(555) 010-0000",
     job_zip: "77002",
     widen: false,
+    consent: { text: "I agree that the vendors may call me", page: "/about" },
   };
   const business = {
     name: "Hostile Test Co",

@@ -6,6 +6,7 @@ import path from "node:path";
 
 export { actionIds } from "../action-ids.ts";
 export { clearRuntimeCaches } from "../runtime-caches.ts";
+import { consentText } from "../../lib/rental/consent.ts";
 
 const NEXT = "node_modules/next/dist/bin/next";
 
@@ -75,6 +76,32 @@ export interface ActionAnswer {
   result: unknown;
   cookie: string | null;
   text: string;
+}
+
+/** The request fields the rental dialog's estimate and its completion share. */
+export interface DialogRequest {
+  vendorId: number | null;
+  widen: boolean;
+  skid_steer_type: string;
+  rental_start_date: string;
+  rental_end_date: string;
+  job_zip: string;
+}
+
+/**
+ * The rental dialog's request as its completion action takes it: the consent sentence names the
+ * vendors the estimate action routes it to, as the dialog shows them before it is sent.
+ */
+export async function dialogCompletion(
+  url: string,
+  ids: Record<string, string>,
+  fields: DialogRequest & { leadId: number; name: string; phone: string },
+  headers: Record<string, string>,
+): Promise<string> {
+  const { vendorId, leadId, name, phone, ...shared } = fields;
+  const estimate = await callAction(url, ids.estimateRequest, JSON.stringify([{ vendorId, ...shared }]), headers);
+  const vendors = (estimate.result as { data?: Array<{ name: string }> } | null)?.data ?? [];
+  return JSON.stringify([{ leadId, name, phone, ...shared, consent: { text: consentText(vendors.map((v) => v.name)), page: "/about" } }]);
 }
 
 /** Calls a server action the way the site's pages do: POST with its id and the JSON arguments. */

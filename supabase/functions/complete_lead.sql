@@ -2,8 +2,8 @@
 -- request from the page of a vendor that asked to stop receiving requests goes to the
 -- vendors near the job site instead. With the renter's email address, a copy of the request
 -- is queued for them too: the vendors it went to, with their phones as they were then. The
--- consent sentence the renter was shown ({text, page}) is stored with the client's hashed
--- address; it must name every vendor the request is routed to, or nothing is written.
+-- consent sentence the renter was shown ({text, page}) is required and stored with the client's
+-- hashed address; it must name every vendor the request is routed to, or nothing is written.
 create or replace function public.complete_lead(
   p_lead_id bigint, p_owner_token text, p_skid_steer_type text,
   p_rental_start_date date, p_rental_end_date date, p_name text, p_phone text,
@@ -57,18 +57,16 @@ begin
     insert into public.outbox_messages (lead_id, channel) values (v_lead, 'webhook');
   end if;
   select count(*) into recipients from public.lead_recipients r where r.lead_id = v_lead;
-  if p_consent is not null then
-    if length(coalesce(p_consent->>'text', '')) not between 1 and 2000 or length(coalesce(p_consent->>'page', '')) not between 1 and 300 then
-      raise exception 'The consent is incomplete' using errcode = 'P0001', hint = 'consent-changed';
-    end if;
-    if exists (select 1 from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
-               where r.lead_id = v_lead and position(v.name in p_consent->>'text') = 0) then
-      raise exception 'The vendors the request goes to have changed' using errcode = 'P0001', hint = 'consent-changed';
-    end if;
-    insert into public.lead_consents (lead_id, text, vendor_ids, page, client_hash)
-    values (v_lead, p_consent->>'text', array(select r.vendor_id from public.lead_recipients r where r.lead_id = v_lead order by r.rank),
-            p_consent->>'page', p_client_hash);
+  if length(coalesce(p_consent->>'text', '')) not between 1 and 2000 or length(coalesce(p_consent->>'page', '')) not between 1 and 300 then
+    raise exception 'The consent is incomplete' using errcode = 'P0001', hint = 'consent-changed';
   end if;
+  if exists (select 1 from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
+             where r.lead_id = v_lead and position(v.name in p_consent->>'text') = 0) then
+    raise exception 'The vendors the request goes to have changed' using errcode = 'P0001', hint = 'consent-changed';
+  end if;
+  insert into public.lead_consents (lead_id, text, vendor_ids, page, client_hash)
+  values (v_lead, p_consent->>'text', array(select r.vendor_id from public.lead_recipients r where r.lead_id = v_lead order by r.rank),
+          p_consent->>'page', p_client_hash);
   if p_renter_email is not null then
     insert into public.outbox_messages (kind, lead_id, channel, recipient, payload)
     select 'renter_copy', v_lead, 'email', lower(trim(p_renter_email)), jsonb_build_object('recipients', coalesce(jsonb_agg(

@@ -1,6 +1,5 @@
--- A renter's own request, for its private status page: proven by the owner token its
--- browser holds, or by the status link emailed with the renter's copy (the hash of its
--- token, while it lasts). A wrong proof answers as an unknown request. Which vendors it
+-- A renter's own request, for its private status page, proven as renter_owns_lead proves it;
+-- a wrong proof answers as an unknown request. Which vendors it
 -- went to, and for each whether the email was sent, whether the vendor has answered, and
 -- the renter's review of it: why it cannot be reviewed yet, or the review and its state; its
 -- published reviews and response time, and its latest quote; and the request's booking.
@@ -24,10 +23,7 @@ returns jsonb language sql stable security definer set search_path = '' as $$
                    from public.reviews w where w.lead_id = l.id and w.vendor_id = r.vendor_id)) order by r.rank), '[]'::jsonb)
       from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = l.id))
   from public.leads l
-  where l.id = p_lead_id and l.completed
-    and (l.owner_token_hash = encode(sha256(convert_to(coalesce(p_owner_token, ''), 'UTF8')), 'hex')
-         or exists (select 1 from public.auth_links a where a.token_hash = p_link_hash and a.purpose = 'lead_status'
-                    and a.lead_id = l.id and a.expires_at > now()));
+  where l.id = p_lead_id and private.renter_owns_lead(p_lead_id, p_owner_token, p_link_hash);
 $$;
 
 revoke execute on function public.lead_status(bigint,text,text) from public, anon, authenticated;

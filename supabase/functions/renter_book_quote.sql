@@ -1,4 +1,4 @@
--- Books one quote of the renter's own request (proven as for lead_status). The request's row is
+-- Books one quote of the renter's own request (proven as renter_owns_lead proves it). The request's row is
 -- locked, so of two bookings at once exactly one is made; a request has at most one booking.
 -- The quote must be open and still valid. The booked vendor is told with the renter's details,
 -- the renter gets a confirmation, and every other vendor that received the request is told the
@@ -10,7 +10,7 @@ declare
   chosen public.quotes;
   booking public.bookings;
 begin
-  if public.lead_status(p_lead_id, p_owner_token, p_link_hash) is null then
+  if not private.renter_owns_lead(p_lead_id, p_owner_token, p_link_hash) then
     raise exception 'Rental request not found' using errcode = 'PT404', hint = 'no-request';
   end if;
   select * into l from public.leads x where x.id = p_lead_id for update;

@@ -1,4 +1,4 @@
--- Cancels the booking of the renter's own request (proven as for lead_status), with a reason,
+-- Cancels the booking of the renter's own request (proven as renter_owns_lead proves it), with a reason,
 -- until the day the rental starts. The booked vendor is told.
 create or replace function public.renter_cancel_booking(p_lead_id bigint, p_owner_token text, p_link_hash text, p_reason text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
@@ -7,7 +7,7 @@ declare
   booking public.bookings;
   reason constant text := trim(coalesce(p_reason, ''));
 begin
-  if public.lead_status(p_lead_id, p_owner_token, p_link_hash) is null then
+  if not private.renter_owns_lead(p_lead_id, p_owner_token, p_link_hash) then
     raise exception 'Rental request not found' using errcode = 'PT404', hint = 'no-request';
   end if;
   select * into l from public.leads x where x.id = p_lead_id for update;

@@ -1,5 +1,5 @@
 -- The renter writes (p_edit false) or edits (p_edit true) their review of one vendor that
--- received their request, proven as for lead_status. One review per request and vendor,
+-- received their request, proven as renter_owns_lead proves it. One review per request and vendor,
 -- editable for 30 days; an edit goes back to the moderation queue. Limits: 10 reviews a
 -- day per client, 5 in 30 days per phone number. Returns the review's id.
 create or replace function public.renter_review_save(p_lead_id bigint, p_vendor_id bigint, p_owner_token text, p_link_hash text,
@@ -12,7 +12,7 @@ declare
   v_body text := nullif(trim(coalesce(p_body, '')), '');
   v_id bigint;
 begin
-  if public.lead_status(p_lead_id, p_owner_token, p_link_hash) is null then
+  if not private.renter_owns_lead(p_lead_id, p_owner_token, p_link_hash) then
     raise exception 'Rental request not found' using errcode = 'PT404', hint = 'no-request';
   end if;
   if p_stars is null or p_stars not between 1 and 5 then

@@ -1,9 +1,9 @@
--- Withdraws the renter's own request (proven as for lead_status): the vendors' messages not
+-- Withdraws the renter's own request (proven as renter_owns_lead proves it): the vendors' messages not
 -- yet sent are cancelled, and the invitation to review when no vendor has answered.
 create or replace function public.withdraw_lead(p_lead_id bigint, p_owner_token text, p_link_hash text default null)
 returns void language plpgsql security definer set search_path = '' as $$
 begin
-  if public.lead_status(p_lead_id, p_owner_token, p_link_hash) is null then
+  if not private.renter_owns_lead(p_lead_id, p_owner_token, p_link_hash) then
     raise exception 'Rental request not found' using errcode = 'PT404', hint = 'no-request';
   end if;
   update public.leads l set withdrawn_at = coalesce(l.withdrawn_at, now()), updated_at = now() where l.id = p_lead_id;

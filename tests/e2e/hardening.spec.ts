@@ -154,6 +154,7 @@ test("impossible input through a real action gets a clear message, never a datab
         phone: "(555) 010-1234",
         job_zip: "77002",
         widen: false,
+        consent: { text: "I agree that the vendors may call me", page: "/about" },
       },
     ]);
   const impossibleDate = await callAction(request, ids.completeLead, completion("2099-02-30", "Probe Impossible"));

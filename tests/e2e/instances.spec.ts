@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
 import { startSmtpServer, type TestSmtpServer } from "../unit/helpers/smtp";
-import { actionIds, callAction } from "./helpers/actions";
+import { actionIds, callAction, dialogCompletion } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { chooseDates } from "./helpers/rental-dialog";
 import { logIn, type LeadRow } from "./helpers/operator";
@@ -238,22 +238,27 @@ test("200 rental requests started and completed across both instances send 200 e
       const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
       expect(leadId, await started.text()).toBeGreaterThan(0);
       const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const onSecond = { path: `${second}/about`, origin: second };
       const completed = await callAction(
         client,
         ids.completeLead,
-        JSON.stringify([
+        await dialogCompletion(
+          client,
+          ids.estimateRequest,
           {
             leadId,
+            vendorId: null,
+            widen: false,
             skid_steer_type: "wheeled",
             rental_start_date: day(5),
             rental_end_date: day(8),
+            job_zip: "77002",
             name: `Load Test ${worker * 20 + n}`,
             phone: "(555) 010-9090",
-            job_zip: "77002",
-            widen: false,
           },
-        ]),
-        { path: `${second}/about`, origin: second },
+          onSecond,
+        ),
+        onSecond,
       );
       expect(await completed.text()).toContain('"recipients":1');
     }
@@ -289,23 +294,24 @@ test("SIGTERM during a request's completion: the answer goes out, its email is s
     const started = await callAction(client, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]), { path: `${C}/about`, origin: C });
     const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const completion = callAction(
+    const onC = { path: `${C}/about`, origin: C };
+    const body = await dialogCompletion(
       client,
-      ids.completeLead,
-      JSON.stringify([
-        {
-          leadId,
-          skid_steer_type: "tracked",
-          rental_start_date: day(5),
-          rental_end_date: day(8),
-          name: "Shutdown Test",
-          phone: "(555) 010-9191",
-          job_zip: "77002",
-          widen: false,
-        },
-      ]),
-      { path: `${C}/about`, origin: C },
+      ids.estimateRequest,
+      {
+        leadId,
+        vendorId: vendor.id,
+        widen: false,
+        skid_steer_type: "tracked",
+        rental_start_date: day(5),
+        rental_end_date: day(8),
+        job_zip: "77002",
+        name: "Shutdown Test",
+        phone: "(555) 010-9191",
+      },
+      onC,
     );
+    const completion = callAction(client, ids.completeLead, body, onC);
     await new Promise((resolve) => setTimeout(resolve, 100));
     c.process.kill("SIGTERM");
     const answer = await completion;

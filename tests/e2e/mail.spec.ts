@@ -821,6 +821,8 @@ test("two vendors quote a request, one from /business and one from the emailed l
     const lead = business.getByTestId("business-lead").filter({ hasText: `#${leadId}` });
     await lead.getByText("Send a quote").click();
     const formA = lead.getByTestId("quote-form");
+    // The dashboard's quote form, all eight lines, fits a 320 px phone.
+    expect(await pastPhoneWidth(business)).toBe(0);
     await fillQuote(
       formA,
       [
@@ -842,6 +844,7 @@ test("two vendors quote a request, one from /business and one from the emailed l
 
     await vendorB.goto(quoteLink);
     const formB = vendorB.getByTestId("quote-form");
+    expect(await pastPhoneWidth(vendorB)).toBe(0);
     await fillQuote(formB, [["Week", "1", "950"]], "");
     await formB.getByRole("button", { name: "Send the quote" }).click();
     await expect(vendorB.getByTestId("notice")).toHaveText("Your quote is sent: the renter sees it beside the others and can book it.");

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { actionIds, callAction } from "./helpers/actions";
+import { actionIds, callAction, dialogCompletion } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { LOCKOUT_OPERATOR, logIn, OPERATOR, operatorRows, type LeadRow } from "./helpers/operator";
 import { clientAddress, test } from "./helpers/test";
@@ -304,18 +304,17 @@ test("leads inbox: filter by ZIP, every field and delivery on the lead's page, r
   const completed = await callAction(
     request,
     ids.completeLead,
-    JSON.stringify([
-      {
-        leadId,
-        skid_steer_type: "tracked",
-        rental_start_date: start,
-        rental_end_date: end,
-        name: marker,
-        phone: "(555) 010-6001",
-        job_zip: city.zip,
-        widen: false,
-      },
-    ]),
+    await dialogCompletion(request, ids.estimateRequest, {
+      leadId,
+      vendorId: null,
+      widen: false,
+      skid_steer_type: "tracked",
+      rental_start_date: start,
+      rental_end_date: end,
+      job_zip: city.zip,
+      name: marker,
+      phone: "(555) 010-6001",
+    }),
   );
   expect(completed.status()).toBe(200);
 

@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken, newToken } from "@/lib/auth/token";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
+import { routedConsent } from "./helpers/consent";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -318,13 +319,11 @@ describe("answering leads", () => {
     const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, 'opt-out-client', $2) as id", [token, target.id]);
     const start = new Date(Date.now() + 5 * 86400000).toISOString().slice(0, 10);
     const end = new Date(Date.now() + 7 * 86400000).toISOString().slice(0, 10);
-    await asService(db, "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Paused Page', '5551234567', $5)", [
-      draft.id,
-      token,
-      start,
-      end,
-      target.zip,
-    ]);
+    await asService(
+      db,
+      `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Paused Page', '5551234567', $5, ${routedConsent("$5", { vendor: "$6" })})`,
+      [draft.id, token, start, end, target.zip, target.id],
+    );
     const recipients = await inspect<{ vendor_id: number }>("select vendor_id from public.lead_recipients where lead_id = $1", [draft.id]);
     expect(recipients.map((r) => r.vendor_id)).not.toContain(target.id);
 
@@ -342,12 +341,11 @@ describe("the renter's own status page", () => {
     const token = ownerToken(88);
     const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, 'status-client', null) as id", [token]);
     const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
-    await asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Status Renter', '5551234567', '77002')", [
-      draft.id,
-      token,
-      day(5),
-      day(8),
-    ]);
+    await asService(
+      db,
+      `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Status Renter', '5551234567', '77002', ${routedConsent("'77002'")})`,
+      [draft.id, token, day(5), day(8)],
+    );
     const status = (owner: string) =>
       one<{ s: { recipients: Array<{ sent: boolean }>; withdrawn_at: string | null } | null }>("select public.lead_status($1, $2) as s", [
         draft.id,
@@ -373,7 +371,7 @@ describe("the renter's copy and list", () => {
       const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, 'copy-client', null) as id", [token]);
       await asService(
         db,
-        "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Copy Renter', '5551234567', '77002', false, false, $5)",
+        `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Copy Renter', '5551234567', '77002', false, false, $5, ${routedConsent("'77002'")})`,
         [draft.id, token, day(5), day(8), email],
       );
       return draft.id;

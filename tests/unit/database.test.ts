@@ -4,6 +4,7 @@ import { parse } from "csv-parse/sync";
 import { addDays, addYears, format } from "date-fns";
 import { beforeAll, describe, expect, it } from "vitest";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
+import { routedConsent } from "./helpers/consent";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -136,12 +137,11 @@ describe("lead write functions", () => {
 
   it("completes with rental_days as the day difference", async () => {
     const id = await newLead();
-    await asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567', '77002')", [
-      id,
-      ownerToken(),
-      day(2),
-      day(9),
-    ]);
+    await asService(
+      db,
+      `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567', '77002', ${routedConsent("'77002'")})`,
+      [id, ownerToken(), day(2), day(9)],
+    );
     const [lead] = (
       await db.query<Record<string, unknown>>(
         "select step, completed, rental_days, skid_steer_type, location from public.leads where id = $1",
@@ -160,12 +160,11 @@ describe("lead write functions", () => {
       asService(db, "select public.update_lead($1, $2, 3, 'tracked', null, null, 'Mallory', null)", [id, ownerToken(2)]),
     ).rejects.toThrow("Rental request not found");
     await expect(
-      asService(db, "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Mallory', '5551234567', '77002')", [
-        id,
-        ownerToken(2),
-        day(1),
-        day(2),
-      ]),
+      asService(
+        db,
+        `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Mallory', '5551234567', '77002', ${routedConsent("'77002'")})`,
+        [id, ownerToken(2), day(1), day(2)],
+      ),
     ).rejects.toThrow("Rental request not found");
     const [lead] = (await db.query<Record<string, unknown>>("select name, step, completed from public.leads where id = $1", [id])).rows;
     expect(lead).toEqual({ name: "", step: 1, completed: false });

@@ -10,6 +10,7 @@ import { drainOutbox, MAX_ATTEMPTS } from "@/lib/outbox/sender";
 import { createEmbeddedFetch } from "@/lib/supabase/embedded-fetch";
 import { freshDb } from "./helpers/db";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
+import { routedConsent } from "./helpers/consent";
 
 let db: PGlite;
 let client: SupabaseClient;
@@ -94,7 +95,7 @@ describe("the outbox", () => {
     const { rows: made } = await db.query<{ id: number }>("select public.create_lead($1, 'invite-client', null) as id", [owner]);
     const lead = made[0].id;
     await db.query(
-      "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Ivy Inviting', '5550107777', '77002', false, false, 'ivy@example.com')",
+      `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Ivy Inviting', '5550107777', '77002', false, false, 'ivy@example.com', ${routedConsent("'77002'")})`,
       [lead, owner, day(3), day(5)],
     );
     const { rows: due } = await db.query<{ due: boolean }>(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/data/rpc";
 import { bulkRows, importWhileReading, SMALL_CITY_SQL, type SmallCity } from "./helpers/bulk-import";
 import { migrateAndSeed, startPostgres15, type Postgres15 } from "@/lib/db/postgres15";
+import { routedConsent } from "./helpers/consent";
 
 // The migrations on real PostgreSQL 15 as hosted Supabase runs them, probed as the
 // public anon key would be: PostgREST connects as authenticator and switches role.
@@ -575,7 +576,7 @@ describe("booking on PostgreSQL 15", () => {
         ]);
         await as(
           "service_role",
-          "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Race Renter', '5551239876', '77002', true)",
+          `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Race Renter', '5551239876', '77002', true, ${routedConsent("'77002'", { widen: "true" })})`,
           [id, token, day(6), day(8)],
         );
         const { rows: vendors } = await owner.query<{ vendor_id: number }>(

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token";
 import { consentText } from "@/lib/rental/consent";
 import { asService, freshDb, ownerToken } from "./helpers/db";
+import { routedConsent } from "./helpers/consent";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ async function request(start = 6) {
   const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [token, `quote-client-${renters}`]);
   await asService(
     db,
-    "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Quinn Renter', '5551230000', '77002', true, false, 'quinn@example.com')",
+    `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Quinn Renter', '5551230000', '77002', true, false, 'quinn@example.com', ${routedConsent("'77002'", { widen: "true" })})`,
     [draft.id, token, day(start), day(start + 2)],
   );
   const vendors = await inspect<{ vendor_id: number }>("select vendor_id from public.lead_recipients where lead_id = $1 order by rank", [
@@ -156,6 +157,44 @@ describe("a vendor quotes", () => {
     expect(q.vendor_id).toBe(vendor);
     expect(await hintOf(asService(db, "select public.quote_link_save($1, $2)", [hashToken(`${token}x`), quote()]))).toBe("link-invalid");
     expect(await asService(db, "select public.quote_link_request($1) as r", [hashToken(`${token}x`)])).toEqual([{ r: null }]);
+    // Once expired, the link answers as an unknown one and saves nothing.
+    await db.query("update public.auth_links set expires_at = now() - interval '1 second' where token_hash = $1", [hashToken(token)]);
+    expect(await asService(db, "select public.quote_link_request($1) as r", [hashToken(token)])).toEqual([{ r: null }]);
+    expect(await hintOf(asService(db, "select public.quote_link_save($1, $2)", [hashToken(token), quote()]))).toBe("link-invalid");
+    expect(await hintOf(asService(db, "select public.quote_link_withdraw($1)", [hashToken(token)]))).toBe("link-invalid");
+    expect(await inspect("select revision from public.quotes where lead_id = $1 and vendor_id = $2", [lead.id, vendor])).toEqual([
+      { revision: 1 },
+    ]);
+  });
+
+  it("withdraws its open quote, from /business or the emailed link: the renter can no longer book it", async () => {
+    const lead = await request();
+    const [a, b] = lead.vendors;
+    const offerA = await saveQuote(lead.id, a, quote());
+    const withdraw = async (vendor: number) =>
+      asService(db, "select public.business_withdraw_quote($1, $2, $3)", [await manager(vendor), vendor, lead.id]);
+    await withdraw(a);
+    expect(await hintOf(withdraw(a))).toBe("no-quote");
+    expect(await hintOf(book(lead, offerA.id))).toBe("quote-closed");
+    const [{ s }] = await asService<{ s: { recipients: Array<{ vendor_id: number; quote: { status: string } }> } }>(
+      db,
+      "select public.lead_status($1, $2) as s",
+      [lead.id, lead.token],
+    );
+    expect(s.recipients.find((r) => r.vendor_id === a)?.quote.status).toBe("withdrawn");
+    // Another business's manager cannot withdraw this one's quote.
+    const offerB = await saveQuote(lead.id, b, quote());
+    expect(await hintOf(asService(db, "select public.business_withdraw_quote($1, $2, $3)", [await manager(a), b, lead.id]))).toBe(
+      "no-listing",
+    );
+    const token = "withdraw-a-quote-token-0123456789abcdefghijklmnopqrstuvw";
+    await db.query(
+      "insert into public.auth_links (token_hash, purpose, email, vendor_id, lead_id, expires_at) values ($1, 'lead_quote', 'desk@quotes.example', $2, $3, now() + interval '30 days')",
+      [hashToken(token), b, lead.id],
+    );
+    await asService(db, "select public.quote_link_withdraw($1)", [hashToken(token)]);
+    expect(await inspect("select status from public.quotes where id = $1", [offerB.id])).toEqual([{ status: "withdrawn" }]);
+    expect(await inspect("select 1 from public.bookings where lead_id = $1", [lead.id])).toEqual([]);
   });
 });
 
@@ -263,6 +302,13 @@ describe("the renter's consent", () => {
     expect(await hintOf(stale.done)).toBe("consent-changed");
     expect(await inspect("select completed from public.leads where id = $1", [stale.id])).toEqual([{ completed: false }]);
     expect(await inspect("select 1 from public.lead_consents where lead_id = $1", [stale.id])).toEqual([]);
+  });
+
+  it("is required: a request sent without one is refused and stays unsent", async () => {
+    const unconsented = await complete(null);
+    expect(await hintOf(unconsented.done)).toBe("consent-changed");
+    expect(await inspect("select completed from public.leads where id = $1", [unconsented.id])).toEqual([{ completed: false }]);
+    expect(await inspect("select 1 from public.lead_recipients where lead_id = $1", [unconsented.id])).toEqual([]);
   });
 });
 

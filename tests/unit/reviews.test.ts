@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
+import { routedConsent } from "./helpers/consent";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ async function request({ start = 5, phone = "5551234567", sent = true } = {}) {
   const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [token, `review-client-${renters}`]);
   await asService(
     db,
-    "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Dana Renter Kowalski', $5, '77002', false, false, 'dana@example.com')",
+    `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Dana Renter Kowalski', $5, '77002', false, false, 'dana@example.com', ${routedConsent("'77002'")})`,
     [draft.id, token, day(start), day(start + 3), phone],
   );
   if (sent)

@@ -95,7 +95,7 @@ describe("rental form schema", () => {
     expect(messages).toContain("Name must be at least 2 characters");
     expect(messages).toContain("Please enter a valid phone number");
   });
-  it("the server schema refuses extra fields, wrong types and end not after start", () => {
+  it("the server schema refuses extra fields, wrong types, end not after start and a missing consent", () => {
     const base = {
       leadId: 1,
       skid_steer_type: "tracked",
@@ -105,8 +105,10 @@ describe("rental form schema", () => {
       phone: "5551234567",
       job_zip: "77002",
       widen: false,
+      consent: { text: "I agree that Acme Rentals may call me", page: "/about" },
     };
     expect(leadCompletionSchema.safeParse(base).success).toBe(true);
+    expect(leadCompletionSchema.safeParse({ ...base, consent: undefined }).success).toBe(false);
     expect(leadCompletionSchema.safeParse({ ...base, job_zip: "7700" }).success).toBe(false);
     expect(leadCompletionSchema.safeParse({ ...base, job_zip: undefined }).success).toBe(false);
     expect(leadCompletionSchema.safeParse({ ...base, admin: true }).success).toBe(false);

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { BusinessNotice } from "@/components/business/notice";
 import { QuoteForm } from "@/components/quotes/quote-form";
 import { hashToken, isToken } from "@/lib/auth/token";
-import { saveLinkQuoteAction } from "@/lib/business/actions";
+import { saveLinkQuoteAction, withdrawLinkQuoteAction } from "@/lib/business/actions";
+import { Button } from "@/components/ui/button";
 import { quoteLinkRequest } from "@/lib/business/data";
 import { prefillQuote } from "@/lib/quotes/form";
 import { centsText } from "@/lib/quotes/quote";
@@ -41,10 +42,20 @@ export default async function QuoteLinkPage({ searchParams }: Props) {
         {request.miles !== null ? `, about ${request.miles} miles from you` : ""}.
       </p>
       {request.quote && (
-        <p className="mt-2" data-testid="open-quote">
-          Your open quote: {centsText(request.quote.total_cents)}, version {request.quote.revision}. Sending again replaces it, and the
-          renter sees it was revised.
-        </p>
+        <div className="mt-2">
+          <p data-testid="open-quote">
+            Your open quote: {centsText(request.quote.total_cents)}, version {request.quote.revision}. Sending again replaces it, and the
+            renter sees it was revised.
+          </p>
+          {!closed && (
+            <form action={withdrawLinkQuoteAction} className="mt-2">
+              <input type="hidden" name="token" value={token} />
+              <Button type="submit" size="sm" variant="outline">
+                Withdraw your quote
+              </Button>
+            </form>
+          )}
+        </div>
       )}
       {closed ? (
         <p className="mt-4 font-semibold">{closed}</p>

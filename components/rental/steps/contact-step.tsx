@@ -40,6 +40,8 @@ export function ContactStep({
   });
   const errors = form.formState.errors;
   const takesWiden = Boolean(vendor && !vendor.paused);
+  // A complete request waits for the consent sentence naming its vendors before it can be sent.
+  const awaitingConsent = Boolean(start && end && /^\d{5}$/.test(jobZip.trim())) && consent === null;
   return (
     <div>
       <Dialog.Title className="text-xl font-bold">Your contact details</Dialog.Title>
@@ -124,7 +126,13 @@ export function ContactStep({
           </p>
         )}
         {/* Disabled from the first click on, so a double click sends one request. */}
-        <TrackedButton type="submit" category="rental" label="Submit rental form" className="w-full" disabled={submitting}>
+        <TrackedButton
+          type="submit"
+          category="rental"
+          label="Submit rental form"
+          className="w-full"
+          disabled={submitting || awaitingConsent}
+        >
           Submit Request
         </TrackedButton>
       </div>

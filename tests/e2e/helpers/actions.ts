@@ -1,4 +1,5 @@
 import { test, type APIRequestContext } from "@playwright/test";
+import { consentText } from "@/lib/rental/consent";
 
 export { actionIds } from "../../../scripts/action-ids";
 
@@ -35,4 +36,38 @@ export function callAction(
     data: body,
     maxRedirects: 0,
   });
+}
+
+/** The request fields the rental dialog's estimate and its completion share. */
+export interface DialogRequest {
+  vendorId: number | null;
+  widen: boolean;
+  skid_steer_type: "wheeled" | "tracked";
+  rental_start_date: string;
+  rental_end_date: string;
+  job_zip: string;
+}
+
+/**
+ * The rental dialog's request as its completion action takes it: the consent sentence names the
+ * vendors the estimate action routes it to, as the dialog shows them before it is sent.
+ */
+export async function dialogCompletion(
+  request: APIRequestContext,
+  estimateAction: string,
+  fields: DialogRequest & { leadId: number; name: string; phone: string },
+  options: Parameters<typeof callAction>[3] = {},
+) {
+  const { vendorId, leadId, name, phone, ...shared } = fields;
+  const estimate = await callAction(request, estimateAction, JSON.stringify([{ vendorId, ...shared }]), options);
+  const names = [...(await estimate.text()).matchAll(/"name":("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]) as string);
+  return JSON.stringify([
+    {
+      leadId,
+      name,
+      phone,
+      ...shared,
+      consent: { text: consentText(names), page: new URL(options.path ?? "/about", "http://site").pathname },
+    },
+  ]);
 }
