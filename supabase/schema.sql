@@ -578,6 +578,7 @@ CREATE TABLE public.leads (
     withdrawn_at timestamp with time zone,
     renter_email text,
     state_id bigint,
+    anonymized_at timestamp with time zone,
     CONSTRAINT leads_rental_days_check CHECK ((rental_days >= 1)),
     CONSTRAINT leads_renter_email_check CHECK (((renter_email IS NULL) OR ((renter_email = lower(renter_email)) AND public.is_email_address(renter_email)))),
     CONSTRAINT leads_skid_steer_type_check CHECK ((skid_steer_type = ANY (ARRAY['wheeled'::text, 'tracked'::text]))),
@@ -1730,6 +1731,13 @@ CREATE INDEX auth_links_expires_at_idx ON public.auth_links USING btree (expires
 
 
 --
+-- Name: auth_throttle_last_failure_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX auth_throttle_last_failure_idx ON public.auth_throttle USING btree (last_failure_at);
+
+
+--
 -- Name: bookings_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -1814,10 +1822,24 @@ CREATE INDEX leads_completed_newest_idx ON public.leads USING btree (completed_a
 
 
 --
+-- Name: leads_drafts_by_change_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX leads_drafts_by_change_idx ON public.leads USING btree (updated_at) WHERE (NOT completed);
+
+
+--
 -- Name: leads_location_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
 CREATE INDEX leads_location_newest_idx ON public.leads USING btree (location, completed_at DESC, id DESC) WHERE completed;
+
+
+--
+-- Name: leads_personal_by_completion_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX leads_personal_by_completion_idx ON public.leads USING btree (completed_at) WHERE (completed AND (anonymized_at IS NULL));
 
 
 --
@@ -1846,6 +1868,20 @@ CREATE INDEX models_skidsteers_model_idx ON public.models_skidsteers USING btree
 --
 
 CREATE INDEX operator_audit_at_idx ON public.operator_audit USING btree (at DESC, id DESC);
+
+
+--
+-- Name: outbox_messages_kept_failed_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX outbox_messages_kept_failed_idx ON public.outbox_messages USING btree (created_at) WHERE ((status = 'failed'::text) AND ((payload <> '{}'::jsonb) OR (recipient IS NOT NULL)));
+
+
+--
+-- Name: outbox_messages_kept_sent_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX outbox_messages_kept_sent_idx ON public.outbox_messages USING btree (sent_at) WHERE ((status = 'sent'::text) AND ((payload <> '{}'::jsonb) OR (recipient IS NOT NULL)));
 
 
 --
@@ -2042,6 +2078,13 @@ CREATE INDEX vendors_submissions_website_key_idx ON public.vendors_submissions U
 --
 
 CREATE INDEX vendors_website_key_idx ON public.vendors USING btree (website_key);
+
+
+--
+-- Name: write_attempts_created_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX write_attempts_created_idx ON public.write_attempts USING btree (created_at);
 
 
 --

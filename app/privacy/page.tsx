@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { StaticPage } from "@/components/content/static-page";
+import { retentionPeriods } from "@/lib/privacy/periods";
 import { pageMetadata } from "@/lib/seo";
 
 export const metadata: Metadata = pageMetadata({
@@ -8,7 +9,10 @@ export const metadata: Metadata = pageMetadata({
   path: "/privacy",
 });
 
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
 export default function PrivacyPage() {
+  const periods = retentionPeriods();
   return (
     <StaticPage title="Privacy Policy">
       <p>We collect as little as we can. This page lists everything the site stores.</p>
@@ -31,10 +35,21 @@ export default function PrivacyPage() {
         the request itself are never shown. The vendor may reply to it publicly.
       </p>
       <h2>What we keep, and for how long</h2>
-      <ul>
+      <ul data-testid="retention">
+        <li>A request you started but did not send: deleted {plural(periods.draftDays, "day")} after you last changed it.</li>
         <li>
           Your requests (machine, dates, name, phone, job site ZIP and, if you gave it, your email address), and which vendors received
-          them: until you ask us to delete them, so that you and the vendors can look back on them.
+          them: {plural(periods.personalMonths, "month")} after you send them, your name, phone number, email address and network address
+          are erased from them. What remains (machine, dates, job site ZIP and vendors) cannot identify you and keeps our counts and the
+          vendors&apos; response times true.
+        </li>
+        <li>
+          The emails we send you and the vendors about a request: their contents and addresses are erased {plural(periods.sentDays, "day")}{" "}
+          after they are sent.
+        </li>
+        <li>
+          Sign-in, claim and status links once they have expired, and the records that limit abuse from one network address: deleted{" "}
+          {plural(periods.expiredDays, "day")} after they lapse.
         </li>
         <li>
           The cookie lead_owner: 30 days. It holds a random secret (we store only its hash) that lets only your browser see, list and

@@ -175,6 +175,13 @@ export interface FunctionArgs {
     p_edit: boolean | null;
   };
   renter_status_link: { p_lead_id: number | null; p_token_hash: string | null };
+  retention_run: {
+    p_draft_days: number | null;
+    p_personal_months: number | null;
+    p_sent_days: number | null;
+    p_expired_days: number | null;
+    p_batch?: number | null;
+  };
   review_hold_reason: { p_body: string | null; p_review_id: number | null };
   review_invitation: { p_lead_id: number | null };
   review_invite_now: { p_lead_id: number | null };
@@ -396,6 +403,7 @@ export const functionResults = {
   renter_requests: null,
   renter_review_save: z.number().nullable(),
   renter_status_link: z.unknown().transform((): void => undefined),
+  retention_run: null,
   review_hold_reason: z.string().nullable(),
   review_invitation: null,
   review_invite_now: z.unknown().transform((): void => undefined),

@@ -1,9 +1,20 @@
 import { trackBackgroundWork } from "../platform/background-work.mjs";
+import { runRetention } from "../privacy/retention";
 import { wakeOutbox } from "./sender";
+
+/** A drain of the outbox, then one batch of the retention periods; failures are logged, never thrown. */
+export async function outboxRound(env: NodeJS.ProcessEnv = process.env) {
+  const drained = await wakeOutbox(env);
+  const retained = await runRetention(env).catch((error: Error) => {
+    console.error("Retention failed:", error.message);
+    return null;
+  });
+  return { drained, retained };
+}
 
 /**
  * Drains the outbox every OUTBOX_INTERVAL_SECONDS (default 30) inside the server, so
- * retries happen without waiting for the next lead. Every instance may run one: the
+ * retries happen without waiting for the next lead, and applies a batch of the retention periods. Every instance may run one: the
  * claims keep them from sending anything twice. A shutdown stops the timer and waits
  * for the drain in progress.
  */
@@ -15,7 +26,7 @@ export function startOutboxTimer(env: NodeJS.ProcessEnv = process.env): void {
     if (running) return;
     running = true;
     trackBackgroundWork(
-      wakeOutbox(env).finally(() => {
+      outboxRound(env).finally(() => {
         running = false;
       }),
     );

@@ -175,7 +175,7 @@ test("impossible input through a real action gets a clear message, never a datab
   expect(lead?.name ?? "").not.toContain("Probe");
 });
 
-test("the outbox's cron route drains only for the bearer of CRON_SECRET; the health route answers when the database does", async ({
+test("the outbox's cron route drains and applies the retention periods only for the bearer of CRON_SECRET; the health route answers when the database does", async ({
   request,
 }) => {
   expect((await request.get("/api/cron/outbox")).status()).toBe(401);
@@ -183,7 +183,11 @@ test("the outbox's cron route drains only for the bearer of CRON_SECRET; the hea
   expect((await request.get("/api/cron/outbox", { headers: { Authorization: "e2e-cron-secret" } })).status()).toBe(401);
   const drained = await request.get("/api/cron/outbox", { headers: { Authorization: "Bearer e2e-cron-secret" } });
   expect(drained.status()).toBe(200);
-  expect(await drained.json()).toEqual({ sent: expect.any(Number), failed: expect.any(Number) });
+  expect(await drained.json()).toEqual({
+    sent: expect.any(Number),
+    failed: expect.any(Number),
+    retained: { drafts: expect.any(Number), anonymized: expect.any(Number), emptied: expect.any(Number), expired: expect.any(Number) },
+  });
   const health = await request.get("/api/health");
   expect(health.status()).toBe(200);
   expect(await health.json()).toEqual({ ok: true });

@@ -24,14 +24,18 @@ export const asService = <T>(db: PGlite, sql: string, params: unknown[] = []) =>
 
 export const ownerToken = (n = 1) => `owner-token-${String(n).padStart(2, "0")}-abcdefghijklmnopqrstuvwxyz`;
 
+/** A supabase-js client answered by the embedded database in this process, as `role`. */
+export const embeddedClient = (db: PGlite, role: "anon" | "service_role" = "service_role") =>
+  createClient("http://embedded.localhost", "embedded-key", {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { fetch: createEmbeddedFetch(async () => db, role) },
+  });
+
 /**
  * A data caller over the embedded transport, as the server makes its calls: supabase-js
  * requests answered from this database as PostgREST would, with its statement timeouts.
  */
 export function embeddedCaller(db: PGlite, role: "anon" | "service_role" = "service_role"): Caller {
-  const client = createClient("http://embedded.localhost", "embedded-key", {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: createEmbeddedFetch(async () => db, role) },
-  });
+  const client = embeddedClient(db, role);
   return callerOf(() => client);
 }

@@ -1,0 +1,139 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { beforeAll, describe, expect, it } from "vitest";
+import { retentionPeriods } from "@/lib/privacy/periods";
+import { runRetention } from "@/lib/privacy/retention";
+import { asService, embeddedClient, freshDb, ownerToken } from "./helpers/db";
+import { routedConsent } from "./helpers/consent";
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await freshDb(true);
+});
+
+const inspect = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
+const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
+const defaults = retentionPeriods({});
+const run = () =>
+  asService<{ r: { drafts: number; anonymized: number; emptied: number; expired: number } }>(
+    db,
+    "select public.retention_run($1, $2, $3, $4, 500) as r",
+    [defaults.draftDays, defaults.personalMonths, defaults.sentDays, defaults.expiredDays],
+  ).then(([{ r }]) => r);
+
+let renters = 0;
+async function completedRequest(email: string | null = "kept@example.com") {
+  const token = ownerToken(120 + ++renters);
+  const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [
+    token,
+    `retention-client-${renters}`,
+  ]);
+  await asService(
+    db,
+    `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Riley Retained', '5551112222', '77002', false, false, $5, ${routedConsent("'77002'")}, p_client_hash => '0123456789abcdef0123456789abcdef')`,
+    [draft.id, token, day(5), day(7), email],
+  );
+  return draft.id;
+}
+
+describe("retention periods", () => {
+  it("default to 30 days for drafts, 24 months for personal fields, 30 days for sent messages and a day for expired rows", () => {
+    expect(defaults).toEqual({ draftDays: 30, personalMonths: 24, sentDays: 30, expiredDays: 1 });
+    expect(retentionPeriods({ RETENTION_DRAFT_DAYS: "7", RETENTION_PERSONAL_MONTHS: "0", RETENTION_SENT_DAYS: "x" })).toEqual({
+      draftDays: 7,
+      personalMonths: 24,
+      sentDays: 30,
+      expiredDays: 1,
+    });
+  });
+
+  it("a draft goes 30 days after its last change; a younger one and a sent request stay", async () => {
+    const [old] = await asService<{ id: number }>(db, "select public.create_lead($1, 'retention-draft-old', null) as id", [
+      ownerToken(101),
+    ]);
+    const [young] = await asService<{ id: number }>(db, "select public.create_lead($1, 'retention-draft-new', null) as id", [
+      ownerToken(102),
+    ]);
+    const sent = await completedRequest();
+    await db.query("update public.leads set updated_at = now() - interval '31 days' where id = any($1)", [[old.id, sent]]);
+    await db.query("update public.leads set updated_at = now() - interval '29 days' where id = $1", [young.id]);
+    expect((await run()).drafts).toBeGreaterThanOrEqual(1);
+    const left = await inspect<{ id: number }>("select id from public.leads where id = any($1) order by id", [[old.id, young.id, sent]]);
+    expect(left.map((row) => row.id)).toEqual([young.id, sent].sort((a, b) => a - b));
+  });
+
+  it("a completed request's personal fields are blanked 24 months after completion, keeping what the reports count", async () => {
+    const old = await completedRequest("old.renter@example.com");
+    const recent = await completedRequest("recent.renter@example.com");
+    await db.query("update public.leads set completed_at = now() - interval '24 months 1 day' where id = $1", [old]);
+    await db.query("update public.leads set completed_at = now() - interval '23 months' where id = $1", [recent]);
+    expect((await run()).anonymized).toBe(1);
+    const rows = await inspect<Record<string, unknown>>(
+      `select l.id, l.name, l.phone, l.renter_email, l.client_key, l.location, l.rental_start_date is not null as dated,
+              l.anonymized_at is not null as anonymized, c.client_hash,
+              (select count(*)::int from public.lead_recipients r where r.lead_id = l.id) as recipients
+       from public.leads l left join public.lead_consents c on c.lead_id = l.id where l.id = any($1) order by l.id`,
+      [[old, recent]],
+    );
+    expect(rows[0]).toMatchObject({ name: "", phone: "", renter_email: null, client_key: null, location: "77002", dated: true });
+    expect(rows[0]).toMatchObject({ anonymized: true, client_hash: null });
+    expect(rows[0].recipients).toBeGreaterThan(0);
+    expect(rows[1]).toMatchObject({ name: "Riley Retained", renter_email: "recent.renter@example.com", anonymized: false });
+    // Done once: the next run finds nothing more to blank.
+    expect((await run()).anonymized).toBe(0);
+  });
+
+  it("a sent message loses its contents and recipient 30 days after sending; one sent since keeps them", async () => {
+    const lead = await completedRequest("copy.renter@example.com");
+    await db.query("update public.outbox_messages set status = 'sent', sent_at = now() - interval '31 days' where lead_id = $1", [lead]);
+    const [kept] = await inspect<{ id: number }>("select id from public.outbox_messages where lead_id = $1 and kind = 'renter_copy'", [
+      lead,
+    ]);
+    await db.query("update public.outbox_messages set sent_at = now() - interval '29 days' where id = $1", [kept.id]);
+    expect((await run()).emptied).toBeGreaterThanOrEqual(1);
+    const messages = await inspect<{ id: number; payload: object; recipient: string | null }>(
+      "select id, payload, recipient from public.outbox_messages where lead_id = $1 order by id",
+      [lead],
+    );
+    for (const message of messages.filter((m) => m.id !== kept.id)) expect(message).toMatchObject({ payload: {}, recipient: null });
+    expect(messages.find((m) => m.id === kept.id)?.recipient).toBe("copy.renter@example.com");
+  });
+
+  it("expired links and sessions, and old throttle rows, go a day after they lapse", async () => {
+    const hash = (n: number) => String(n).padStart(64, "a");
+    await db.query(
+      `insert into public.auth_links (token_hash, purpose, email, expires_at) values
+         ($1, 'sign_in', 'gone@example.com', now() - interval '25 hours'), ($2, 'sign_in', 'kept@example.com', now() - interval '23 hours')`,
+      [hash(1), hash(2)],
+    );
+    await db.query(
+      `insert into public.sessions (token_hash, role, subject, expires_at) values
+         ($1, 'business', 'gone@example.com', now() - interval '25 hours'), ($2, 'business', 'kept@example.com', now() + interval '1 hour')`,
+      [hash(3), hash(4)],
+    );
+    await db.query(
+      `insert into public.write_attempts (kind, client_key, created_at) values ('review', 'expiry-old-client', now() - interval '25 hours'),
+         ('review', 'expiry-new-client', now() - interval '1 hour')`,
+    );
+    await db.query(
+      `insert into public.auth_throttle (key, failures, last_failure_at) values ('retention-old', 3, now() - interval '25 hours'),
+         ('retention-new', 3, now() - interval '1 hour')`,
+    );
+    expect((await run()).expired).toBeGreaterThanOrEqual(4);
+    expect(await inspect("select token_hash from public.auth_links where token_hash = any($1)", [[hash(1), hash(2)]])).toEqual([
+      { token_hash: hash(2) },
+    ]);
+    expect(await inspect("select token_hash from public.sessions where token_hash = any($1)", [[hash(3), hash(4)]])).toEqual([
+      { token_hash: hash(4) },
+    ]);
+    expect(await inspect("select client_key from public.write_attempts where client_key like 'expiry-%'")).toEqual([
+      { client_key: "expiry-new-client" },
+    ]);
+    expect(await inspect("select key from public.auth_throttle where key like 'retention-%'")).toEqual([{ key: "retention-new" }]);
+  });
+
+  it("runs through the service client the timer and the cron route use, and refuses a period below 1", async () => {
+    const result = await runRetention({ RETENTION_DRAFT_DAYS: "30" }, embeddedClient(db));
+    expect(result).toEqual({ drafts: expect.any(Number), anonymized: expect.any(Number), emptied: 0, expired: expect.any(Number) });
+    await expect(asService(db, "select public.retention_run(0, 24, 30, 1, 500)")).rejects.toMatchObject({ hint: "retention-period" });
+  });
+});
