@@ -1843,6 +1843,20 @@ CREATE INDEX leads_personal_by_completion_idx ON public.leads USING btree (compl
 
 
 --
+-- Name: leads_phone_digits_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX leads_phone_digits_idx ON public.leads USING btree ("right"(regexp_replace(phone, '\D'::text, ''::text, 'g'::text), 10)) WHERE (phone <> ''::text);
+
+
+--
+-- Name: leads_renter_email_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX leads_renter_email_idx ON public.leads USING btree (renter_email) WHERE (renter_email IS NOT NULL);
+
+
+--
 -- Name: leads_state_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 

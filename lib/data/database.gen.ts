@@ -114,6 +114,7 @@ export interface FunctionArgs {
   operator_change_requests: Record<string, never>;
   operator_claim_page: { p_status: string | null; p_limit: number | null; p_offset: number | null };
   operator_credentials: { p_email: string | null };
+  operator_erase_person: { p_phone: string | null; p_email: string | null; p_operator: string | null };
   operator_import_batch: { p_rows: JsonArgument | null; p_dry_run: boolean | null };
   operator_lead: { p_id: number | null };
   operator_lead_list: { p_ids: ReadonlyArray<number> | null };
@@ -128,6 +129,7 @@ export interface FunctionArgs {
   operator_mark_spam: { p_id: number | null; p_spam: boolean | null; p_operator: string | null };
   operator_moderate_review: { p_id: number | null; p_publish: boolean | null; p_reason: string | null; p_operator: string | null };
   operator_paused_vendors: Record<string, never>;
+  operator_person: { p_phone: string | null; p_email: string | null };
   operator_remove: { p_email: string | null };
   operator_resend_lead: { p_id: number | null; p_operator: string | null };
   operator_review_change: { p_id: number | null; p_approve: boolean | null; p_reason: string | null; p_operator: string | null };
@@ -163,6 +165,7 @@ export interface FunctionArgs {
   rental_date_window: Record<string, never>;
   renter_book_quote: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null; p_quote_id: number | null };
   renter_cancel_booking: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null; p_reason: string | null };
+  renter_delete_request: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null };
   renter_requests: { p_owner_token: string | null };
   renter_review_save: {
     p_lead_id: number | null;
@@ -329,6 +332,7 @@ export const functionResults = {
   operator_change_requests: null,
   operator_claim_page: null,
   operator_credentials: z.string().nullable(),
+  operator_erase_person: null,
   operator_import_batch: null,
   operator_lead: null,
   operator_lead_list: null,
@@ -338,6 +342,7 @@ export const functionResults = {
   operator_mark_spam: z.unknown().transform((): void => undefined),
   operator_moderate_review: null,
   operator_paused_vendors: null,
+  operator_person: null,
   operator_remove: z.boolean().nullable(),
   operator_resend_lead: z.number().nullable(),
   operator_review_change: z.unknown().transform((): void => undefined),
@@ -400,6 +405,7 @@ export const functionResults = {
   rental_date_window: z.object({ earliest: z.string().nullable(), latest: z.string().nullable() }).nullable(),
   renter_book_quote: null,
   renter_cancel_booking: null,
+  renter_delete_request: z.unknown().transform((): void => undefined),
   renter_requests: null,
   renter_review_save: z.number().nullable(),
   renter_status_link: z.unknown().transform((): void => undefined),

@@ -95,13 +95,14 @@ export interface DialogRequest {
 export async function dialogCompletion(
   url: string,
   ids: Record<string, string>,
-  fields: DialogRequest & { leadId: number; name: string; phone: string },
+  fields: DialogRequest & { leadId: number; name: string; phone: string; email?: string },
   headers: Record<string, string>,
 ): Promise<string> {
-  const { vendorId, leadId, name, phone, ...shared } = fields;
+  const { vendorId, widen, skid_steer_type, rental_start_date, rental_end_date, job_zip, ...contact } = fields;
+  const shared = { widen, skid_steer_type, rental_start_date, rental_end_date, job_zip };
   const estimate = await callAction(url, ids.estimateRequest, JSON.stringify([{ vendorId, ...shared }]), headers);
   const vendors = (estimate.result as { data?: Array<{ name: string }> } | null)?.data ?? [];
-  return JSON.stringify([{ leadId, name, phone, ...shared, consent: { text: consentText(vendors.map((v) => v.name)), page: "/about" } }]);
+  return JSON.stringify([{ ...contact, ...shared, consent: { text: consentText(vendors.map((v) => v.name)), page: "/about" } }]);
 }
 
 /** Calls a server action the way the site's pages do: POST with its id and the JSON arguments. */

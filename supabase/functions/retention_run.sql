@@ -1,8 +1,7 @@
 -- One batch of the retention periods (days unless said), at most p_batch rows of each kind:
--- drafts never sent are deleted p_draft_days after their last change; completed requests have
--- their personal fields (name, phone, email, client address, the consent's hashed address)
--- blanked in place p_personal_months after completion, keeping dates, ZIP and vendors for
--- reports; sent (or finally failed) messages lose their payload and recipient p_sent_days
+-- drafts never sent are deleted p_draft_days after their last change; completed requests are
+-- erased in place (erase_leads) p_personal_months after completion, keeping dates, ZIP and
+-- vendors for reports; sent (or finally failed) messages lose their payload and recipient p_sent_days
 -- after; expired links and sessions, and throttle rows past every window, go p_expired_days
 -- after. Each row is changed by one statement, so it is done or untouched; rows another
 -- instance is working on are skipped, never done twice. Returns how many of each it changed.
@@ -29,15 +28,10 @@ begin
   delete from public.leads l using doomed d where l.id = d.id;
   get diagnostics drafts = row_count;
 
-  with due as (
+  anonymized := private.erase_leads(array(
     select l.id from public.leads l
     where l.completed and l.anonymized_at is null and l.completed_at < now() - make_interval(months => p_personal_months)
-    order by l.completed_at limit batch for update skip locked),
-  consents as (
-    update public.lead_consents c set client_hash = null from due where c.lead_id = due.id)
-  update public.leads l set name = '', phone = '', renter_email = null, client_key = null, anonymized_at = now()
-  from due where l.id = due.id;
-  get diagnostics anonymized = row_count;
+    order by l.completed_at limit batch for update skip locked));
 
   with due as (
     (select m.id from public.outbox_messages m

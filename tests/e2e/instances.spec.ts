@@ -247,7 +247,7 @@ test("200 rental requests started and completed across both instances send 200 e
           ids.estimateRequest,
           {
             leadId,
-            vendorId: null,
+            vendorId: vendor.id,
             widen: false,
             skid_steer_type: "wheeled",
             rental_start_date: day(5),

@@ -10,6 +10,11 @@ beforeAll(async () => {
   db = await freshDb(true);
 });
 
+const hintOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "done",
+    (error: { hint?: string }) => error.hint,
+  );
 const inspect = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
 const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
 const defaults = retentionPeriods({});
@@ -135,5 +140,85 @@ describe("retention periods", () => {
     const result = await runRetention({ RETENTION_DRAFT_DAYS: "30" }, embeddedClient(db));
     expect(result).toEqual({ drafts: expect.any(Number), anonymized: expect.any(Number), emptied: 0, expired: expect.any(Number) });
     await expect(asService(db, "select public.retention_run(0, 24, 30, 1, 500)")).rejects.toMatchObject({ hint: "retention-period" });
+  });
+});
+
+describe("erasure", () => {
+  it("the console finds everything held for a phone number or email address, and erases it in one action; the audit log keeps no personal data", async () => {
+    const email = `erase.me.${Date.now()}@example.com`;
+    const lead = await completedRequest(email);
+    const [vendor] = await inspect<{ vendor_id: number }>("select vendor_id from public.lead_recipients where lead_id = $1 limit 1", [
+      lead,
+    ]);
+    await db.query(
+      "insert into public.reviews (lead_id, vendor_id, stars, body, author, machine, requested_at, status, published_at) values ($1, $2, 5, 'Great', 'Riley R.', 'wheeled', now(), 'published', now())",
+      [lead, vendor.vendor_id],
+    );
+    const person = (phone: string | null, address: string | null) =>
+      asService<{ p: { requests: Array<{ id: number; phone: string }>; reviews: unknown[]; messages: unknown[]; consents: unknown[] } }>(
+        db,
+        "select public.operator_person($1, $2) as p",
+        [phone, address],
+      ).then(([{ p }]) => p);
+    const byEmail = await person(null, email.toUpperCase());
+    expect(byEmail.requests.map((r) => r.id)).toEqual([lead]);
+    expect(byEmail.reviews).toHaveLength(1);
+    expect(byEmail.messages.length).toBeGreaterThan(0);
+    expect(byEmail.consents).toHaveLength(1);
+    // However the number is typed.
+    expect((await person("+1 (555) 111-2222", null)).requests.map((r) => r.id)).toContain(lead);
+    expect(await hintOf(person("555", null))).toBe("person-query");
+
+    const [{ done }] = await asService<{ done: { requests: number; reviews: number } }>(
+      db,
+      "select public.operator_erase_person(null, $1, 'ops@example.com') as done",
+      [email],
+    );
+    expect(done.reviews).toBe(1);
+    expect(done.requests).toBeGreaterThanOrEqual(1);
+    const [erased] = await inspect<Record<string, unknown>>(
+      "select name, phone, renter_email, anonymized_at from public.leads where id = $1",
+      [lead],
+    );
+    expect(erased).toMatchObject({ name: "", phone: "", renter_email: null });
+    expect(await inspect("select 1 from public.reviews where lead_id = $1", [lead])).toEqual([]);
+    expect(
+      await inspect("select 1 from public.outbox_messages where lead_id = $1 and (recipient is not null or payload <> '{}')", [lead]),
+    ).toEqual([]);
+    const [audit] = await inspect<{ operator_email: string; subject: string | null; details: object }>(
+      "select operator_email, subject, details from public.operator_audit where action = 'erase_person' order by id desc limit 1",
+    );
+    expect(audit.operator_email).toBe("ops@example.com");
+    expect(JSON.stringify(audit)).not.toContain(email);
+    expect(JSON.stringify(audit)).not.toContain("555");
+    // Nothing left on file: said so, and nothing changes.
+    expect(await hintOf(asService(db, "select public.operator_erase_person(null, $1, 'ops@example.com')", [email]))).toBe(
+      "nothing-on-file",
+    );
+    expect(await hintOf(asService(db, "select public.operator_erase_person(null, 'nobody.here@example.com', 'ops@example.com')"))).toBe(
+      "nothing-on-file",
+    );
+  });
+
+  it("a renter deletes their own request once its rental has ended or it was withdrawn; another browser is refused like an unknown request", async () => {
+    const token = ownerToken(140 + ++renters);
+    const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [
+      token,
+      `delete-client-${renters}`,
+    ]);
+    await asService(
+      db,
+      `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Dee Deleting', '5553334444', '77002', false, false, null, ${routedConsent("'77002'")})`,
+      [draft.id, token, day(3), day(5)],
+    );
+    const remove = (owner: string) => asService(db, "select public.renter_delete_request($1, $2, null)", [draft.id, owner]);
+    expect(await hintOf(remove(token))).toBe("delete-too-early");
+    expect(await hintOf(remove(ownerToken(199)))).toBe("no-request");
+    await asService(db, "select public.withdraw_lead($1, $2)", [draft.id, token]);
+    expect(await hintOf(remove(ownerToken(199)))).toBe("no-request");
+    await remove(token);
+    expect(await inspect("select name, phone from public.leads where id = $1", [draft.id])).toEqual([{ name: "", phone: "" }]);
+    // It no longer opens from the browser that made it.
+    expect(await asService(db, "select public.lead_status($1, $2) as s", [draft.id, token])).toEqual([{ s: null }]);
   });
 });

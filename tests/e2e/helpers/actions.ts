@@ -55,17 +55,16 @@ export interface DialogRequest {
 export async function dialogCompletion(
   request: APIRequestContext,
   estimateAction: string,
-  fields: DialogRequest & { leadId: number; name: string; phone: string },
+  fields: DialogRequest & { leadId: number; name: string; phone: string; email?: string },
   options: Parameters<typeof callAction>[3] = {},
 ) {
-  const { vendorId, leadId, name, phone, ...shared } = fields;
+  const { vendorId, widen, skid_steer_type, rental_start_date, rental_end_date, job_zip, ...contact } = fields;
+  const shared = { widen, skid_steer_type, rental_start_date, rental_end_date, job_zip };
   const estimate = await callAction(request, estimateAction, JSON.stringify([{ vendorId, ...shared }]), options);
   const names = [...(await estimate.text()).matchAll(/"name":("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]) as string);
   return JSON.stringify([
     {
-      leadId,
-      name,
-      phone,
+      ...contact,
       ...shared,
       consent: { text: consentText(names), page: new URL(options.path ?? "/about", "http://site").pathname },
     },
