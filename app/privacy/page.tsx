@@ -66,7 +66,14 @@ export default function PrivacyPage() {
       <h2>Analytics</h2>
       <p>We count page views and clicks with Vercel Web Analytics, which does not use cookies and does not identify you.</p>
       <h2>Your choices</h2>
-      <p>Ask us to see or delete your data at privacy@skidsteer-rentals.example.</p>
+      <p>
+        Once your rental has ended, or if you withdrew your request, its status page has &quot;Delete my request&quot;: it erases your name,
+        phone number and email address from the request, and your reviews of it, at once.
+      </p>
+      <p>
+        To see or delete everything we hold for your phone number or email address, write to privacy@skidsteer-rentals.example: we answer
+        within 7 days, and erase your requests, reviews and the emails about them in one go.
+      </p>
     </StaticPage>
   );
 }

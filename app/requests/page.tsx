@@ -8,8 +8,10 @@ const STAGES = { sent: "sent", contacted: "contacted you", quoted: "quoted", boo
 // Private to the browser that made the requests: never indexed, never cached.
 export const metadata: Metadata = { title: "Your Rental Requests", robots: { index: false, follow: false } };
 
-export default async function YourRequestsPage() {
-  const requests = await renterRequests();
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function YourRequestsPage({ searchParams }: Props) {
+  const [requests, { deleted }] = await Promise.all([renterRequests(), searchParams]);
   return (
     <div className="mx-auto max-w-2xl wrap-anywhere">
       <h1 className="text-3xl font-extrabold tracking-tight">Your requests</h1>
@@ -17,6 +19,11 @@ export default async function YourRequestsPage() {
         The rental requests sent from this browser, newest first. If you gave your email address with a request, its copy links to its
         status page from any device.
       </p>
+      {deleted === "1" && (
+        <p role="status" className="mt-4 rounded-md border border-success-700 bg-ink-50 p-3 text-sm text-success-700">
+          Your request is deleted.
+        </p>
+      )}
       {requests.length === 0 ? (
         <div className="mt-6">
           <p data-testid="no-requests">No rental requests from this browser yet.</p>

@@ -10,6 +10,7 @@ import { recordId } from "../platform/record-id";
 import { serviceRpc } from "../data/rpc";
 import {
   approveSubmission,
+  erasePerson,
   markSpam,
   moderateReview,
   resendLead,
@@ -70,6 +71,15 @@ export const resendLeadAction = consoleAction({
   call: (lead, operator) => resendLead(lead.id, operator),
   done: () => after(() => wakeOutbox()),
   back: (lead) => ({ page: `/operator/leads/${lead.id}`, notice: "resent" }),
+});
+
+/** Erases everything held for a person found by phone number or email address (the privacy page's lookup). */
+export const erasePersonAction = consoleAction({
+  input: z.object({ phone: formField.text(40, "person-query"), email: formField.text(320, "person-query") }),
+  invalid: "person-query",
+  home: "/operator/privacy",
+  call: (person, operator) => erasePerson(person.phone, person.email, operator),
+  back: () => ({ page: "/operator/privacy", notice: "erased" }),
 });
 
 export const markSpamAction = consoleAction({

@@ -294,6 +294,60 @@ export const vendorManagers = (id: number) => call("operator_vendor_managers", {
 export const revokeManager = (id: number, email: string, operator: string) =>
   call("operator_revoke_manager", { p_vendor_id: id, p_email: email, p_operator: operator });
 
+const personSchema = z.object({
+  requests: z.array(
+    z.object({
+      id: z.number(),
+      completed: z.boolean(),
+      created_at: z.string(),
+      completed_at: z.string().nullable(),
+      name: z.string(),
+      phone: z.string(),
+      email: z.string().nullable(),
+      location: z.string(),
+      rental_start_date: z.string().nullable(),
+      rental_end_date: z.string().nullable(),
+      withdrawn_at: z.string().nullable(),
+      anonymized_at: z.string().nullable(),
+    }),
+  ),
+  reviews: z.array(
+    z.object({
+      id: z.number(),
+      lead_id: z.number(),
+      vendor_name: z.string(),
+      stars: z.number(),
+      author: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      lead_id: z.number(),
+      kind: z.string(),
+      channel: z.string(),
+      recipient: z.string().nullable(),
+      status: z.string(),
+      sent_at: z.string().nullable(),
+    }),
+  ),
+  consents: z.array(z.object({ lead_id: z.number(), given_at: z.string(), page: z.string(), text: z.string() })),
+});
+export type PersonOnFile = z.infer<typeof personSchema>;
+
+/** Everything held for the person with this phone number or email address: requests, reviews, messages, consents. */
+export const personOnFile = (phone: string, email: string) =>
+  call("operator_person", { p_phone: phone || null, p_email: email || null }, personSchema);
+/** Erases everything held for that person; audit-logged without their details. */
+export const erasePerson = (phone: string, email: string, operator: string) =>
+  call(
+    "operator_erase_person",
+    { p_phone: phone || null, p_email: email || null, p_operator: operator },
+    z.object({ requests: z.number(), reviews: z.number() }),
+  );
+
 export const resendLead = (id: number, operator: string) => call("operator_resend_lead", { p_id: id, p_operator: operator });
 export const markSpam = (id: number, spam: boolean, operator: string) =>
   call("operator_mark_spam", { p_id: id, p_spam: spam, p_operator: operator });

@@ -28,6 +28,8 @@ const NOTICES = {
   "review-published": "Published: the review shows on the listing's page, and the business is emailed.",
   "review-rejected": "Rejected, with the reason recorded: the review is not shown.",
   "review-kept": "Kept: the review stays published and the report is cleared.",
+  erased:
+    "Erased: the person's requests keep no name, phone number or email address, their reviews are removed from every page and the messages about them are emptied. The audit log records that you did it, not whom.",
 } as const;
 
 /** The texts of the database's refusals that console actions can meet. */
@@ -40,6 +42,8 @@ const REFUSALS: RefusalTexts = {
   "listing-exists": "A listing with this website already exists",
   "city-missing": "The submission's city is not in the directory",
   "reason-missing": "Please give a reason for the rejection",
+  "person-query": "Enter a phone number of at least 10 digits or an email address.",
+  "nothing-on-file": "Nothing is on file for this phone number or email address.",
   ...LISTING_REFUSALS,
   ...RATE_CARD_PROBLEMS,
 };

@@ -7,7 +7,7 @@ import { clientAction, formAction, formField } from "../platform/action";
 import { clientKey } from "../platform/request";
 import { recordId } from "../platform/record-id";
 import { bookingCatalog } from "./booking-messages";
-import { bookQuote, cancelBooking, completeLead as completeLeadCall, createLead, saveDraft, withdrawLead } from "./data";
+import { bookQuote, cancelBooking, completeLead as completeLeadCall, createLead, deleteRequest, saveDraft, withdrawLead } from "./data";
 import { ownerToken, renter } from "./owner";
 import { leadCompletionSchema, leadDraftSchema, leadStartSchema } from "./schema";
 import { requestStatusPath, statusKey } from "./status-link";
@@ -71,6 +71,20 @@ export const withdrawLeadAction = formAction(null, {
   home: statusHome,
   call: ({ id, key }, token) => withdrawLead(id, { ownerToken: token, linkHash: key && hashToken(key) }),
   back: ({ id, key }, done) => ({ page: requestStatusPath(id, key), params: done === null ? undefined : { withdrawn: "1" }, notice: null }),
+});
+
+/**
+ * Deletes the renter's own request from its status page once its rental has ended or it was
+ * withdrawn: "Your requests" then says it is deleted (?deleted=1); a refusal leaves the page as it was.
+ */
+export const deleteRequestAction = formAction(null, {
+  audience: renter,
+  input: z.object(ownRequest),
+  invalid: "no-request",
+  home: statusHome,
+  call: ({ id, key }, token) => deleteRequest(id, { ownerToken: token, linkHash: key && hashToken(key) }),
+  back: ({ id, key }, done) =>
+    done === null ? { page: requestStatusPath(id, key), notice: null } : { page: "/requests", params: { deleted: "1" }, notice: null },
 });
 
 /** Books the quote the renter confirmed on the status page; the vendors and the renter are emailed right after. */

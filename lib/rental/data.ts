@@ -55,6 +55,10 @@ export const completeLead = (lead: LeadCompletion, ownerToken: string | null, we
 export const withdrawLead = (lead: number, proof: RenterProof) =>
   serviceRpc("withdraw_lead", { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash });
 
+/** Deletes the renter's own request once its rental has ended or it was withdrawn: its personal details and reviews are erased. */
+export const deleteRequest = (lead: number, proof: RenterProof) =>
+  serviceRpc("renter_delete_request", { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash });
+
 /** The vendors a request would go to, routed as complete_lead routes it, with their rate cards and miles to the ZIP. */
 export const routeRates = (zip: string, vendorId: number | null, widen: boolean) =>
   serviceRpc(

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
-import { withdrawLeadAction } from "@/lib/rental/actions";
+import { deleteRequestAction, withdrawLeadAction } from "@/lib/rental/actions";
 import { recordId } from "@/lib/platform/record-id";
 import { centsText } from "@/lib/quotes/quote";
 import { leadStatus, machineLabel } from "@/lib/rental/status";
@@ -61,6 +61,19 @@ export default async function RequestStatusPage({ params, searchParams }: Props)
         </form>
       )}
       <RequestReviews lead={lead} statusKey={key} vendor={noticeVendor} notice={notice} error={error} />
+      {(lead.withdrawn_at || lead.rental_end_date < new Date().toISOString().slice(0, 10)) && (
+        <form action={deleteRequestAction} className="mt-6" data-testid="delete-request">
+          <input type="hidden" name="id" value={lead.id} />
+          {key && <input type="hidden" name="key" value={key} />}
+          <p className="text-sm text-ink-700">
+            Deleting erases your name, phone number and email address from this request, and your reviews of it. The vendors keep only that
+            a request was made.
+          </p>
+          <Button type="submit" variant="outline" className="mt-2">
+            Delete my request
+          </Button>
+        </form>
+      )}
       <p className="mt-8 text-sm text-ink-600">
         {machineLabel(lead.skid_steer_type)} for {lead.rental_days} day{lead.rental_days === 1 ? "" : "s"}.{" "}
         <Link href="/requests" className="text-brand-700 underline">
