@@ -1,7 +1,6 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { query } from "./helpers/db";
 import { test } from "./helpers/test";
-import { retentionPeriods } from "@/lib/privacy/periods";
 
 async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
   const index = await (await request.get("/sitemap.xml")).text();
@@ -77,18 +76,6 @@ test("static pages and unknown paths", async ({ page }) => {
   }
   await page.goto("/this/path/does/not/exist/anywhere");
   await expect(page).toHaveURL(/\/us$/);
-});
-
-test("the privacy page states the retention periods the retention job applies", async ({ page }) => {
-  // The server runs with this process's environment (playwright.config.ts), so the same settings.
-  const periods = retentionPeriods(process.env);
-  const units = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  await page.goto("/privacy");
-  const stated = page.getByTestId("retention");
-  await expect(stated).toContainText(`deleted ${units(periods.draftDays, "day")} after you last changed it`);
-  await expect(stated).toContainText(`${units(periods.personalMonths, "month")} after you send them, your name, phone number`);
-  await expect(stated).toContainText(`erased ${units(periods.sentDays, "day")} after they are sent`);
-  await expect(stated).toContainText(`deleted ${units(periods.expiredDays, "day")} after they lapse`);
 });
 
 test("the sitemap index lists every country, state, city, vendor, model, article and static URL", async ({ request }) => {

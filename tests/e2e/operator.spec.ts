@@ -30,6 +30,7 @@ test("logged out, every console page and action is refused and changes nothing",
     "/operator/import",
     "/operator/audit",
     "/operator/reviews",
+    "/operator/privacy",
   ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(307);
@@ -61,6 +62,7 @@ test("logged out, every console page and action is refused and changes nothing",
     [ids.resendLeadAction, { id: "1" }],
     [ids.markSpamAction, { id: "1", spam: "true" }],
     [ids.moderateReviewAction, { id: "1", outcome: "publish", queue: "pending" }],
+    [ids.erasePersonAction, { phone: "", email: "anyone@example.com" }],
   ];
   // Without a session cookie a console post is refused before its body is read; with a
   // forged one of the right shape the action itself sends it to the login page.
