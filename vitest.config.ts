@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(__dirname) } },
   test: {
     include: ["tests/unit/**/*.test.ts"],
+    globalSetup: ["tests/unit/helpers/database-snapshots.ts"],
     environment: "node",
     // Most files spend their time waiting on a database process or a command they start, so two
     // run side by side even on two cores (Vitest's default there is one at a time).

@@ -1,12 +1,16 @@
+import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
+import { inject } from "vitest";
 import { createClient } from "@supabase/supabase-js";
 import { callerOf, type Caller } from "@/lib/data/rpc";
-import { createMigratedMemoryDb } from "@/lib/db/pglite";
+import { createPGlite } from "@/lib/db/pglite";
 import { createEmbeddedFetch } from "@/lib/supabase/embedded-fetch";
 
-/** A fresh in-memory database with the real migrations (and the seed, when asked). */
+/** A fresh in-memory database with the real migrations (and the seed, when asked): a copy of the run's snapshot. */
 export function freshDb(withSeed = true): Promise<PGlite> {
-  return createMigratedMemoryDb(withSeed);
+  const snapshots = inject("databaseSnapshots");
+  const file = withSeed ? snapshots.seeded : snapshots.empty;
+  return createPGlite({ loadDataDir: new Blob([readFileSync(file)]) });
 }
 
 async function asRole<T>(role: "anon" | "service_role", db: PGlite, sql: string, params: unknown[]): Promise<T[]> {
