@@ -127,6 +127,7 @@ test("rental dates: past days and days beyond a year disabled, end days up to th
 });
 
 test("a forged lead id changes nothing: only the browser that created a lead may change it", async ({ page, browser }, info) => {
+  test.skip(info.project.name !== "desktop", "the server refuses the forgery; the dialog is tested at both widths elsewhere");
   const vendor = await vendorFor(info.project.name, "forgery");
   // The victim starts a request from a vendor page and picks Tracked.
   await page.goto(vendor.path);
