@@ -6,13 +6,15 @@
  * hosted project: this process holds the database folder (PGLITE_DATA_DIR) and answers
  * `POST|GET /rest/v1/rpc/<function>` as role anon for NEXT_PUBLIC_SUPABASE_ANON_KEY and as
  * service_role for SUPABASE_SERVICE_ROLE_KEY (the same two variables the instances are
- * given, with NEXT_PUBLIC_SUPABASE_URL pointing here). Any other key gets 401.
+ * given, with NEXT_PUBLIC_SUPABASE_URL pointing here). Any other key gets 401. `GET /backup`
+ * with the service role's key answers a backup of the database (npm run db:backup).
  *
  *   DB_PORT (default 54321), DB_HOST (default 127.0.0.1)
  */
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { secretsMatch } from "../lib/auth/token";
+import { backupEmbedded } from "../lib/db/backup";
 import { getEmbeddedDb } from "../lib/db/embedded";
 import { createEmbeddedFetch, type DatabaseRole } from "../lib/supabase/embedded-fetch";
 import { errorResponse } from "../lib/supabase/postgrest-errors";
@@ -39,6 +41,13 @@ const host = process.env.DB_HOST ?? "127.0.0.1";
 await getEmbeddedDb();
 const server = createServer(async (req, res) => {
   const role = roleOf(typeof req.headers.apikey === "string" ? req.headers.apikey : undefined);
+  // npm run db:backup: a consistent backup while serving, for the service role's key only.
+  if (req.method === "GET" && req.url === "/backup" && role === "service_role") {
+    const backup = await backupEmbedded(await getEmbeddedDb());
+    res.writeHead(200, { "Content-Type": "application/gzip" });
+    res.end(Buffer.from(await backup.arrayBuffer()));
+    return;
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
   const init: RequestInit & { duplex: "half" } = {
