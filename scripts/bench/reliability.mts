@@ -5,10 +5,15 @@
  * 2. 200 malformed or hostile inputs to every server action: nothing written, no 5xx,
  *    each answered with a clear message.
  * 3. The database becomes unreachable while the server runs, then returns.
+ * 4. The retention job and an operator's erasure are stopped midway (SIGTERM), the database
+ *    restarted: every request is erased whole or untouched, never half.
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { addDays, differenceInCalendarDays, format } from "date-fns";
+import { openFileDb } from "../../lib/db/embedded.ts";
 import {
   actionIds,
   callAction,
@@ -300,17 +305,115 @@ async function databaseOutage(url: string) {
   await browser.close();
 }
 
+/** Posts a form to a server action as React encodes one (the console's forms); returns the status and the cookie it set. */
+async function postForm(url: string, path: string, id: string, fields: Record<string, string>, cookie = "") {
+  const body = new FormData();
+  body.set("0", JSON.stringify(["$K1"]));
+  for (const [key, value] of Object.entries(fields)) body.set(`_1_${key}`, value);
+  const response = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "Next-Action": id, Accept: "text/x-component", Origin: url, Cookie: cookie },
+    body,
+    redirect: "manual",
+  });
+  return { status: response.status, cookie: response.headers.get("set-cookie")?.split(";")[0] ?? null };
+}
+
+/** How many requests are erased whole, untouched, or half erased (a name or phone left, a message not emptied). */
+async function erasureStates(dataDir: string) {
+  const { db, release } = await openFileDb(dataDir);
+  try {
+    const { rows } = await db.query<{ done: number; untouched: number; half: number }>(`
+      select count(*) filter (where state = 'done')::int as done, count(*) filter (where state = 'untouched')::int as untouched,
+             count(*) filter (where state = 'half')::int as half
+      from (select case
+        when l.anonymized_at is not null and l.name = '' and l.phone = '' and l.renter_email is null and l.client_key is null
+             and not exists (select 1 from public.lead_consents c where c.lead_id = l.id and c.client_hash is not null)
+             and not exists (select 1 from public.outbox_messages m where m.lead_id = l.id
+                             and (m.recipient is not null or m.payload <> '{}'::jsonb or m.status in ('pending', 'sending'))) then 'done'
+        when l.anonymized_at is null and l.name <> '' and l.phone <> '' then 'untouched'
+        else 'half' end as state
+      from public.leads l where l.completed) states`);
+    return rows[0];
+  } finally {
+    await db.close();
+    release();
+  }
+}
+
+async function interruptedErasure(dataDir: string) {
+  console.log("\n# retention and an erasure stopped midway by SIGTERM, the database restarted each time");
+  const phone = "(555) 019-7777";
+  const { db, release } = await openFileDb(dataDir);
+  try {
+    // Every request past its 24 months; 300 of them from one phone number, for the operator to erase.
+    await db.exec(`update public.leads set completed_at = now() - interval '25 months' where completed;
+      update public.leads set phone = '${phone}' where id in (select id from public.leads where completed order by id desc limit 300);`);
+  } finally {
+    await db.close();
+    release();
+  }
+  const password = randomBytes(12).toString("hex");
+  const added = spawnSync("npm", ["run", "--silent", "operator", "--", "add", "bench@skidsteer.example"], {
+    input: `${password}\n`,
+    env: { ...process.env, PGLITE_DATA_DIR: dataDir },
+    encoding: "utf8",
+  });
+  check(added.status === 0, "an operator is added for the erasure");
+  let round = 0;
+  for (;;) {
+    round++;
+    const server = await startServer({
+      port: 3391,
+      dataDir,
+      keepData: true,
+      env: { OPERATOR_TOKEN: TOKEN, OUTBOX_INTERVAL_SECONDS: "1", OUTBOX_DIR: `${dataDir}-outbox` },
+    });
+    if (round === 1) {
+      const login = await postForm(server.url, "/operator/login", ids.logInAction, { email: "bench@skidsteer.example", password });
+      // The erasure and the stop race: the server is told to stop while the erasure runs.
+      const erasure = postForm(server.url, "/operator/privacy", ids.erasePersonAction, { phone, email: "" }, login.cookie ?? "").catch(
+        () => ({ status: 0, cookie: null }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await server.stop();
+      console.log(`round 1: the erasure answered ${(await erasure).status || "nothing (stopped first)"}`);
+    } else {
+      // One timer round of retention (at most 500 requests), then the stop, as it runs.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await server.stop();
+    }
+    const states = await erasureStates(dataDir);
+    console.log(`round ${round}: ${states.done} requests erased whole, ${states.untouched} untouched, ${states.half} half erased`);
+    check(states.half === 0, `round ${round}: no request half erased`);
+    if (states.untouched === 0 || round === 8) {
+      check(states.untouched === 0, "retention finished over the restarts");
+      break;
+    }
+  }
+}
+
 ensureBuild();
 // Start with empty runtime caches (pages and data), so that pages not visited here are truly uncached.
 clearRuntimeCaches();
 const ids = actionIds();
-const server = await startServer({ port: 3390, env: { OPERATOR_TOKEN: TOKEN, ENABLE_FAULT_INJECTION: "1", INSECURE_COOKIES: "1" } });
+const server = await startServer({
+  port: 3390,
+  keepData: true,
+  env: { OPERATOR_TOKEN: TOKEN, ENABLE_FAULT_INJECTION: "1", INSECURE_COOKIES: "1" },
+});
 try {
-  const completed = await concurrentRequests(server.url, ids);
-  await hostileInputs(server.url, ids, completed);
-  await databaseOutage(server.url);
+  try {
+    const completed = await concurrentRequests(server.url, ids);
+    await hostileInputs(server.url, ids, completed);
+    await databaseOutage(server.url);
+  } finally {
+    await server.stop();
+  }
+  await interruptedErasure(server.dataDir);
 } finally {
-  await server.stop();
+  rmSync(server.dataDir, { recursive: true, force: true });
+  rmSync(`${server.dataDir}-outbox`, { recursive: true, force: true });
 }
 console.log(`\n${failures === 0 ? "reliability: no loss" : `reliability: ${failures} check(s) failed`}`);
 process.exit(failures === 0 ? 0 : 1);
