@@ -182,6 +182,8 @@ test("the rental dialog at each step has no violations and works with the keyboa
   await expect(dialog.getByRole("button", { name: /Start Date/ })).not.toContainText("Pick a date");
   await dialog.getByRole("button", { name: /End Date/ }).focus();
   await page.keyboard.press("Enter");
+  // As a person would, move on once the calendar shows with a day in focus.
+  await expect(dialog.locator("[data-day] button:focus")).toHaveCount(1);
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Enter");
