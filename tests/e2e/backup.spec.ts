@@ -34,7 +34,12 @@ test("a backup of the running site restores into a new folder, and a second serv
     const reviews = await page.getByTestId("review-summary").textContent();
     // The site keeps serving: the script asks the server holding the folder for the backup.
     const backedUp = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db-backup.ts", file], {
-      env: { ...process.env, PORT: new URL(test.info().project.use.baseURL!).port, OPERATOR_TOKEN: "e2e-operator-token" },
+      env: {
+        ...process.env,
+        PGLITE_DATA_DIR: process.env.E2E_DATA_DIR,
+        PORT: new URL(test.info().project.use.baseURL!).port,
+        OPERATOR_TOKEN: "e2e-operator-token",
+      },
     });
     expect(backedUp.stdout).toContain("Backed up the embedded database from http://127.0.0.1:");
     const after = await operatorRows<LeadRow>(request, "leads", 5000);
