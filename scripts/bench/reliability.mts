@@ -5,7 +5,7 @@
  * 2. 200 malformed or hostile inputs to every server action: nothing written, no 5xx,
  *    each answered with a clear message.
  * 3. The database becomes unreachable while the server runs, then returns.
- * 4. The retention job and an operator's erasure are stopped midway (SIGTERM), the database
+ * 4. The retention job and an operator's erasure are stopped midway (SIGTERM, once SIGKILL), the database
  *    restarted: every request is erased whole or untouched, never half.
  */
 import { spawnSync } from "node:child_process";
@@ -206,10 +206,11 @@ async function hostileInputs(url: string, ids: Record<string, string>, completed
   };
   let serverErrors = 0;
   let unclear = 0;
+  const PAGE_OF: Record<string, string> = { submitBusiness: "/submit" };
   for (const [action, bodies] of Object.entries(cases)) {
     const picked = Array.from({ length: HOSTILE_PER_ACTION }, (_, i) => bodies[i % bodies.length]);
     const answers = await pool(
-      picked.map((body, i) => () => callAction(url, ids[action], body, client(100_000 + i))),
+      picked.map((body, i) => () => callAction(url, ids[action], body, client(100_000 + i), PAGE_OF[action] ?? "/about")),
       20,
     );
     const errors = answers.filter((a) => a.status >= 500).length;
@@ -240,10 +241,11 @@ async function hostileInputs(url: string, ids: Record<string, string>, completed
 }
 
 /** A refusal the visitor can read: a 4xx with a message, or the action's { ok: false, message }. */
+/** A 4xx with a body, or a refusal carrying a code, which the form words (refusals travel as codes, never as English). */
 function clearMessage(answer: ActionAnswer): boolean {
   if (answer.status >= 400 && answer.status < 500) return answer.text.trim().length > 0;
-  const result = answer.result as { ok?: boolean; message?: string } | null;
-  return result?.ok === false && typeof result.message === "string" && result.message.length > 0;
+  const result = answer.result as { ok?: boolean; refusal?: unknown } | null;
+  return result?.ok === false && typeof result.refusal === "string" && /^[a-z-]+$/.test(result.refusal);
 }
 
 async function databaseOutage(url: string) {
@@ -305,20 +307,6 @@ async function databaseOutage(url: string) {
   await browser.close();
 }
 
-/** Posts a form to a server action as React encodes one (the console's forms); returns the status and the cookie it set. */
-async function postForm(url: string, path: string, id: string, fields: Record<string, string>, cookie = "") {
-  const body = new FormData();
-  body.set("0", JSON.stringify(["$K1"]));
-  for (const [key, value] of Object.entries(fields)) body.set(`_1_${key}`, value);
-  const response = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: { "Next-Action": id, Accept: "text/x-component", Origin: url, Cookie: cookie },
-    body,
-    redirect: "manual",
-  });
-  return { status: response.status, cookie: response.headers.get("set-cookie")?.split(";")[0] ?? null };
-}
-
 /** How many requests are erased whole, untouched, or half erased (a name or phone left, a message not emptied). */
 async function erasureStates(dataDir: string) {
   const { db, release } = await openFileDb(dataDir);
@@ -342,7 +330,7 @@ async function erasureStates(dataDir: string) {
 }
 
 async function interruptedErasure(dataDir: string) {
-  console.log("\n# retention and an erasure stopped midway by SIGTERM, the database restarted each time");
+  console.log("\n# retention and an erasure stopped midway (SIGTERM, and once SIGKILL), the database restarted each time");
   const phone = "(555) 019-7777";
   const { db, release } = await openFileDb(dataDir);
   try {
@@ -367,21 +355,37 @@ async function interruptedErasure(dataDir: string) {
       port: 3391,
       dataDir,
       keepData: true,
-      env: { OPERATOR_TOKEN: TOKEN, OUTBOX_INTERVAL_SECONDS: "1", OUTBOX_DIR: `${dataDir}-outbox` },
+      // The first round is the erasure's alone; from the second on the timer runs a retention batch each second.
+      env: {
+        OPERATOR_TOKEN: TOKEN,
+        OUTBOX_INTERVAL_SECONDS: round === 1 ? "0" : "1",
+        OUTBOX_DIR: `${dataDir}-outbox`,
+        INSECURE_COOKIES: "1",
+      },
     });
     if (round === 1) {
-      const login = await postForm(server.url, "/operator/login", ids.logInAction, { email: "bench@skidsteer.example", password });
-      // The erasure and the stop race: the server is told to stop while the erasure runs.
-      const erasure = postForm(server.url, "/operator/privacy", ids.erasePersonAction, { phone, email: "" }, login.cookie ?? "").catch(
-        () => ({ status: 0, cookie: null }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // The operator erases the phone number's requests in the console, and the server is told to stop as the erasure runs.
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/operator/login`);
+      await page.getByLabel("Email").fill("bench@skidsteer.example");
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.waitForURL(/\/operator\/leads$/);
+      await page.goto(`${server.url}/operator/privacy?phone=${encodeURIComponent(phone)}`);
+      const held = await page.getByTestId("person-requests").getByRole("row").count();
+      console.log(`round 1: the console lists ${held - 1} requests for the phone number`);
+      const erasure = page.getByRole("button", { name: "Erase everything for this person" }).click();
+      await new Promise((resolve) => setTimeout(resolve, 300));
       await server.stop();
-      console.log(`round 1: the erasure answered ${(await erasure).status || "nothing (stopped first)"}`);
+      await erasure.catch(() => undefined);
+      await browser.close();
     } else {
-      // One timer round of retention (at most 500 requests), then the stop, as it runs.
+      // A timer round of retention (at most 500 requests), then the stop as it runs: the second
+      // round's is a crash (SIGKILL), whose folder lock the next start waits out.
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      await server.stop();
+      await server.stop(round === 2 ? "SIGKILL" : "SIGTERM");
+      if (round === 2) await new Promise((resolve) => setTimeout(resolve, 11_000));
     }
     const states = await erasureStates(dataDir);
     console.log(`round ${round}: ${states.done} requests erased whole, ${states.untouched} untouched, ${states.half} half erased`);

@@ -23,7 +23,8 @@ export function ensureBuild(): void {
 export interface BenchServer {
   url: string;
   dataDir: string;
-  stop: () => Promise<void>;
+  /** SIGTERM lets requests in flight finish; SIGKILL stands in for a crash. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
 export async function startServer(options: {
@@ -63,8 +64,8 @@ export async function startServer(options: {
   return {
     url,
     dataDir,
-    stop: async () => {
-      child.kill("SIGTERM");
+    stop: async (signal = "SIGTERM") => {
+      child.kill(signal);
       await new Promise((resolve) => child.once("exit", resolve));
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
@@ -106,8 +107,15 @@ export async function dialogCompletion(
 }
 
 /** Calls a server action the way the site's pages do: POST with its id and the JSON arguments. */
-export async function callAction(url: string, id: string, body: string, headers: Record<string, string> = {}): Promise<ActionAnswer> {
-  const response = await fetch(`${url}/about`, {
+export async function callAction(
+  url: string,
+  id: string,
+  body: string,
+  headers: Record<string, string> = {},
+  page = "/about",
+): Promise<ActionAnswer> {
+  // An action answers on a page that uses it: the rental dialog's on every page, the others on their own.
+  const response = await fetch(`${url}${page}`, {
     method: "POST",
     headers: { "Next-Action": id, "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component", Origin: url, ...headers },
     body,

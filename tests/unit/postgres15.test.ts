@@ -616,3 +616,42 @@ describe("booking on PostgreSQL 15", () => {
     }
   });
 });
+
+describe("retention on PostgreSQL 15", () => {
+  it("instances running the retention job at once erase each request once, whole", async () => {
+    const owner = await server.connect("postgres");
+    const clients = await Promise.all(Array.from({ length: 3 }, () => server.connect("authenticator")));
+    try {
+      // Requests past their 24 months: the seed's completed ones, and the booking test's.
+      const { rows: aged } = await owner.query<{ id: number }>(
+        "update public.leads set completed_at = now() - interval '25 months' where completed and anonymized_at is null returning id",
+      );
+      expect(aged.length).toBeGreaterThan(5);
+      const runs = await Promise.all(
+        clients.map(async (client) => {
+          let erased = 0;
+          for (;;) {
+            const [{ r }] = await as<{ r: { anonymized: number } }>(
+              "service_role",
+              "select public.retention_run(30, 24, 30, 1, 2) as r",
+              [],
+              client,
+            );
+            if (r.anonymized === 0) return erased;
+            erased += r.anonymized;
+          }
+        }),
+      );
+      // Each request was erased by exactly one of them, and none is left half done.
+      expect(runs.reduce((sum, n) => sum + n, 0)).toBe(aged.length);
+      const { rows } = await owner.query<{ left: string }>(
+        "select count(*) as left from public.leads where id = any($1) and (anonymized_at is null or name <> '' or phone <> '' or renter_email is not null)",
+        [aged.map((row) => row.id)],
+      );
+      expect(rows[0].left).toBe("0");
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+      await owner.end();
+    }
+  });
+});
