@@ -34,7 +34,9 @@ describe("backup and restore of the embedded database", () => {
 
     const { db: restored, release: releaseRestored } = await openFileDb(path.join(dir, "restored"));
     try {
-      const { rows } = await restored.query<{ n: number }>("select count(*)::int as n from public.leads where client_key = 'backup-client'");
+      const { rows } = await restored.query<{ n: number }>(
+        "select count(*)::int as n from public.leads where client_key = 'backup-client'",
+      );
       expect(rows[0].n).toBe(1);
     } finally {
       await restored.close();
