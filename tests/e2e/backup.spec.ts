@@ -12,7 +12,8 @@ import { test } from "./helpers/test";
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "one server for the run"));
 
 const run = promisify(execFile);
-const PORT = 3244;
+// A port no other test listens on (the container test has 3244, the instances test 3236-3243).
+const PORT = 3245;
 const RESTORED = `http://127.0.0.1:${PORT}`;
 
 test("a backup of the running site restores into a new folder, and a second server on it has the same requests, listings and reviews", async ({
