@@ -157,6 +157,10 @@ describe("a vendor quotes", () => {
     expect(q.vendor_id).toBe(vendor);
     expect(await hintOf(asService(db, "select public.quote_link_save($1, $2)", [hashToken(`${token}x`), quote()]))).toBe("link-invalid");
     expect(await asService(db, "select public.quote_link_request($1) as r", [hashToken(`${token}x`)])).toEqual([{ r: null }]);
+    // One character changed: refused as an unknown link.
+    const altered = `${token.slice(0, -1)}${token.endsWith("z") ? "y" : "z"}`;
+    expect(await hintOf(asService(db, "select public.quote_link_save($1, $2)", [hashToken(altered), quote()]))).toBe("link-invalid");
+    expect(await hintOf(asService(db, "select public.quote_link_withdraw($1)", [hashToken(altered)]))).toBe("link-invalid");
     // Once expired, the link answers as an unknown one and saves nothing.
     await db.query("update public.auth_links set expires_at = now() - interval '1 second' where token_hash = $1", [hashToken(token)]);
     expect(await asService(db, "select public.quote_link_request($1) as r", [hashToken(token)])).toEqual([{ r: null }]);
