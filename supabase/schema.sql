@@ -543,6 +543,7 @@ CREATE TABLE public.lead_recipients (
     status_at timestamp with time zone,
     responded_at timestamp with time zone,
     completed_at timestamp with time zone,
+    spam boolean DEFAULT false NOT NULL,
     CONSTRAINT lead_recipients_reason_check CHECK ((reason = ANY (ARRAY['vendor_page'::text, 'nearby'::text]))),
     CONSTRAINT lead_recipients_status_check CHECK ((status = ANY (ARRAY['contacted'::text, 'quoted'::text, 'won'::text, 'lost'::text, 'not_a_fit'::text]))),
     CONSTRAINT lead_recipients_status_reason_check CHECK ((length(status_reason) <= 500))
@@ -1804,7 +1805,7 @@ CREATE INDEX lead_messages_due_idx ON public.outbox_messages USING btree (next_a
 -- Name: lead_recipients_vendor_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
-CREATE INDEX lead_recipients_vendor_newest_idx ON public.lead_recipients USING btree (vendor_id, completed_at DESC, lead_id DESC);
+CREATE INDEX lead_recipients_vendor_newest_idx ON public.lead_recipients USING btree (vendor_id, completed_at DESC, lead_id DESC) INCLUDE (spam);
 
 
 --
@@ -2123,10 +2124,17 @@ CREATE TRIGGER lead_recipients_answered AFTER INSERT ON public.lead_recipients R
 
 
 --
--- Name: lead_recipients lead_recipients_completed_at; Type: TRIGGER; Schema: public; Owner: postgres
+-- Name: lead_recipients lead_recipients_request_copies; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
-CREATE TRIGGER lead_recipients_completed_at BEFORE INSERT ON public.lead_recipients FOR EACH ROW EXECUTE FUNCTION private.recipient_completed_at();
+CREATE TRIGGER lead_recipients_request_copies BEFORE INSERT ON public.lead_recipients FOR EACH ROW EXECUTE FUNCTION private.recipient_request_copies();
+
+
+--
+-- Name: leads leads_spam_to_recipients; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER leads_spam_to_recipients AFTER UPDATE OF spam ON public.leads FOR EACH ROW WHEN ((old.spam IS DISTINCT FROM new.spam)) EXECUTE FUNCTION private.lead_spam_to_recipients();
 
 
 --

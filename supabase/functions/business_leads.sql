@@ -14,8 +14,7 @@ returns jsonb language sql stable security definer set search_path = '' as $$
   received as (
     select x.* from managed m cross join settings cross join lateral (
       select r.lead_id as id, r.completed_at, r.vendor_id from public.lead_recipients r
-      join public.leads l on l.id = r.lead_id
-      where r.vendor_id = m.vendor_id and l.completed and not l.spam
+      where r.vendor_id = m.vendor_id and r.completed_at is not null and not r.spam
       order by r.completed_at desc, r.lead_id desc
       limit settings.page_size + 1) x
     order by x.completed_at desc, x.id desc, x.vendor_id

@@ -5,7 +5,8 @@
 -- recipient), the stage ('quoted': a vendor quoted it; 'booked') and spam ('only', 'include';
 -- left out by default). Each page reads one index in
 -- page order (a recipient's, the ZIP's, the state's or every request's), so its cost does not
--- grow with history; 'total' counts at most 10,001 matches ('total_capped' past 10,000).
+-- grow with history; a listing's requests are counted from its recipients' index alone, which
+-- holds each request's spam mark; 'total' counts at most 10,001 matches ('total_capped' past 10,000).
 create or replace function public.operator_lead_page(p_filters jsonb, p_limit int, p_older_than bigint default null, p_newer_than bigint default null)
 returns jsonb language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -27,6 +28,9 @@ begin
   -- The index that serves the page: the narrowest filter's, ordered as the page is; the rest
   -- of the filters are checked on each row it gives, in page order.
   source := case
+    when f->>'vendor' is not null and f->>'zip' is null and f->>'state' is null then
+      'select r.lead_id as id, r.completed_at, null::text as location, null::bigint as state_id, r.spam
+         from public.lead_recipients r where r.vendor_id = ($1->>''vendor'')::bigint and r.completed_at is not null'
     when f->>'vendor' is not null then
       'select l.id, r.completed_at, l.location, l.state_id, l.spam from public.lead_recipients r
          join public.leads l on l.id = r.lead_id where r.vendor_id = ($1->>''vendor'')::bigint and r.completed_at is not null'

@@ -48,8 +48,8 @@ begin
     'previous', case when backwards then cardinality(page_ids) > page_size else anchor_name is not null end,
     'rows', coalesce((select jsonb_agg(jsonb_build_object('id', v.id, 'name', v.name, 'slug', v.slug, 'site', v.site,
         'phone', v.phone, 'hidden', v.hidden, 'city_name', c.name, 'state_code', st.code,
-        'leads', (select count(*) from (select 1 from public.lead_recipients r join public.leads l on l.id = r.lead_id
-                  where r.vendor_id = v.id and not l.spam limit 10001) x)) order by v.name, v.id)
+        'leads', (select count(*) from (select 1 from public.lead_recipients r
+                  where r.vendor_id = v.id and not r.spam limit 10001) x)) order by v.name, v.id)
       from public.vendors v join public.postcodes p on p.id = v.postcode_id
       join public.cities c on c.id = p.city_id join public.states st on st.id = c.state_id
       where v.id = any (page_ids[1:page_size])), '[]'::jsonb));

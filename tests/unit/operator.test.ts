@@ -114,6 +114,44 @@ describe("console lists read by keyset", () => {
     expect([back.previous, back.next]).toEqual([true, true]);
   });
 
+  it("a listing's requests: one marked spam leaves its list and its count, and returns when unmarked", async () => {
+    const [vendor] = await inspect<{ id: number; name: string }>(
+      `select v.id, v.name from public.vendors v where v.postcode_id is not null
+       and not exists (select 1 from public.lead_recipients r where r.vendor_id = v.id) order by v.id limit 1`,
+    );
+    const leads = await inspect<{ id: number }>(
+      `insert into public.leads (step, location, name, phone, skid_steer_type, rental_days, completed, completed_at, owner_token_hash)
+       select 3, '78701', 'Spam Check Renter ' || g, '5125550100', 'wheeled', 1, true, now() - g * interval '1 minute', 'spam-check-' || g
+       from generate_series(1, 3) g returning id`,
+    );
+    await db.query("insert into public.lead_recipients (lead_id, vendor_id, reason, rank) select unnest($1::bigint[]), $2, 'nearby', 1", [
+      leads.map((lead) => lead.id),
+      vendor.id,
+    ]);
+    const [marked] = leads;
+    const listed = async (spam?: string) => {
+      const page = await leadPage({ vendor: String(vendor.id), ...(spam ? { spam } : {}) });
+      return { total: page.total, ids: page.rows.map((row) => Number(row.id)) };
+    };
+    const counted = async () => {
+      const page = await one<{ p: { rows: Array<{ id: number; leads: number }> } }>("select public.operator_vendor_page($1, 50) as p", [
+        vendor.name,
+      ]);
+      return page.p.rows.find((row) => Number(row.id) === Number(vendor.id))!.leads;
+    };
+    expect((await listed()).total).toBe(3);
+    expect(await counted()).toBe(3);
+
+    await one("select public.operator_mark_spam($1, true, 'ops')", [marked.id]);
+    expect(await listed()).toEqual({ total: 2, ids: leads.slice(1).map((lead) => Number(lead.id)) });
+    expect(await listed("only")).toEqual({ total: 1, ids: [Number(marked.id)] });
+    expect(await counted()).toBe(2);
+
+    await one("select public.operator_mark_spam($1, false, 'ops')", [marked.id]);
+    expect((await listed()).total).toBe(3);
+    expect(await counted()).toBe(3);
+  });
+
   it("listings: next and previous pages by name, the search read from name, city and website", async () => {
     const page = (query: string, after?: number, before?: number) =>
       one<{ p: Page }>("select public.operator_vendor_page($1, 5, $2, $3) as p", [query, after ?? null, before ?? null]).then((r) => r.p);
