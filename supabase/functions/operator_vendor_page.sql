@@ -1,7 +1,10 @@
 -- The console's listings matching a search (any part of the name, the city's name or the
 -- website, held together in search_text), by name, one page read by keyset: the page after
 -- listing p_after, or before listing p_before, or the first. The search is planned with its
--- own text, so a rare one reads the trigram index and a common one walks the names in order.
+-- own text, so a rare one reads the trigram index and a common one walks the names in order. A
+-- search of several words reads the index for its rarest word alone and checks the whole text on
+-- those rows: reading the trigrams of a word nearly every listing holds ("rentals") costs what
+-- reading the whole table does.
 -- 'total' counts at most 1,001 matches ('total_capped' past 1,000), each row's 'leads' at
 -- most 10,001 requests.
 create or replace function public.operator_vendor_page(p_query text, p_limit int, p_after bigint default null, p_before bigint default null)
@@ -12,17 +15,23 @@ declare
   page_size constant int := least(greatest(coalesce(p_limit, 50), 1), 1000);
   count_cap constant int := 1000;
   backwards constant boolean := p_after is null and p_before is not null;
-  like_text constant text := '%' || replace(replace(replace(query, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  like_text constant text := private.like_contains(query);
+  index_word constant text := private.vendor_search_index_word(query);
   matching text := 'select v.id, v.name from public.vendors v where v.postcode_id is not null';
   anchor_name text;
   page_ids bigint[];
   hits bigint[];
   matches int;
 begin
-  if query is not null then
-    matching := matching || format(' and (v.search_text ilike %L', like_text)
-      || case when site_query is not null and site_query <> lower(query)
-              then format(' or v.search_text like %L', '%' || site_query || '%') else '' end || ')';
+  if query is not null and site_query is not null and site_query <> lower(query) then
+    matching := matching || format(' and (v.search_text ilike %L or v.search_text like %L)', like_text, '%' || site_query || '%');
+  elsif index_word is not null then
+    -- The whole text is checked on an expression the trigram index does not hold, so that only
+    -- the index word's trigrams are read from it.
+    matching := matching || format(' and v.search_text ilike %L and (v.search_text || '''') ilike %L',
+      private.like_contains(index_word), like_text);
+  elsif query is not null then
+    matching := matching || format(' and v.search_text ilike %L', like_text);
   end if;
   select v.name into anchor_name from public.vendors v where v.id = coalesce(p_after, p_before);
 

@@ -175,6 +175,28 @@ describe("console lists read by keyset", () => {
       expect(found.total, query).toBeGreaterThan(0);
     }
   });
+
+  it("listings: a search of several words finds the listings holding the words together, in that order", async () => {
+    const [{ name }] = await inspect<{ name: string }>(
+      "select v.name from public.vendors v where v.postcode_id is not null and v.name ~ '^\\S{3,} \\S{3,} \\S{3,}' order by v.id limit 1",
+    );
+    const [first, second] = name.split(" ");
+    const search = async (query: string) => {
+      const found = await one<{ p: Page }>("select public.operator_vendor_page($1, 1000) as p", [query]);
+      return found.p.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    };
+    const expected = async (query: string) =>
+      (
+        await inspect<{ id: number }>(
+          "select v.id from public.vendors v where v.postcode_id is not null and v.search_text ilike '%' || $1 || '%' order by v.id",
+          [query],
+        )
+      ).map((row) => Number(row.id));
+    for (const query of [`${first} ${second}`, `${second.toUpperCase()} ${first}`, `${first} zzq`]) {
+      expect(await search(query), query).toEqual(await expected(query));
+    }
+    expect(await search(`${first} ${second}`)).not.toEqual([]);
+  });
 });
 
 describe("moderation", () => {
