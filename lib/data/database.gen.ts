@@ -110,7 +110,7 @@ export interface FunctionArgs {
   operator_add: { p_email: string | null; p_password_hash: string | null };
   operator_approve_submission: { p_id: number | null; p_operator: string | null };
   operator_audit_event: { p_operator: string | null; p_action: string | null; p_subject: string | null; p_details: JsonArgument | null };
-  operator_audit_log: { p_limit: number | null; p_offset: number | null };
+  operator_audit_page: { p_limit: number | null; p_older_than?: number | null; p_newer_than?: number | null };
   operator_change_requests: Record<string, never>;
   operator_claim_page: { p_status: string | null; p_limit: number | null; p_offset: number | null };
   operator_credentials: { p_email: string | null };
@@ -328,7 +328,7 @@ export const functionResults = {
   operator_add: z.number().nullable(),
   operator_approve_submission: null,
   operator_audit_event: z.unknown().transform((): void => undefined),
-  operator_audit_log: null,
+  operator_audit_page: null,
   operator_change_requests: null,
   operator_claim_page: null,
   operator_credentials: z.string().nullable(),

@@ -247,8 +247,13 @@ const auditEntrySchema = z.object({
   subject: text,
   details: z.record(z.string(), z.unknown()),
 });
-export const auditPage = (page: number) =>
-  call("operator_audit_log", { p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(auditEntrySchema));
+/** The audit log newest first: the page after (older than) or before (newer than) an entry. */
+export const auditPage = (cursor: KeysetCursor) =>
+  call(
+    "operator_audit_page",
+    { p_limit: PAGE_SIZE, p_older_than: cursor.after, p_newer_than: cursor.before },
+    keysetPageOf(auditEntrySchema),
+  );
 
 const managerRole = z.enum(["owner", "colleague"]);
 export const CLAIM_STATUSES = ["new", "approved", "rejected"] as const;

@@ -114,6 +114,26 @@ describe("console lists read by keyset", () => {
     expect([back.previous, back.next]).toEqual([true, true]);
   });
 
+  it("audit log: older and newer pages walk every entry once, newest first", async () => {
+    await db.query(
+      `insert into public.operator_audit (at, operator_email, action, subject)
+       select now() - g * interval '1 minute', 'keyset@example.com', 'check', 'entry ' || g from generate_series(1, 16) g`,
+    );
+    const auditPage = (older?: number, newer?: number) =>
+      one<{ p: Page }>("select public.operator_audit_page(7, $1, $2) as p", [older ?? null, newer ?? null]).then((r) => r.p);
+    const expected = (await inspect<{ id: number }>("select id from public.operator_audit order by at desc, id desc")).map((row) =>
+      Number(row.id),
+    );
+    const pages: Page[] = [await auditPage()];
+    while (pages.at(-1)!.next) pages.push(await auditPage(pages.at(-1)!.rows.at(-1)!.id));
+    expect(pages.flatMap((page) => page.rows.map((row) => Number(row.id)))).toEqual(expected);
+    expect(pages[0]).toMatchObject({ total: expected.length, total_capped: false, previous: false });
+    expect(pages.at(-1)!.previous).toBe(true);
+    const back = await auditPage(undefined, pages[2].rows[0].id);
+    expect(back.rows.map((row) => row.id)).toEqual(pages[1].rows.map((row) => row.id));
+    expect([back.previous, back.next]).toEqual([true, true]);
+  });
+
   it("a listing's requests: one marked spam leaves its list and its count, and returns when unmarked", async () => {
     const [vendor] = await inspect<{ id: number; name: string }>(
       `select v.id, v.name from public.vendors v where v.postcode_id is not null

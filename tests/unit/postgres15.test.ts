@@ -186,7 +186,7 @@ describe("migrations on PostgreSQL 15 with Supabase's roles", () => {
       "select public.operator_import_batch('[]', false)",
       "select public.operator_lead_page('{}', 10)",
       "select public.operator_vendor_page('', 10)",
-      "select public.operator_audit_log(10, 0)",
+      "select public.operator_audit_page(10)",
       "select public.set_rate_card(1, null, 'mallory')",
       "select public.operator_set_rate_card(1, null, 'mallory')",
       "select public.business_set_rate_card('mallory@example.com', 1, null)",

@@ -1,15 +1,15 @@
 import { DataTable } from "@/components/operator/data-table";
-import { Pager } from "@/components/operator/pager";
+import { KeysetPager } from "@/components/operator/pager";
 import { consoleTime } from "@/lib/operator/format";
-import { auditPage, PAGE_SIZE, pageNumber } from "@/lib/operator/data";
+import { auditPage, keysetCursor } from "@/lib/operator/data";
 import { requireOperator } from "@/lib/operator/session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function AuditLog({ searchParams }: Props) {
   await requireOperator();
-  const page = pageNumber((await searchParams).page);
-  const { total, rows } = await auditPage(page);
+  const page = await auditPage(keysetCursor(await searchParams));
+  const { rows } = page;
   return (
     <section aria-labelledby="audit-heading">
       <h1 id="audit-heading" className="text-2xl font-extrabold">
@@ -32,7 +32,13 @@ export default async function AuditLog({ searchParams }: Props) {
           },
         ]}
       />
-      <Pager path="/operator/audit" params={{}} page={page} pageSize={PAGE_SIZE} total={total} />
+      <KeysetPager
+        path="/operator/audit"
+        params={{}}
+        page={page}
+        rowIds={rows.map((entry) => entry.id)}
+        labels={{ previous: "Newer", next: "Older" }}
+      />
     </section>
   );
 }
