@@ -508,7 +508,7 @@ CREATE TABLE public.outbox_messages (
     CONSTRAINT lead_messages_kind_check CHECK ((kind ~ '^[a-z_]{2,40}$'::text)),
     CONSTRAINT lead_messages_recipient_check CHECK (((recipient IS NULL) OR public.is_email_address(recipient))),
     CONSTRAINT lead_messages_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
-    CONSTRAINT outbox_messages_lead_of_kind CHECK (((kind = ANY (ARRAY['lead'::text, 'renter_copy'::text, 'review_invite'::text, 'quote'::text, 'booked'::text, 'booking_confirmation'::text, 'chose_another'::text, 'booking_cancelled'::text])) = (lead_id IS NOT NULL)))
+    CONSTRAINT outbox_messages_lead_of_kind CHECK (((kind = ANY (ARRAY['lead'::text, 'renter_copy'::text, 'review_invite'::text, 'quote'::text, 'quote_withdrawn'::text, 'booked'::text, 'booking_confirmation'::text, 'chose_another'::text, 'booking_cancelled'::text])) = (lead_id IS NOT NULL)))
 );
 
 

@@ -66,6 +66,19 @@ export function quoteEmail(lead: ClaimedLead, quote: OutboxQuote, revised: boole
   );
 }
 
+/** The renter's email when a vendor withdraws its quote: it can no longer be booked. */
+export function quoteWithdrawnEmail(lead: ClaimedLead, quote: OutboxQuote, statusLink: string): Email {
+  return email(
+    `${quote.vendor.name} withdrew its quote for your rental request #${lead.id}`,
+    `Hello ${lead.name},`,
+    [
+      `${quote.vendor.name} withdrew its quote of ${centsText(quote.total_cents)} for your ${machineName(lead)} rental. It can no longer be booked; any other vendor's open quote still can.`,
+    ],
+    [],
+    ["Your request and its quotes", statusLink],
+  );
+}
+
 /** The booked vendor's email: the renter's contact details, the request and the quote booked. */
 export function bookedEmail(lead: ClaimedLead, quote: OutboxQuote): Email {
   return email(

@@ -16,6 +16,7 @@ import {
   choseAnotherEmail,
   outboxQuoteSchema,
   quoteEmail,
+  quoteWithdrawnEmail,
   rentalInvitation,
 } from "./quote-emails";
 import { renterCopyEmail } from "./renter-copy-email";
@@ -77,6 +78,7 @@ const kindSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("claim_link"), payload: z.object({ listing: z.string() }) }),
   z.object({ kind: z.literal("review_invite"), payload: none }),
   z.object({ kind: z.literal("quote"), payload: aboutQuote }),
+  z.object({ kind: z.literal("quote_withdrawn"), payload: aboutQuote }),
   z.object({ kind: z.literal("booked"), payload: aboutQuote }),
   z.object({ kind: z.literal("booking_confirmation"), payload: aboutQuote }),
   z.object({ kind: z.literal("chose_another"), payload: aboutQuote }),
@@ -180,12 +182,12 @@ async function reviewInvite({ lead, recipient }: Message<"review_invite">, site:
 }
 
 /**
- * The emails of a quote and its booking: to the renter (the quote, the confirmation, each with
- * the status link) and to vendors (booked, the renter chose another, cancelled). The booked
+ * The emails of a quote and its booking: to the renter (the quote, its withdrawal, the
+ * confirmation, each with the status link) and to vendors (booked, the renter chose another, cancelled). The booked
  * vendor's and the renter's copies carry the rental as a calendar invitation.
  */
 async function quoteMessage(
-  message: Message<"quote" | "booked" | "booking_confirmation" | "chose_another" | "booking_cancelled">,
+  message: Message<"quote" | "quote_withdrawn" | "booked" | "booking_confirmation" | "chose_another" | "booking_cancelled">,
   site: string,
   client: SupabaseClient,
 ): Promise<OutgoingMail> {
@@ -197,6 +199,8 @@ async function quoteMessage(
   switch (message.kind) {
     case "quote":
       return { to: recipient, ...quoteEmail(lead, quote, payload.revised ?? false, await statusLink(lead, site, client)), messageId };
+    case "quote_withdrawn":
+      return { to: recipient, ...quoteWithdrawnEmail(lead, quote, await statusLink(lead, site, client)), messageId };
     case "booked":
       return { to: recipient, ...bookedEmail(lead, quote), messageId, calendar: rentalInvitation(lead, quote, site) };
     case "booking_confirmation":
@@ -257,6 +261,7 @@ function renderEmail(message: ClaimedMessage, site: string, client: SupabaseClie
     case "review_invite":
       return reviewInvite(message, site, client);
     case "quote":
+    case "quote_withdrawn":
     case "booked":
     case "booking_confirmation":
     case "chose_another":

@@ -855,6 +855,34 @@ test("two vendors quote a request, one from /business and one from the emailed l
     await expect(vendorB.getByTestId("open-quote")).toContainText("$950.00");
   });
 
+  await test.step("a vendor withdraws its quote from the emailed link: the renter is emailed and cannot book it; it quotes again", async () => {
+    const before = smtp.received.length;
+    await vendorB.getByRole("button", { name: "Withdraw your quote" }).click();
+    await expect(vendorB.getByTestId("notice")).toHaveText(
+      "Your quote is withdrawn: the renter sees that it was, and can no longer book it.",
+    );
+    let mail: TestSmtpServer["received"][number] | undefined;
+    await expect
+      .poll(
+        () => (mail = smtp.received.slice(before).find((m) => addressOf(m) === renterEmail && /withdrew its quote/.test(m.subject ?? ""))),
+        { timeout: 30_000 },
+      )
+      .toBeTruthy();
+    expect(mail!.subject).toBe(`${pair.b_name} withdrew its quote for your rental request #${leadId}`);
+    expect(mail!.text).toContain("withdrew its quote of $950.00");
+    const link = new URL(mail!.text!.match(/Your request and its quotes: (\S+)/)![1]);
+    await renter.goto(link.pathname + link.search);
+    const withdrawn = renter.getByTestId("quote").filter({ hasText: pair.b_name });
+    await expect(withdrawn).toContainText("Withdrawn by the vendor");
+    await expect(withdrawn.getByText("Book this quote")).toHaveCount(0);
+
+    const formB = vendorB.getByTestId("quote-form");
+    await fillQuote(formB, [["Week", "1", "950"]], "");
+    await formB.getByRole("button", { name: "Send the quote" }).click();
+    await expect(vendorB.getByTestId("notice")).toHaveText("Your quote is sent: the renter sees it beside the others and can book it.");
+    await expect(vendorB.getByTestId("open-quote")).toContainText("version 2");
+  });
+
   await test.step("the renter compares the quotes side by side and books one, after confirming", async () => {
     await renter.goto(`/requests/${leadId}`);
     const quotes = renter.getByTestId("quote");

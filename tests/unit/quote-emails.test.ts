@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import type { ClaimedLead } from "@/lib/outbox/lead-email";
-import { bookedEmail, quoteEmail, rentalInvitation, type OutboxQuote } from "@/lib/outbox/quote-emails";
+import { bookedEmail, quoteEmail, quoteWithdrawnEmail, rentalInvitation, type OutboxQuote } from "@/lib/outbox/quote-emails";
 import { quoteFormSchema, quoteTotalCents } from "@/lib/quotes/form";
 
 const lead: ClaimedLead = {
@@ -74,6 +74,15 @@ describe("quote emails", () => {
     const booked = bookedEmail(lead, quote);
     expect(booked.html).toContain("Quinn &lt;b&gt;Renter&lt;/b&gt;");
     expect(booked.text).toContain("Phone: (555) 123-0000");
+  });
+
+  it("tell the renter a vendor withdrew its quote, with the link to the quotes still open", () => {
+    const mail = quoteWithdrawnEmail(lead, quote, "https://skidsteer.example/requests/41?key=k");
+    expect(mail.subject).toBe("Gulf; Coast\nRentals withdrew its quote for your rental request #41");
+    expect(mail.text).toContain("withdrew its quote of $974.25 for your Tracked Skid Steer rental. It can no longer be booked");
+    expect(mail.text).toContain("Your request and its quotes: https://skidsteer.example/requests/41?key=k");
+    expect(mail.html).toContain("Quinn &lt;b&gt;Renter&lt;/b&gt;");
+    expect(mail.html).toContain('<a href="https://skidsteer.example/requests/41?key=k">');
   });
 });
 

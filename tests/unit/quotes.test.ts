@@ -199,6 +199,16 @@ describe("a vendor quotes", () => {
     await asService(db, "select public.quote_link_withdraw($1)", [hashToken(token)]);
     expect(await inspect("select status from public.quotes where id = $1", [offerB.id])).toEqual([{ status: "withdrawn" }]);
     expect(await inspect("select 1 from public.bookings where lead_id = $1", [lead.id])).toEqual([]);
+    // The renter is emailed once of each withdrawal.
+    expect(
+      await inspect(
+        "select vendor_id, recipient, (payload->>'quote_id')::bigint as quote_id from public.outbox_messages where lead_id = $1 and kind = 'quote_withdrawn' order by id",
+        [lead.id],
+      ),
+    ).toEqual([
+      { vendor_id: a, recipient: "quinn@example.com", quote_id: offerA.id },
+      { vendor_id: b, recipient: "quinn@example.com", quote_id: offerB.id },
+    ]);
   });
 });
 
