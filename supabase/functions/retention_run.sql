@@ -1,10 +1,11 @@
 -- One batch of the retention periods (days unless said), at most p_batch rows of each kind:
 -- drafts never sent are deleted p_draft_days after their last change; completed requests are
 -- erased in place (erase_leads) p_personal_months after completion, keeping dates, ZIP and
--- vendors for reports; sent (or finally failed) messages lose their payload and recipient p_sent_days
--- after; expired links and sessions, and throttle rows past every window, go p_expired_days
--- after. Each row is changed by one statement, so it is done or untouched; rows another
--- instance is working on are skipped, never done twice. Returns how many of each it changed.
+-- vendors for reports; sent (or finally failed) messages lose their payload and recipient (and
+-- their delivery attempts' errors) p_sent_days after; expired links and sessions, and throttle
+-- rows past every window, go p_expired_days after. Each row is changed by one statement, so it
+-- is done or untouched; rows another instance is working on are skipped, never done twice.
+-- Returns how many of each it changed.
 create or replace function public.retention_run(p_draft_days int, p_personal_months int, p_sent_days int, p_expired_days int,
   p_batch int default 500)
 returns jsonb language plpgsql security definer set search_path = '' as $$
@@ -43,10 +44,14 @@ begin
      where m.status = 'failed' and (m.payload <> '{}'::jsonb or m.recipient is not null)
        and m.created_at < now() - make_interval(days => p_sent_days)
      order by m.created_at limit batch)),
-  locked as (select m.id from public.outbox_messages m join due on due.id = m.id for update of m skip locked)
-  update public.outbox_messages m set payload = '{}'::jsonb, recipient = null, last_error = null
-  from locked where m.id = locked.id;
-  get diagnostics emptied = row_count;
+  locked as (select m.id from public.outbox_messages m join due on due.id = m.id for update of m skip locked),
+  cleared as (
+    update public.outbox_messages m set payload = '{}'::jsonb, recipient = null, last_error = null
+    from locked where m.id = locked.id returning m.id),
+  -- A delivery error can quote the address it was sent to.
+  attempts as (
+    update public.outbox_attempts a set error = null from cleared c where a.message_id = c.id and a.error is not null)
+  select count(*) into emptied from cleared;
 
   delete from public.auth_links a where a.ctid = any (array(
     select x.ctid from public.auth_links x where x.expires_at < now() - make_interval(days => p_expired_days)

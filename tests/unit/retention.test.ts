@@ -94,7 +94,28 @@ describe("retention periods", () => {
       lead,
     ]);
     await db.query("update public.outbox_messages set sent_at = now() - interval '29 days' where id = $1", [kept.id]);
+    // A delivery attempt's error can quote the address it was sent to: it goes with the address.
+    const addressed = await inspect<{ id: number; recipient: string }>(
+      "select id, recipient from public.outbox_messages where lead_id = $1 and recipient is not null order by id",
+      [lead],
+    );
+    expect(addressed.length).toBeGreaterThan(1);
+    for (const message of addressed)
+      await db.query("insert into public.outbox_attempts (message_id, ok, error) values ($1, false, $2)", [
+        message.id,
+        `550 <${message.recipient}>: mailbox full`,
+      ]);
     expect((await run()).emptied).toBeGreaterThanOrEqual(1);
+    const errors = await inspect<{ message_id: number; error: string | null }>(
+      "select message_id, error from public.outbox_attempts where message_id = any($1) order by message_id",
+      [addressed.map((message) => message.id)],
+    );
+    expect(errors).toEqual(
+      addressed.map((message) => ({
+        message_id: message.id,
+        error: message.id === kept.id ? "550 <copy.renter@example.com>: mailbox full" : null,
+      })),
+    );
     const messages = await inspect<{ id: number; payload: object; recipient: string | null }>(
       "select id, payload, recipient from public.outbox_messages where lead_id = $1 order by id",
       [lead],
