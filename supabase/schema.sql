@@ -1945,7 +1945,7 @@ CREATE INDEX rate_card_classes_day_rate_idx ON public.rate_card_classes USING bt
 -- Name: reviews_queue_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
-CREATE INDEX reviews_queue_idx ON public.reviews USING btree (status, created_at);
+CREATE INDEX reviews_queue_idx ON public.reviews USING btree (status, created_at, id);
 
 
 --

@@ -134,7 +134,7 @@ export interface FunctionArgs {
   operator_resend_lead: { p_id: number | null; p_operator: string | null };
   operator_review_change: { p_id: number | null; p_approve: boolean | null; p_reason: string | null; p_operator: string | null };
   operator_review_claim: { p_id: number | null; p_approve: boolean | null; p_reason: string | null; p_operator: string | null };
-  operator_review_page: { p_queue: string | null; p_limit: number | null; p_offset: number | null };
+  operator_review_page: { p_queue: string | null; p_limit: number | null; p_after?: number | null; p_before?: number | null };
   operator_review_submission: { p_id: number | null; p_status: string | null; p_reason: string | null; p_operator: string | null };
   operator_revoke_manager: { p_vendor_id: number | null; p_email: string | null; p_operator: string | null };
   operator_set_rate_card: { p_vendor_id: number | null; p_card: JsonArgument | null; p_operator: string | null };

@@ -388,8 +388,13 @@ const reviewRowSchema = z.object({
 });
 export const REVIEW_QUEUES = ["pending", "reported", "published", "rejected"] as const;
 export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
-export const reviewPage = (queue: ReviewQueue, page: number) =>
-  call("operator_review_page", { p_queue: queue, p_limit: PAGE_SIZE, p_offset: (page - 1) * PAGE_SIZE }, pageOf(reviewRowSchema));
+/** A review queue in its order: the page after or before a review. */
+export const reviewPage = (queue: ReviewQueue, cursor: KeysetCursor) =>
+  call(
+    "operator_review_page",
+    { p_queue: queue, p_limit: PAGE_SIZE, p_after: cursor.after, p_before: cursor.before },
+    keysetPageOf(reviewRowSchema),
+  );
 export const moderateReview = (id: number, publish: boolean, reason: string, operator: string) =>
   call("operator_moderate_review", { p_id: id, p_publish: publish, p_reason: reason, p_operator: operator }, vendorAddressSchema);
 

@@ -217,11 +217,57 @@ describe("moderation and the business", () => {
     await answer("owner@review.example", null, "Not our customer");
     const [queue] = await asService<{ p: { rows: Array<{ id: number; report_reason: string }> } }>(
       db,
-      "select public.operator_review_page('reported', 50, 0) as p",
+      "select public.operator_review_page('reported', 50) as p",
     );
     expect(queue.p.rows.find((r) => r.id === id)).toMatchObject({ report_reason: "Not our customer" });
     await moderate(id, false, "Not a real rental");
     expect((await publicPage()).reviews.map((r) => r.id)).not.toContain(id);
+  });
+
+  it("the console's queues are read by keyset: pending oldest first, published newest first, each page walked once either way", async () => {
+    const [vendor] = await inspect<{ id: number }>("select id from public.vendors where postcode_id is not null order by id desc limit 1");
+    const leads = await inspect<{ id: number }>(
+      `insert into public.leads (step, location, name, phone, skid_steer_type, rental_days, completed, completed_at, owner_token_hash)
+       select 3, '78701', 'Queue Renter ' || g, '5125550100', 'wheeled', 1, true, now() - interval '10 days', 'queue-' || g
+       from generate_series(1, 24) g returning id`,
+    );
+    await db.query("insert into public.lead_recipients (lead_id, vendor_id, reason, rank) select unnest($1::bigint[]), $2, 'nearby', 1", [
+      leads.map((lead) => lead.id),
+      vendor.id,
+    ]);
+    // Half waiting, half published; two of each written at the same moment, so the id breaks the tie.
+    await db.query(
+      `insert into public.reviews (lead_id, vendor_id, stars, author, machine, requested_at, status, published_at, created_at)
+       select l.id, $2, 4, 'Queue ' || n, 'wheeled', now(), case when n % 2 = 0 then 'pending' else 'published' end,
+              case when n % 2 = 1 then now() end, now() - (n / 4) * interval '1 hour'
+       from unnest($1::bigint[]) with ordinality l(id, n)`,
+      [leads.map((lead) => lead.id), vendor.id],
+    );
+    type QueuePage = { total: number; previous: boolean; next: boolean; rows: Array<{ id: number }> };
+    const queuePage = (queue: string, after?: number, before?: number) =>
+      asService<{ p: QueuePage }>(db, "select public.operator_review_page($1, 5, $2, $3) as p", [
+        queue,
+        after ?? null,
+        before ?? null,
+      ]).then((rows) => rows[0].p);
+    for (const [queue, order] of [
+      ["pending", "created_at, id"],
+      ["published", "created_at desc, id desc"],
+    ]) {
+      const expected = (await inspect<{ id: number }>(`select id from public.reviews where status = $1 order by ${order}`, [queue])).map(
+        (row) => Number(row.id),
+      );
+      const pages = [await queuePage(queue)];
+      while (pages.at(-1)!.next) pages.push(await queuePage(queue, pages.at(-1)!.rows.at(-1)!.id));
+      expect(
+        pages.flatMap((page) => page.rows.map((row) => Number(row.id))),
+        queue,
+      ).toEqual(expected);
+      expect(pages[0]).toMatchObject({ total: expected.length, previous: false });
+      const back = await queuePage(queue, undefined, pages[2].rows[0].id);
+      expect(back.rows, queue).toEqual(pages[1].rows);
+      expect([back.previous, back.next], queue).toEqual([true, true]);
+    }
   });
 
   it("anon and authenticated can neither read nor write reviews, nor call the renter's, business's or operator's functions", async () => {

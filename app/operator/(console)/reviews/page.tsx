@@ -1,13 +1,13 @@
 import { Link } from "@/components/ui/link";
 import { Notice } from "@/components/operator/notice";
-import { Pager } from "@/components/operator/pager";
+import { KeysetPager } from "@/components/operator/pager";
 import { RejectForm } from "@/components/operator/reject-form";
 import { StatusTabs } from "@/components/operator/status-tabs";
 import { Stars } from "@/components/reviews/stars";
 import { Button } from "@/components/ui/button";
 import { vendorPath } from "@/lib/directory/ordering";
 import { moderateReviewAction } from "@/lib/operator/actions";
-import { PAGE_SIZE, pageNumber, REVIEW_QUEUES, reviewPage } from "@/lib/operator/data";
+import { keysetCursor, REVIEW_QUEUES, reviewPage } from "@/lib/operator/data";
 import { consoleTime } from "@/lib/operator/format";
 import { requireOperator } from "@/lib/operator/session";
 import { machineLabel } from "@/lib/rental/status";
@@ -20,8 +20,8 @@ export default async function ReviewsQueue({ searchParams }: Props) {
   await requireOperator();
   const params = await searchParams;
   const queue = REVIEW_QUEUES.find((q) => q === params.status) ?? "pending";
-  const page = pageNumber(params.page);
-  const { total, rows } = await reviewPage(queue, page);
+  const page = await reviewPage(queue, keysetCursor(params));
+  const { rows } = page;
   return (
     <section aria-labelledby="reviews-heading">
       <h1 id="reviews-heading" className="text-2xl font-extrabold">
@@ -75,7 +75,13 @@ export default async function ReviewsQueue({ searchParams }: Props) {
         ))}
       </ul>
       {rows.length === 0 && <p className="mt-4 text-ink-600">Nothing here.</p>}
-      <Pager path="/operator/reviews" params={{ status: queue }} page={page} pageSize={PAGE_SIZE} total={total} />
+      <KeysetPager
+        path="/operator/reviews"
+        params={{ status: queue }}
+        page={page}
+        rowIds={rows.map((review) => review.id)}
+        labels={queue === "pending" ? { previous: "Earlier", next: "Later" } : { previous: "Newer", next: "Older" }}
+      />
     </section>
   );
 }
