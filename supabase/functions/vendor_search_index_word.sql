@@ -1,11 +1,14 @@
 -- Of a console search of several words, the word whose trigrams the listing search reads from the
--- index instead of the whole text's: the one fewest listings hold (each counted up to 100, ties
--- to the longer), when it is held by fewer than 100. Null for a search of one word or of words
--- all common, which read the index (or the names in order) as they are.
+-- index instead of the whole text's: of its four longest words, the one fewest listings hold
+-- (each counted up to 100, ties to the longer), when it is held by fewer than 100. Null for a
+-- search of one word or of words all common, which read the index (or the names in order) as
+-- they are.
 create or replace function private.vendor_search_index_word(p_query text)
 returns text language plpgsql stable set search_path = '' as $$
 declare
-  words constant text[] := array(select distinct w from regexp_split_to_table(lower(trim(p_query)), '\s+') w where length(w) >= 3);
+  -- At most the four longest words are counted: each count is a query of its own.
+  words constant text[] := array(select w from (select distinct w from regexp_split_to_table(lower(trim(p_query)), '\s+') w
+                                                where length(w) >= 3) x order by length(w) desc, w limit 4);
   word text;
   hits int;
   rarest text;
