@@ -1952,7 +1952,7 @@ CREATE INDEX reviews_queue_idx ON public.reviews USING btree (status, created_at
 -- Name: reviews_reported_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
-CREATE INDEX reviews_reported_idx ON public.reviews USING btree (reported_at) WHERE (reported_at IS NOT NULL);
+CREATE INDEX reviews_reported_idx ON public.reviews USING btree (created_at, id) WHERE ((status = 'published'::text) AND (reported_at IS NOT NULL));
 
 
 --
