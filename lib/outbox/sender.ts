@@ -183,8 +183,9 @@ async function reviewInvite({ lead, recipient }: Message<"review_invite">, site:
 
 /**
  * The emails of a quote and its booking: to the renter (the quote, its withdrawal, the
- * confirmation, each with the status link) and to vendors (booked, the renter chose another, cancelled). The booked
- * vendor's and the renter's copies carry the rental as a calendar invitation.
+ * confirmation, each with the status link) and to vendors (booked, the renter chose another,
+ * cancelled). The booked vendor's and the renter's copies carry the rental as a calendar
+ * invitation.
  */
 async function quoteMessage(
   message: Message<"quote" | "quote_withdrawn" | "booked" | "booking_confirmation" | "chose_another" | "booking_cancelled">,
