@@ -1,20 +1,9 @@
-"use client";
-import { Link } from "@/components/ui/link";
 import type { ComponentProps } from "react";
-import { trackClick } from "@/lib/analytics";
+import { Link } from "@/components/ui/link";
 
 type TrackedLinkProps = ComponentProps<typeof Link> & { label?: string };
 
-/** A link whose clicks are reported under the category navigation, labelled with its target unless a label is given. */
-export function TrackedLink({ label, onClick, href, ...props }: TrackedLinkProps) {
-  return (
-    <Link
-      href={href}
-      onClick={(event) => {
-        trackClick("navigation", label ?? (typeof href === "string" ? href : (href.pathname ?? "")));
-        onClick?.(event);
-      }}
-      {...props}
-    />
-  );
+/** A link whose clicks are reported under the category navigation (by `LinkNavigation`), labelled with its target unless a label is given. */
+export function TrackedLink({ label, ...props }: TrackedLinkProps) {
+  return <Link data-track={label ?? props.href} {...props} />;
 }

@@ -22,10 +22,9 @@ export function ListingEditor({ listing, self }: { listing: BusinessListing; sel
         {listing.name}
       </h2>
       <p className="mt-1 text-sm">
-        {/* Not prefetched: a render begun before an edit would be cached after it, and serve the old listing. */}
         <Link
           href={`/${address.country_slug}/${address.state_slug}/${address.city_slug}/${address.slug}`}
-          prefetch={false}
+
           className="text-brand-700 underline"
         >
           See the public page

@@ -1,12 +1,17 @@
-import NextLink from "next/link";
 import type { ComponentProps } from "react";
 
+type LinkProps = ComponentProps<"a"> & {
+  href: string;
+  /** False keeps the scroll position on a client-side navigation (a sort, a view switch). */
+  scroll?: boolean;
+};
+
 /**
- * The site's link: Next's client-side navigation without prefetching by default. A page's
- * links in view (the footer's states, a city's vendors, breadcrumbs) would otherwise each
- * fetch their route's code and payload on a first visit, many times what the visit needs.
- * Pass `prefetch` where the next step is likely and light.
+ * The site's link: a plain anchor that `LinkNavigation` turns into a client-side navigation once
+ * the page is live (before that, the browser follows it). Next's Link is a client component per
+ * link: a page's hundreds of them (the footer's states, every card) were hydrated one by one, and
+ * a tap landing during a first visit's hydration waited for all of them.
  */
-export function Link({ prefetch = false, ...props }: ComponentProps<typeof NextLink>) {
-  return <NextLink prefetch={prefetch} {...props} />;
+export function Link({ scroll = true, ...props }: LinkProps) {
+  return <a data-link="" data-scroll={scroll ? undefined : "false"} {...props} />;
 }

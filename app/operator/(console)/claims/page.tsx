@@ -32,7 +32,7 @@ export default async function ClaimsQueue({ searchParams }: Props) {
         {rows.map((c) => (
           <li key={c.id} className="rounded-[var(--radius-card)] border border-ink-200 p-4 text-sm" data-testid="claim">
             <h2 className="text-lg font-bold">
-              <Link href={vendorPath(c.vendor)} prefetch={false} className="text-brand-700 underline">
+              <Link href={vendorPath(c.vendor)} className="text-brand-700 underline">
                 {c.vendor.name}
               </Link>
             </h2>
@@ -69,7 +69,7 @@ export default async function ClaimsQueue({ searchParams }: Props) {
         {changes.map((c) => (
           <li key={c.id} className="rounded-[var(--radius-card)] border border-ink-200 p-3" data-testid="change-request">
             <p>
-              <Link href={vendorPath(c.vendor)} prefetch={false} className="font-semibold text-brand-700 underline">
+              <Link href={vendorPath(c.vendor)} className="font-semibold text-brand-700 underline">
                 {c.current.name}
               </Link>{" "}
               · asked by {c.email} · {consoleTime(c.created_at)}

@@ -12,8 +12,6 @@ import { requireOperator } from "@/lib/operator/session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// The public page is not prefetched: a render begun just before an edit or a hide would
-// be cached after it, and serve the old listing until the page's next revalidation.
 export default async function VendorEditor({ params, searchParams }: Props) {
   await requireOperator();
   const { id } = await params;
@@ -29,7 +27,7 @@ export default async function VendorEditor({ params, searchParams }: Props) {
         {vendor.hidden ? (
           "Hidden from the public site."
         ) : (
-          <Link href={vendorPath(vendor.address)} prefetch={false} className="text-brand-700 underline">
+          <Link href={vendorPath(vendor.address)} className="text-brand-700 underline">
             Its public page
           </Link>
         )}

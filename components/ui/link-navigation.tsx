@@ -1,0 +1,42 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { trackClick } from "@/lib/analytics";
+
+/** Whether a click asks for a new tab or window, a download, or another site: the browser's own. */
+function leavesThePage(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
+  return (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey ||
+    (anchor.target !== "" && anchor.target !== "_self") ||
+    anchor.hasAttribute("download") ||
+    new URL(anchor.href).origin !== location.origin
+  );
+}
+
+/**
+ * One listener for every site link (`Link`): reports the click of a tracked one under the
+ * category navigation, and navigates client-side as Next's Link would, without prefetching.
+ */
+export function LinkNavigation() {
+  const router = useRouter();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.("a[data-link]");
+      if (!(anchor instanceof HTMLAnchorElement)) return;
+      if (anchor.dataset.track !== undefined) trackClick("navigation", anchor.dataset.track);
+      if (leavesThePage(event, anchor)) return;
+      event.preventDefault();
+      const url = new URL(anchor.href);
+      router.push(url.pathname + url.search + url.hash, { scroll: anchor.dataset.scroll !== "false" });
+    };
+    // On the window, so React's own handlers (on the document) have run and may have cancelled it.
+    addEventListener("click", onClick);
+    return () => removeEventListener("click", onClick);
+  }, [router]);
+  return null;
+}
