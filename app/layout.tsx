@@ -3,6 +3,8 @@ import { Suspense, type ReactNode } from "react";
 import { PageViews } from "@/components/analytics/page-views";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { HydrateApart } from "@/components/ui/hydrate-apart";
+import { LinkNavigation } from "@/components/ui/link-navigation";
 import { TooltipWarmth } from "@/components/ui/tooltip-warmth";
 import { siteName, siteUrl } from "@/lib/site";
 import "./globals.css";
@@ -25,15 +27,20 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <HydrateApart>
+          <SiteHeader />
+        </HydrateApart>
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
           {children}
         </main>
-        <SiteFooter />
+        <HydrateApart>
+          <SiteFooter />
+        </HydrateApart>
         <Suspense fallback={null}>
           <PageViews />
         </Suspense>
         <TooltipWarmth />
+        <LinkNavigation />
       </body>
     </html>
   );
