@@ -24,7 +24,6 @@ export function ListingEditor({ listing, self }: { listing: BusinessListing; sel
       <p className="mt-1 text-sm">
         <Link
           href={`/${address.country_slug}/${address.state_slug}/${address.city_slug}/${address.slug}`}
-
           className="text-brand-700 underline"
         >
           See the public page
