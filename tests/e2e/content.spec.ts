@@ -248,6 +248,8 @@ test("no two pages share a title: every page type and a random tenth of the site
 
 test("analytics: page views on location changes and link clicks under navigation", async ({ page }) => {
   await page.goto("/about");
+  // Links are followed client-side, and clicks reported, once the page is live: its page view is reported then.
+  await page.waitForFunction(() => window.analyticsEvents?.some((event) => event.name === "pageview"));
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   const events = await page.evaluate(() => window.analyticsEvents ?? []);
