@@ -33,9 +33,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
           {children}
         </main>
-        <HydrateApart>
-          <SiteFooter />
-        </HydrateApart>
+        <SiteFooter />
         <Suspense fallback={null}>
           <PageViews />
         </Suspense>
