@@ -94,48 +94,46 @@ export default async function CataloguePage({ searchParams }: Props) {
       <p className="mt-4 text-sm text-ink-700" role="status" data-testid="result-count">
         {shown.length} of {models.length} models
       </p>
-      <HydrateApart>
-        {params.view === "table" ? (
-          <ModelTable models={shown} sort={{ column: params.sort, direction: params.dir }} query={query} />
-        ) : (
-          <>
-            <section className="mt-6" aria-labelledby="recommended-heading">
-              <h2 id="recommended-heading" className="text-2xl font-bold">
-                Recommended Skid Steer Models
-              </h2>
-              <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="recommended">
-                {/* The recommended row opens the page: its drawings load first. */}
-                {recommended.map((m) => (
-                  <li key={m.id}>
-                    <ModelCard model={m} priority />
-                  </li>
+      {params.view === "table" ? (
+        <ModelTable models={shown} sort={{ column: params.sort, direction: params.dir }} query={query} />
+      ) : (
+        <HydrateApart>
+          <section className="mt-6" aria-labelledby="recommended-heading">
+            <h2 id="recommended-heading" className="text-2xl font-bold">
+              Recommended Skid Steer Models
+            </h2>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="recommended">
+              {/* The recommended row opens the page: its drawings load first. */}
+              {recommended.map((m) => (
+                <li key={m.id}>
+                  <ModelCard model={m} priority />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="mt-10" aria-labelledby="all-heading">
+            <h2 id="all-heading" className="text-2xl font-bold">
+              All Models
+            </h2>
+            {shown.length === 0 ? (
+              <p className="mt-3">No models match these filters.</p>
+            ) : (
+              <ShowMore
+                initial={9}
+                step={9}
+                mobileInitial={3}
+                mobileStep={3}
+                className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+                itemClassName="model-card"
+              >
+                {shown.map((m) => (
+                  <ModelCard key={m.id} model={m} />
                 ))}
-              </ul>
-            </section>
-            <section className="mt-10" aria-labelledby="all-heading">
-              <h2 id="all-heading" className="text-2xl font-bold">
-                All Models
-              </h2>
-              {shown.length === 0 ? (
-                <p className="mt-3">No models match these filters.</p>
-              ) : (
-                <ShowMore
-                  initial={9}
-                  step={9}
-                  mobileInitial={3}
-                  mobileStep={3}
-                  className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-                  itemClassName="model-card"
-                >
-                  {shown.map((m) => (
-                    <ModelCard key={m.id} model={m} />
-                  ))}
-                </ShowMore>
-              )}
-            </section>
-          </>
-        )}
-      </HydrateApart>
+              </ShowMore>
+            )}
+          </section>
+        </HydrateApart>
+      )}
     </>
   );
 }
