@@ -310,7 +310,7 @@ test.describe("rate cards from the console and the vendor CSV", () => {
     );
 
     await page.goto(`${vendor.city_path}/by-price`);
-    const imported = page.locator(".vendor-card", { hasText: "Priced Import Rentals" });
+    const imported = page.locator(".vendor-card:visible", { hasText: "Priced Import Rentals" });
     await expect(imported.getByTestId("from-rate")).toHaveText("From $280/day");
     await imported.getByRole("link", { name: "Priced Import Rentals" }).click();
     const card = page.getByTestId("rate-card");
