@@ -1,5 +1,6 @@
 "use client";
-import { Suspense, use, useEffect, useRef, useState, type ReactNode } from "react";
+import { use, useEffect, useRef, useState, type ReactNode } from "react";
+import { HydrateApart } from "./hydrate-apart";
 
 interface Gate {
   promise: Promise<void>;
@@ -50,17 +51,12 @@ export function HydrateInView({ children, className }: { children: ReactNode; cl
     observer.observe(node);
     return () => observer.disconnect();
   }, [gate]);
-  // React sends a boundary of over 500 bytes as a separate segment when it would take the first
-  // flush past 12.8 kB, and reveals that segment after the first paint. On the server the
-  // fallback is therefore the same children: the page paints at its final size and nothing
-  // below it moves. The browser never shows this fallback when hydrating; on a client
-  // navigation it shows nothing, as before.
-  const serverFallback = typeof window === "undefined" ? children : null;
   return (
     <div ref={ref} className={className}>
-      <Suspense fallback={serverFallback}>
+      {/* Its server copy paints the children at their final size (see HydrateApart). */}
+      <HydrateApart>
         <Closed gate={gate}>{children}</Closed>
-      </Suspense>
+      </HydrateApart>
     </div>
   );
 }

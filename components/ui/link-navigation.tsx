@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { trackClick } from "@/lib/analytics";
 
 /** Whether a click asks for a new tab or window, a download, or another site: the browser's own. */
-function leavesThePage(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
+function leavesThePage(event: MouseEvent, anchor: HTMLAnchorElement, url: URL): boolean {
   return (
     event.defaultPrevented ||
     event.button !== 0 ||
@@ -14,7 +14,7 @@ function leavesThePage(event: MouseEvent, anchor: HTMLAnchorElement): boolean {
     event.altKey ||
     (anchor.target !== "" && anchor.target !== "_self") ||
     anchor.hasAttribute("download") ||
-    new URL(anchor.href).origin !== location.origin
+    url.origin !== location.origin
   );
 }
 
@@ -29,9 +29,9 @@ export function LinkNavigation() {
       const anchor = (event.target as Element | null)?.closest?.("a[data-link]");
       if (!(anchor instanceof HTMLAnchorElement)) return;
       if (anchor.dataset.track !== undefined) trackClick("navigation", anchor.dataset.track);
-      if (leavesThePage(event, anchor)) return;
-      event.preventDefault();
       const url = new URL(anchor.href);
+      if (leavesThePage(event, anchor, url)) return;
+      event.preventDefault();
       router.push(url.pathname + url.search + url.hash, { scroll: anchor.dataset.scroll !== "false" });
     };
     // On the window, so React's own handlers (on the document) have run and may have cancelled it.
