@@ -3,6 +3,7 @@ import * as Accordion from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { Sheet } from "@/components/ui/sheet";
+import { afterNextPaint } from "@/lib/after-next-paint";
 import { addToComparison, compareHref, groupForPicker, type PickerOption } from "@/lib/models/compare";
 
 /** The models to add, by manufacturer, in a side sheet. */
@@ -36,7 +37,7 @@ export default function ComparePickerSheet({
                       disabled={chosen.includes(m.slug)}
                       onClick={() => {
                         onClose();
-                        router.push(compareHref(addToComparison(chosen, m.slug)), { scroll: false });
+                        afterNextPaint(() => router.push(compareHref(addToComparison(chosen, m.slug)), { scroll: false }));
                       }}
                       className="w-full rounded-md px-3 py-2 text-left hover:bg-ink-100 disabled:cursor-not-allowed disabled:opacity-50"
                     >

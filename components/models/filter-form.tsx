@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { InfoTip } from "@/components/ui/tooltip";
+import { afterNextPaint } from "@/lib/after-next-paint";
 import { CAPACITY_STEP, POWER_STEP, type ModelFilters } from "@/lib/models/catalogue";
 import { glossary } from "@/lib/models/glossary";
 
@@ -200,7 +201,7 @@ export function FilterForm({ idPrefix, manufacturers, liftPatterns, filters, max
     }
     const current = new URLSearchParams(window.location.search);
     for (const keep of ["sort", "dir"]) if (current.get(keep)) params.set(keep, current.get(keep)!);
-    router.replace(`/us/skidsteers?${params.toString()}`, { scroll: false });
+    afterNextPaint(() => router.replace(`/us/skidsteers?${params.toString()}`, { scroll: false }));
   }
 
   function typed(kind: "capacity" | "power", value: Range) {

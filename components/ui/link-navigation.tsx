@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { afterNextPaint } from "@/lib/after-next-paint";
 import { trackClick } from "@/lib/analytics";
 
 /** Whether a click asks for a new tab or window, a download, or another site: the browser's own. */
@@ -32,7 +33,7 @@ export function LinkNavigation() {
       const url = new URL(anchor.href);
       if (leavesThePage(event, anchor, url)) return;
       event.preventDefault();
-      router.push(url.pathname + url.search + url.hash, { scroll: anchor.dataset.scroll !== "false" });
+      afterNextPaint(() => router.push(url.pathname + url.search + url.hash, { scroll: anchor.dataset.scroll !== "false" }));
     };
     // On the window, so React's own handlers (on the document) have run and may have cancelled it.
     addEventListener("click", onClick);
