@@ -1,5 +1,6 @@
 import { Link } from "@/components/ui/link";
 import { BASIS_NOTE, formatNumber, modelPath, nextSort, withBasis, type SortColumn, type SortDirection } from "@/lib/models/catalogue";
+import { HydrateApart } from "@/components/ui/hydrate-apart";
 import { InfoTip } from "@/components/ui/tooltip";
 import { glossary } from "@/lib/models/glossary";
 import type { EquipmentModel } from "@/lib/models/types";
@@ -71,29 +72,34 @@ export function ModelTable({ models, sort, query }: ModelTableProps) {
             </tr>
           </thead>
           <tbody className="[&>tr]:border-t [&>tr]:border-ink-200">
+            {/* Each row hydrates apart, so a tap on the header before the page is live hydrates
+                the page without its rows. A row stays under the 500 bytes above which React
+                would stream it as a later segment. */}
             {models.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  {/* eslint-disable-next-line @next/next/no-img-element */}
-                  <img src={m.image_url ?? ""} alt="" width={80} height={60} loading="lazy" className="aspect-[4/3] w-20" />
-                </td>
-                <td className="font-semibold">{m.name}</td>
-                <td>{m.equipment_manufacturer?.name ?? "Other"}</td>
-                <td>{withBasis(m.operating_capacity, "", m.capacity_basis)}</td>
-                <td>{formatNumber(m.operating_weight)}</td>
-                <td>{withBasis(m.engine_power, "", m.power_basis)}</td>
-                <td>{m.lift_pattern ?? "N/A"}</td>
-                <td>{formatNumber(m.hydraulic_power_hp)}</td>
-                <td>{formatNumber(m.hydraulic_pressure_psi)}</td>
-                <td>{formatNumber(m.height)}</td>
-                <td>{formatNumber(m.width)}</td>
-                <td>{formatNumber(m.length)}</td>
-                <td>
-                  <Link href={modelPath(m)} className="card-link">
-                    View Details
-                  </Link>
-                </td>
-              </tr>
+              <HydrateApart key={m.id}>
+                <tr>
+                  <td>
+                    {/* eslint-disable-next-line @next/next/no-img-element */}
+                    <img src={m.image_url ?? ""} alt="" width={80} height={60} loading="lazy" className="aspect-[4/3] w-20" />
+                  </td>
+                  <td className="font-semibold">{m.name}</td>
+                  <td>{m.equipment_manufacturer?.name ?? "Other"}</td>
+                  <td>{withBasis(m.operating_capacity, "", m.capacity_basis)}</td>
+                  <td>{formatNumber(m.operating_weight)}</td>
+                  <td>{withBasis(m.engine_power, "", m.power_basis)}</td>
+                  <td>{m.lift_pattern ?? "N/A"}</td>
+                  <td>{formatNumber(m.hydraulic_power_hp)}</td>
+                  <td>{formatNumber(m.hydraulic_pressure_psi)}</td>
+                  <td>{formatNumber(m.height)}</td>
+                  <td>{formatNumber(m.width)}</td>
+                  <td>{formatNumber(m.length)}</td>
+                  <td>
+                    <Link href={modelPath(m)} className="card-link">
+                      View Details
+                    </Link>
+                  </td>
+                </tr>
+              </HydrateApart>
             ))}
           </tbody>
         </table>
