@@ -3,7 +3,7 @@ import * as Accordion from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { Sheet } from "@/components/ui/sheet";
-import { afterNextPaint } from "@/lib/after-next-paint";
+import { afterNextPaint } from "@/components/ui/after-first-paint";
 import { addToComparison, compareHref, groupForPicker, type PickerOption } from "@/lib/models/compare";
 
 /** The models to add, by manufacturer, in a side sheet. */

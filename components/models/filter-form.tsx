@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { InfoTip } from "@/components/ui/tooltip";
-import { afterNextPaint } from "@/lib/after-next-paint";
+import { afterNextPaint } from "@/components/ui/after-first-paint";
 import { CAPACITY_STEP, POWER_STEP, type ModelFilters } from "@/lib/models/catalogue";
 import { glossary } from "@/lib/models/glossary";
 

@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { afterNextPaint } from "@/lib/after-next-paint";
+import { afterNextPaint } from "@/components/ui/after-first-paint";
 import { trackClick } from "@/lib/analytics";
 
 /** Whether a click asks for a new tab or window, a download, or another site: the browser's own. */
