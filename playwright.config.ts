@@ -32,7 +32,9 @@ export default defineConfig({
   timeout: 150_000,
   expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
-  use: { baseURL, trace: "retain-on-failure", launchOptions: chromium },
+  // A trace is recorded on a failed test's retry: recording one for every test (screenshots and
+  // DOM snapshots as it runs) took about a sixth of the browser tests' time.
+  use: { baseURL, trace: "on-first-retry", launchOptions: chromium },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
     { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
