@@ -1,5 +1,5 @@
 "use client";
-import { Children, useState, type ReactNode } from "react";
+import { Children, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
@@ -32,7 +32,9 @@ export function ShowMore({
   as: List = "ul",
 }: ShowMoreProps) {
   const [clicks, setClicks] = useState(0);
-  const items = Children.toArray(children);
+  // The same item elements on every click, so React re-renders only the wrappers whose
+  // visibility changes, not each item's content.
+  const items = useMemo(() => Children.toArray(children), [children]);
   const desktopVisible = initial + step * clicks;
   const mobileVisible = mobileInitial + mobileStep * clicks;
   const Item = List === "ul" ? "li" : "div";
