@@ -311,9 +311,12 @@ test("a listing with 12 published reviews shows their average, count and stars o
   // Until React reveals a streamed part of the page, its copy waits hidden beside the one shown.
   const card = page.locator(".vendor-card:visible").filter({ hasText: v.name.slice(0, 40) });
   // Where it ranks depends on the site's average, which other tests' reviews move; a card off
-  // screen skips rendering (content-visibility), so it is brought into view first.
-  await card.scrollIntoViewIfNeeded();
-  await expect(card.getByTestId("rating")).toHaveAccessibleName("Rated 4.0 out of 5 from 12 reviews");
+  // screen skips rendering (content-visibility), so it is brought into view first. Retried: the
+  // copy shown may be replaced by React's reveal while being scrolled to.
+  await expect(async () => {
+    await card.scrollIntoViewIfNeeded({ timeout: 5_000 });
+    await expect(card.getByTestId("rating")).toHaveAccessibleName("Rated 4.0 out of 5 from 12 reviews", { timeout: 2_000 });
+  }).toPass();
   // Its neighbours have no reviews: no number but their sample rating, marked as sample.
   const other = page
     .locator(".vendor-card")
