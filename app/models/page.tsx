@@ -34,7 +34,7 @@ export default async function PopularModelsPage() {
       ) : (
         <ModelSpecsList specs={popularModelSpecs(models)} className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {models.map((m, index) => (
-            <li key={String(m.id)} className="card">
+            <li key={String(m.id)} className="card card-lazy">
               {/* The first row's drawings open the page: they load first. */}
               <ModelImage
                 priority={index < 3}
