@@ -1,4 +1,5 @@
 import { TrackedLink } from "@/components/analytics/tracked-link";
+import { HydrateApart } from "@/components/ui/hydrate-apart";
 import { getFooterStates } from "@/lib/directory/data";
 import { socialLinks } from "@/lib/site";
 import { YourRequestsLink } from "./your-requests-link";
@@ -48,7 +49,10 @@ export async function SiteFooter() {
                 For businesses
               </TrackedLink>
             </li>
-            <YourRequestsLink listItem className="hover:underline" />
+            {/* Hydrated apart: it reads the cookies, which a tap before the page is live need not wait for. */}
+            <HydrateApart>
+              <YourRequestsLink listItem className="hover:underline" />
+            </HydrateApart>
           </ul>
         </div>
         <div>
