@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ModelImage } from "@/components/models/model-image";
 import { ModelSpecsList } from "@/components/models/model-specs-dialog";
+import { HydrateApart } from "@/components/ui/hydrate-apart";
 import { getPopularModels } from "@/lib/models/data";
 import { formatNumber } from "@/lib/models/catalogue";
 import { popularModelSpecs, popularModelTitle, SPECS_KEY_ATTRIBUTE } from "@/lib/models/popular";
@@ -45,24 +46,28 @@ export default async function PopularModelsPage() {
                   equipment_manufacturer: { id: 0, name: String(m.Manufacturer), slug: "", site: null },
                 }}
               />
-              <div className="card-body">
-                <h2 className="card-title">{m.Model}</h2>
-                <p className="card-muted">{m.Manufacturer}</p>
-                <p className="text-sm">
-                  Operating Capacity: <strong>{formatNumber(m["Operating Capacity (lbs)"], "lbs")}</strong>
-                </p>
-                <p className="text-sm">
-                  Length: <strong>{formatNumber(m["Length w/Bucket (in)"], "in")}</strong>
-                </p>
-                <button
-                  type="button"
-                  {...{ [SPECS_KEY_ATTRIBUTE]: String(m.id) }}
-                  aria-haspopup="dialog"
-                  className="card-link mt-auto self-start pt-2"
-                >
-                  Read More<span className="sr-only"> about {popularModelTitle(m)}</span>
-                </button>
-              </div>
+              {/* Hydrated apart, each under the size React would stream separately: a Read More
+                  tapped before the page is live hydrates its own card, not all of them. */}
+              <HydrateApart>
+                <div className="card-body">
+                  <h2 className="card-title">{m.Model}</h2>
+                  <p className="card-muted">{m.Manufacturer}</p>
+                  <p className="text-sm">
+                    Operating Capacity: <strong>{formatNumber(m["Operating Capacity (lbs)"], "lbs")}</strong>
+                  </p>
+                  <p className="text-sm">
+                    Length: <strong>{formatNumber(m["Length w/Bucket (in)"], "in")}</strong>
+                  </p>
+                  <button
+                    type="button"
+                    {...{ [SPECS_KEY_ATTRIBUTE]: String(m.id) }}
+                    aria-haspopup="dialog"
+                    className="card-link mt-auto self-start pt-2"
+                  >
+                    Read More<span className="sr-only"> about {popularModelTitle(m)}</span>
+                  </button>
+                </div>
+              </HydrateApart>
             </li>
           ))}
         </ModelSpecsList>
