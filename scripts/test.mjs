@@ -1,6 +1,6 @@
 // npm test: lint, format check, type check, unused exports, unit and database tests, production build, browser tests.
 // Prints each step's time and a last line "N passed, M failed in T" summing every step and test.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -25,11 +25,32 @@ function step(label, command, args) {
   return ok;
 }
 
+/** A check run beside others: its output is held back and printed whole once it ends. */
+function checkInBackground(label, command, args) {
+  const stepStarted = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: process.env });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("close", (code) => {
+      console.log(`\n=== ${label}: ${command} ${args.join(" ")}\n${output}=== ${label}: took ${minutes(stepStarted)}`);
+      if (code === 0) passed++;
+      else failed++;
+      console.log(`=== ${label}: ${code === 0 ? "passed" : "FAILED"}`);
+      resolve();
+    });
+  });
+}
+
 mkdirSync("test-results", { recursive: true });
-step("lint", bin("eslint"), ["."]);
-step("format", bin("prettier"), ["--check", "."]);
-step("typecheck", bin("tsc"), ["--noEmit"]);
-step("unused exports", bin("knip"), ["--include", "exports,types"]);
+// The static checks are single-threaded: side by side they share the cores.
+await Promise.all([
+  checkInBackground("lint", bin("eslint"), ["."]),
+  checkInBackground("format", bin("prettier"), ["--check", "."]),
+  checkInBackground("typecheck", bin("tsc"), ["--noEmit"]),
+  checkInBackground("unused exports", bin("knip"), ["--include", "exports,types"]),
+]);
 
 /** A Vitest run, counted test by test (a run that fails outside its tests counts as one failure). */
 function vitestStep(label, args, report) {
