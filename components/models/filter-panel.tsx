@@ -1,51 +1,65 @@
 "use client";
 import { SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useEffect, useState, useTransition, type ComponentProps } from "react";
-import { AfterFirstPaint } from "@/components/ui/after-first-paint";
+import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { HydrateInView } from "@/components/ui/hydrate-in-view";
-import { Sheet } from "@/components/ui/sheet";
 import type { FilterForm as FilterFormType } from "./filter-form";
 
-// The form's code (sliders included) is not part of the page's first load: a phone fetches it
-// when the browser is idle, and the desktop panel when it comes into view (its server-rendered
-// HTML shows before).
+// The form's code (sliders included) and the phone's drawer are not part of the page's first
+// load: a phone fetches them when the browser is idle, and the desktop panel when it comes into
+// view (its server-rendered HTML shows before).
 const loadFilterForm = () => import("./filter-form");
 const FilterForm = lazy(() => loadFilterForm().then((module) => ({ default: module.FilterForm })));
+const loadFilterSheet = () => import("./filter-sheet");
+const FilterSheet = lazy(loadFilterSheet);
 
 type Props = Omit<ComponentProps<typeof FilterFormType>, "idPrefix">;
 
-const loading = <p className="text-sm text-ink-600">Loading filters…</p>;
-
-/** The phone's filters: a side drawer whose form mounts once the drawer has painted. */
+/**
+ * The phone's filters: a button, and the side drawer it opens. The drawer's dialog is not on
+ * the page until the first tap: a tap that lands before the page is live then hydrates a
+ * button, not a dialog.
+ */
 function FilterDrawer(props: Props) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   // Mounting the drawer's dialog takes about 120 ms on a slow phone, so it opens as a
   // transition: the tap's frame paints at once, with the button shown pressed, and the drawer
-  // follows. Its own state, so the tap re-renders the drawer alone, not the desktop panel.
+  // follows (once its code has arrived, if the tap came first). Its own state, so the tap
+  // re-renders the drawer alone, not the desktop panel.
   const [opening, startOpening] = useTransition();
+  const onOpenChange = (next: boolean) => {
+    if (next) return;
+    setOpen(false);
+    // The dialog has no trigger of its own, so focus is handed back to the button here.
+    requestAnimationFrame(() => button.current?.focus());
+  };
   return (
-    <Sheet
-      title="Filters"
-      closeLabel="Close filters"
-      side="left"
-      className="w-[22rem]"
-      open={open}
-      onOpenChange={(next) => (next ? startOpening(() => setOpen(true)) : setOpen(false))}
-      trigger={
-        <Button variant="outline" data-opening={opening || undefined} className="data-opening:bg-ink-100">
-          <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
-          Filters
-        </Button>
-      }
-    >
-      {/* The drawer paints at once; its form mounts in the frames after the tap. */}
-      <AfterFirstPaint fallback={loading}>
-        <Suspense fallback={loading}>
-          <FilterForm idPrefix="drawer" {...props} />
+    <>
+      <Button
+        ref={button}
+        variant="outline"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-opening={opening || undefined}
+        className="data-opening:bg-ink-100"
+        onClick={() =>
+          startOpening(() => {
+            setOpened(true);
+            setOpen(true);
+          })
+        }
+      >
+        <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+        Filters
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <FilterSheet open={open} onOpenChange={onOpenChange} {...props} />
         </Suspense>
-      </AfterFirstPaint>
-    </Sheet>
+      )}
+    </>
   );
 }
 
@@ -55,8 +69,9 @@ export function FilterPanel(props: Props) {
   useEffect(() => {
     // Below Tailwind's md breakpoint, where the drawer is the form's only place. (Safari has no requestIdleCallback.)
     if (!window.matchMedia("(max-width: 767px)").matches) return;
-    if ("requestIdleCallback" in window) requestIdleCallback(() => void loadFilterForm());
-    else setTimeout(() => void loadFilterForm(), 500);
+    const load = () => void Promise.all([loadFilterForm(), loadFilterSheet()]);
+    if ("requestIdleCallback" in window) requestIdleCallback(load);
+    else setTimeout(load, 500);
   }, []);
   return (
     <>
