@@ -17,12 +17,16 @@ function run(label, command, args) {
   return result.status === 0;
 }
 
-function step(label, command, args) {
-  const ok = run(label, command, args);
+/** Counts a step's outcome and says it. */
+function record(label, ok) {
   if (ok) passed++;
   else failed++;
   console.log(`=== ${label}: ${ok ? "passed" : "FAILED"}`);
   return ok;
+}
+
+function step(label, command, args) {
+  return record(label, run(label, command, args));
 }
 
 /** A check run beside others: its output is held back and printed whole once it ends. */
@@ -33,11 +37,11 @@ function checkInBackground(label, command, args) {
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
+    // A command that cannot start says why; "close" follows with no exit code.
+    child.on("error", (error) => (output += `${error.message}\n`));
     child.on("close", (code) => {
       console.log(`\n=== ${label}: ${command} ${args.join(" ")}\n${output}=== ${label}: took ${minutes(stepStarted)}`);
-      if (code === 0) passed++;
-      else failed++;
-      console.log(`=== ${label}: ${code === 0 ? "passed" : "FAILED"}`);
+      record(label, code === 0);
       resolve();
     });
   });
