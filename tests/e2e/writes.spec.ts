@@ -179,10 +179,11 @@ test("opening the rental dialog leaves the page as it was: the owner cookie come
       ),
     ).observe(document.head, { childList: true });
   });
+  // The shown row only: until React reveals the grid's streamed part, its copy waits hidden beside it.
   const recommended = () =>
     page
       .getByTestId("recommended")
-      .locator("img")
+      .locator("img:visible")
       .evaluateAll((images) => images.map((i) => (i as HTMLImageElement).alt));
   const before = await recommended();
   const started = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
