@@ -1,19 +1,20 @@
+import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
-import { createMigratedMemoryDb } from "../../../lib/db/pglite";
-import { applyFixtures } from "./fixtures";
+import { createPGlite } from "../../../lib/db/pglite";
+import { referenceCopyOf } from "./test-database";
 
 let reference: Promise<PGlite> | undefined;
 
 /**
- * A reference copy of the database the server started from: the same migrations and
- * the same deterministic seed and fixtures. Tests read expected values from it, never
- * hard-code them.
+ * A reference copy of the database the server started from (the real migrations, the
+ * deterministic seed, the fixtures and the operator accounts), loaded from the copy written
+ * when it was prepared: loading it takes about a second, migrating and seeding anew about ten.
+ * Tests read expected values from it, never hard-code them.
  */
 function referenceDb(): Promise<PGlite> {
-  reference ??= createMigratedMemoryDb(true).then(async (db) => {
-    await applyFixtures(db);
-    return db;
-  });
+  const folder = process.env.E2E_DATA_DIR;
+  if (!folder) throw new Error("E2E_DATA_DIR must name the browser tests' database folder (playwright.config.ts)");
+  reference ??= createPGlite({ loadDataDir: new Blob([readFileSync(referenceCopyOf(folder))]) });
   return reference;
 }
 

@@ -1,11 +1,16 @@
+import { writeFileSync } from "node:fs";
 import { openFileDb } from "../../../lib/db/embedded";
 import { hashPassword } from "../../../lib/operator/password";
 import { applyFixtures } from "./fixtures";
 import { LOCKOUT_OPERATOR, OPERATOR } from "./operator";
 
+/** The copy of the browser-test database in `folder` as it was before the server started. */
+export const referenceCopyOf = (folder: string) => `${folder}.reference.tar`;
+
 /**
  * Creates a browser-test database in `folder`: the real migrations and seed (as the server
- * would on first start), then the fixtures and the operator accounts.
+ * would on first start), then the fixtures and the operator accounts. A copy of it is written
+ * beside the folder for the tests to read expected values from (helpers/db.ts).
  */
 export async function prepareTestDatabase(folder: string): Promise<void> {
   const { db, release } = await openFileDb(folder);
@@ -13,6 +18,7 @@ export async function prepareTestDatabase(folder: string): Promise<void> {
   for (const account of [OPERATOR, LOCKOUT_OPERATOR]) {
     await db.query("select public.operator_add($1, $2)", [account.email, await hashPassword(account.password)]);
   }
+  writeFileSync(referenceCopyOf(folder), Buffer.from(await (await db.dumpDataDir("none")).arrayBuffer()));
   await db.close();
   release();
 }
