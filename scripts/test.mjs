@@ -48,6 +48,15 @@ function checkInBackground(label, command, args) {
 }
 
 mkdirSync("test-results", { recursive: true });
+// The deployment checks' Vercel CLI (tests/deploy/vercel.test.ts installs it when missing) comes
+// from the registry while the steps below use the cores.
+const vercelCli = existsSync("tests/deploy/vercel-cli/node_modules/.bin/vercel")
+  ? Promise.resolve()
+  : new Promise((resolve) => {
+      const install = spawn("npm", ["install", "--no-audit", "--no-fund", "--prefix", "tests/deploy/vercel-cli"], { stdio: "ignore" });
+      install.on("error", resolve);
+      install.on("close", resolve);
+    });
 // The static checks are single-threaded: side by side they share the cores.
 await Promise.all([
   checkInBackground("lint", bin("eslint"), ["."]),
@@ -82,6 +91,7 @@ if (step("build", process.execPath, ["node_modules/next/dist/bin/next", "build"]
     failed += stats.unexpected;
   } else failed++;
   // After the browser tests, whose server runs from the build above: these make builds of their own.
+  await vercelCli;
   vitestStep("deployment checks", ["--config", "vitest.deploy.config.ts"], "test-results/deploy.json");
 }
 
