@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { restoreEmbedded } from "../../lib/db/backup";
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from "../../lib/operator/password";
 import { ImportFileError, importVendors, parseVendorCsv, type ImportResult } from "../../lib/operator/import";
 import { importText } from "../../lib/operator/import-texts";
@@ -380,6 +381,9 @@ describe("npm run operator and npm run vendors:import", () => {
       env: { ...process.env, PGLITE_DATA_DIR: folder },
       timeout: 120_000,
     });
+  // The site's database folder, as a copy of the run's migrated and seeded snapshot: the commands
+  // open it as they would an operator's.
+  beforeAll(() => restoreEmbedded(inject("databaseSnapshots").seeded, folder));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it("adds, lists and removes an operator, reading the password from standard input", () => {
