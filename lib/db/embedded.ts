@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import lockfile from "proper-lockfile";
-import { migrate, seed } from "./migrations";
+import { gatherStatistics, migrate, seed } from "./migrations";
 import { createMigratedMemoryDb, createPGlite } from "./pglite";
 
 /** Where the embedded database lives: `PGLITE_DATA_DIR`, else `.data/pglite`. */
@@ -41,7 +41,9 @@ export async function openFileDb(folder: string): Promise<{ db: PGlite; release:
     const fresh = !existsSync(path.join(folder, "PG_VERSION"));
     const db = await createPGlite({ dataDir: folder });
     await migrate(db);
+    // The seed gathers the planner's statistics; an existing folder has them renewed on each open.
     if (fresh) await seed(db);
+    else await gatherStatistics(db);
     return { db, release };
   } catch (error) {
     release();

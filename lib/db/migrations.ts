@@ -32,4 +32,15 @@ export async function migrate(db: PGlite): Promise<string[]> {
 
 export async function seed(db: PGlite): Promise<void> {
   await db.exec(readFileSync(seedFile, "utf8"));
+  await gatherStatistics(db);
+}
+
+/**
+ * Gathers the planner's statistics of every table, which the embedded database has no autovacuum
+ * to do, and so drops the plans made before. A seeding session had kept the plans its triggers
+ * made while the tables were empty: its vendor import ran about four times slower than after a
+ * restart. About 0.2 s on the seed.
+ */
+export async function gatherStatistics(db: PGlite): Promise<void> {
+  await db.exec("analyze");
 }
