@@ -10,7 +10,7 @@ import { query } from "./helpers/db";
 import { chooseDates } from "./helpers/rental-dialog";
 import { logIn, type LeadRow } from "./helpers/operator";
 import { answers, startProcess, type Started } from "./helpers/processes";
-import { prepareTestDatabase } from "./helpers/test-database";
+import { copyTestDatabase } from "./helpers/test-database";
 import { clientAddress, test } from "./helpers/test";
 
 // Several instances of the built site, as operators run them: one shared database (the
@@ -87,7 +87,7 @@ test.beforeAll(async ({}, info) => {
   if (info.project.name !== "desktop") return;
   test.setTimeout(360_000);
   folder = mkdtempSync(path.join(tmpdir(), "instances-"));
-  await prepareTestDatabase(path.join(folder, "db"));
+  await copyTestDatabase(path.join(folder, "db"));
   [redis, database, smtp] = await Promise.all([
     startRedis(),
     startProcess(

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import { createPGlite } from "../../../lib/db/pglite";
-import { referenceCopyOf } from "./test-database";
+import { referenceCopy } from "./test-database";
 
 let reference: Promise<PGlite> | undefined;
 
@@ -12,9 +12,7 @@ let reference: Promise<PGlite> | undefined;
  * Tests read expected values from it, never hard-code them.
  */
 function referenceDb(): Promise<PGlite> {
-  const folder = process.env.E2E_DATA_DIR;
-  if (!folder) throw new Error("E2E_DATA_DIR must name the browser tests' database folder (playwright.config.ts)");
-  reference ??= createPGlite({ loadDataDir: new Blob([readFileSync(referenceCopyOf(folder))]) });
+  reference ??= createPGlite({ loadDataDir: new Blob([readFileSync(referenceCopy())]) });
   return reference;
 }
 
