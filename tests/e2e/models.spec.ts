@@ -172,7 +172,6 @@ test("table sorting: manufacturer by name with models lacking one last; right-cl
 });
 
 test("typing a number into each filter input keeps every character and applies once typing pauses", async ({ page }) => {
-  await page.goto("/us/skidsteers?view=table");
   const rows = page.getByTestId("models-table").locator("tbody tr");
   for (const [label, typed, param, where] of [
     ["Min (lbs)", "2500", "capMin", "operating_capacity is null or operating_capacity >= 2500"],
