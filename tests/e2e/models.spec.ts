@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 import { query } from "./helpers/db";
 import { test } from "./helpers/test";
 
@@ -171,6 +171,15 @@ test("table sorting: manufacturer by name with models lacking one last; right-cl
   expect(prevented).toBe(true);
 });
 
+/**
+ * Waits until React has hydrated `input`. The desktop panel's form goes live once it is in view
+ * and its code has arrived; until then the input is the server's HTML, and hydration sets it back
+ * to the form's value, so keys typed before are lost.
+ */
+async function whenLive(input: Locator) {
+  await expect.poll(() => input.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$")))).toBe(true);
+}
+
 test("typing a number into each filter input keeps every character and applies once typing pauses", async ({ page }) => {
   const rows = page.getByTestId("models-table").locator("tbody tr");
   for (const [label, typed, param, where] of [
@@ -182,6 +191,7 @@ test("typing a number into each filter input keeps every character and applies o
     await page.goto("/us/skidsteers?view=table");
     const form = await filterForm(page);
     const input = form.getByLabel(label);
+    await whenLive(input);
     await input.click();
     await input.press("ControlOrMeta+a");
     // A visitor's pace: each key a little after the last, well inside the pause that applies.
