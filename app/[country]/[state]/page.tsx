@@ -57,10 +57,11 @@ export default async function StatePage({ params }: Params) {
             label="Show More Cities"
           >
             {cities.map((city) => (
-              <Link key={city.city_slug} href={`${base}/${city.city_slug}`} className="list-link">
-                <span className="font-medium">{city.city_name}</span>
-                <span className="text-sm text-ink-600">
-                  {city.vendor_count} {city.vendor_count === 1 ? "vendor" : "vendors"}
+              // Few elements and one text node each: the list is hydrated with the page's root.
+              <Link key={city.city_slug} href={`${base}/${city.city_slug}`} className="list-link font-medium">
+                {city.city_name}
+                <span className="text-sm font-normal text-ink-600">
+                  {`${city.vendor_count} ${city.vendor_count === 1 ? "vendor" : "vendors"}`}
                 </span>
               </Link>
             ))}
