@@ -63,7 +63,7 @@ export const PAGE_SIZES = {
  * State and city pages carry this many vendors; the rest are on numbered pages
  * (…/vendors/2, …) linked below the grid. A multiple of both grid page sizes.
  */
-export const VENDORS_PER_PAGE = 48;
+export const VENDORS_PER_PAGE = 24;
 
 export const vendorPageCount = (total: number) => Math.max(1, Math.ceil(total / VENDORS_PER_PAGE));
 

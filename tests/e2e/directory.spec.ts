@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { VENDORS_PER_PAGE } from "@/lib/directory/ordering";
 import { query } from "./helpers/db";
 import { test } from "./helpers/test";
 
@@ -164,7 +165,7 @@ test("state and city pages carry one page of vendors and link to the next pages 
     `select s.slug, count(*)::int total from public.vendors v join public.postcodes p on p.id = v.postcode_id
      join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id group by s.slug order by 2 desc limit 1`,
   );
-  test.skip(state.total <= 48, "no state has more than one page of vendors");
+  test.skip(state.total <= VENDORS_PER_PAGE, "no state has more than one page of vendors");
   // Best rated first: the Bayesian average of published reviews (5 reviews' weight of the site's average), then the response time.
   const ordered = await query<{ name: string }>(
     `with site as (select coalesce(avg(stars), 0) as average from public.reviews where status = 'published')
@@ -177,12 +178,12 @@ test("state and city pages carry one page of vendors and link to the next pages 
     [state.slug],
   );
   await page.goto(`/us/${state.slug}`);
-  await expect(page.locator(".vendor-card")).toHaveCount(48);
+  await expect(page.locator(".vendor-card")).toHaveCount(VENDORS_PER_PAGE);
   await page.getByRole("navigation", { name: "Vendor pages" }).getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(new RegExp(`/us/${state.slug}/vendors/2$`));
   const cards = page.locator(".vendor-card h3");
-  await expect(cards).toHaveCount(Math.min(48, state.total - 48));
-  expect(await cards.allTextContents()).toEqual(ordered.slice(48, 96).map((v) => v.name));
+  await expect(cards).toHaveCount(Math.min(VENDORS_PER_PAGE, state.total - VENDORS_PER_PAGE));
+  expect(await cards.allTextContents()).toEqual(ordered.slice(VENDORS_PER_PAGE, 2 * VENDORS_PER_PAGE).map((v) => v.name));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("page 2");
   const beyond = await page.request.get(`/us/${state.slug}/vendors/999`, { maxRedirects: 0 });
   expect(beyond.headers().location).toMatch(new RegExp(`/us/${state.slug}$`));
