@@ -1,6 +1,7 @@
 "use client";
-import { Children, useMemo, useState, type ReactNode } from "react";
+import { Children, useId, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { HydrateApart } from "@/components/ui/hydrate-apart";
 import { cn } from "@/lib/utils";
 
 interface ShowMoreProps {
@@ -18,7 +19,11 @@ interface ShowMoreProps {
 
 /**
  * Every item is in the HTML (crawlers and no-JS visitors reach them all); items past
- * the current count are hidden with CSS, per breakpoint, until Show More reveals them.
+ * the current count are hidden by a style rule, per breakpoint, until Show More reveals them.
+ *
+ * The items hydrate apart from the button, and a click changes only the rule, never the
+ * items: a tap on Show More before the page is live hydrates the button and its list, not
+ * every item (a list of cities or cards is most of a directory page's elements).
  */
 export function ShowMore({
   children,
@@ -32,33 +37,33 @@ export function ShowMore({
   as: List = "ul",
 }: ShowMoreProps) {
   const [clicks, setClicks] = useState(0);
-  // The same item elements on every click, so React re-renders only the wrappers whose
-  // visibility changes, not each item's content.
-  const items = useMemo(() => Children.toArray(children), [children]);
-  const desktopVisible = initial + step * clicks;
-  const mobileVisible = mobileInitial + mobileStep * clicks;
+  const listId = useId();
   const Item = List === "ul" ? "li" : "div";
-  return (
-    <>
-      <List className={className}>
-        {items.map((item, index) => (
-          <Item
-            key={index}
-            data-show-more-item=""
-            className={cn(itemClassName, index >= mobileVisible && "max-md:hidden", index >= desktopVisible && "md:hidden")}
-          >
+  // The same element on every click: React leaves the items' boundary as it is, hydrated or not.
+  const items = useMemo(
+    () => (
+      <HydrateApart>
+        {Children.toArray(children).map((item, index) => (
+          <Item key={index} data-show-more-item="" className={itemClassName}>
             {item}
           </Item>
         ))}
+      </HydrateApart>
+    ),
+    [children, Item, itemClassName],
+  );
+  const count = Children.count(children);
+  const desktopVisible = initial + step * clicks;
+  const mobileVisible = mobileInitial + mobileStep * clicks;
+  const hidden = (visible: number) => `[data-show-more="${listId}"]>:nth-child(n+${visible + 1} of [data-show-more-item]){display:none}`;
+  return (
+    <>
+      <style>{`@media (width<48rem){${hidden(mobileVisible)}}@media (width>=48rem){${hidden(desktopVisible)}}`}</style>
+      <List className={className} data-show-more={listId}>
+        {items}
       </List>
-      {(items.length > mobileVisible || items.length > desktopVisible) && (
-        <div
-          className={cn(
-            "mt-6 flex justify-center",
-            items.length <= mobileVisible && "max-md:hidden",
-            items.length <= desktopVisible && "md:hidden",
-          )}
-        >
+      {(count > mobileVisible || count > desktopVisible) && (
+        <div className={cn("mt-6 flex justify-center", count <= mobileVisible && "max-md:hidden", count <= desktopVisible && "md:hidden")}>
           <Button variant="outline" onClick={() => setClicks((n) => n + 1)}>
             {label}
           </Button>

@@ -1,7 +1,6 @@
 import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { BookingButton } from "@/components/rental/booking-button";
-import { HydrateApart } from "@/components/ui/hydrate-apart";
 import { ShowMore } from "@/components/show-more";
 import { PAGE_SIZES, vendorPath } from "@/lib/directory/ordering";
 import type { VendorCard } from "@/lib/directory/types";
@@ -29,49 +28,47 @@ export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel
       {vendors.length === 0 ? (
         <p className="mt-3 text-ink-600">No vendors are listed here yet.</p>
       ) : (
-        <HydrateApart>
-          <ShowMore
-            initial={PAGE_SIZES.vendors.desktop}
-            step={PAGE_SIZES.vendors.desktop}
-            mobileInitial={PAGE_SIZES.vendors.mobile}
-            mobileStep={PAGE_SIZES.vendors.mobile}
-            className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-            itemClassName="vendor-card"
-          >
-            {vendors.map((vendor) => (
-              <article key={vendor.id} className="card">
-                <VendorPhoto vendor={vendor} />
-                <div className="card-body">
-                  <div>
-                    <h3 className="card-title inline">
-                      <Link href={vendorPath(vendor)} className="hover:underline">
-                        {vendor.name}
-                      </Link>
-                    </h3>
-                    {vendor.new && <span className="badge-new">New</span>}
-                  </div>
-                  <Rating reviews={vendor.reviews} sample={vendor.rating} />
-                  <FromRate vendor={vendor} />
-                  {vendor.claimed && <p className="claimed">Claimed by the business</p>}
-                  {vendor.full_address && <p className="card-muted">{vendor.full_address}</p>}
-                  {vendor.phone && (
-                    <a href={`tel:${vendor.phone.replace(/[^\d+]/g, "")}`} className="card-link text-sm">
-                      <span className="sr-only">Call </span>
-                      {vendor.phone}
-                    </a>
-                  )}
-                  {/* No ZIP here: the dialog falls back to the page's own job-site hint. */}
-                  <BookingButton
-                    label="Request a quote"
-                    vendor={{ id: vendor.id, name: vendor.name }}
-                    size="sm"
-                    className="mt-auto self-start"
-                  />
+        <ShowMore
+          initial={PAGE_SIZES.vendors.desktop}
+          step={PAGE_SIZES.vendors.desktop}
+          mobileInitial={PAGE_SIZES.vendors.mobile}
+          mobileStep={PAGE_SIZES.vendors.mobile}
+          className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          itemClassName="vendor-card"
+        >
+          {vendors.map((vendor) => (
+            <article key={vendor.id} className="card">
+              <VendorPhoto vendor={vendor} />
+              <div className="card-body">
+                <div>
+                  <h3 className="card-title inline">
+                    <Link href={vendorPath(vendor)} className="hover:underline">
+                      {vendor.name}
+                    </Link>
+                  </h3>
+                  {vendor.new && <span className="badge-new">New</span>}
                 </div>
-              </article>
-            ))}
-          </ShowMore>
-        </HydrateApart>
+                <Rating reviews={vendor.reviews} sample={vendor.rating} />
+                <FromRate vendor={vendor} />
+                {vendor.claimed && <p className="claimed">Claimed by the business</p>}
+                {vendor.full_address && <p className="card-muted">{vendor.full_address}</p>}
+                {vendor.phone && (
+                  <a href={`tel:${vendor.phone.replace(/[^\d+]/g, "")}`} className="card-link text-sm">
+                    <span className="sr-only">Call </span>
+                    {vendor.phone}
+                  </a>
+                )}
+                {/* No ZIP here: the dialog falls back to the page's own job-site hint. */}
+                <BookingButton
+                  label="Request a quote"
+                  vendor={{ id: vendor.id, name: vendor.name }}
+                  size="sm"
+                  className="mt-auto self-start"
+                />
+              </div>
+            </article>
+          ))}
+        </ShowMore>
       )}
       {pagination}
     </section>

@@ -97,18 +97,20 @@ export default async function CataloguePage({ searchParams }: Props) {
       {params.view === "table" ? (
         <ModelTable models={shown} sort={{ column: params.sort, direction: params.dir }} query={query} />
       ) : (
-        <HydrateApart>
+        <>
           <section className="mt-6" aria-labelledby="recommended-heading">
             <h2 id="recommended-heading" className="text-2xl font-bold">
               Recommended Skid Steer Models
             </h2>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="recommended">
               {/* The recommended row opens the page: its drawings load first. */}
-              {recommended.map((m) => (
-                <li key={m.id}>
-                  <ModelCard model={m} priority />
-                </li>
-              ))}
+              <HydrateApart>
+                {recommended.map((m) => (
+                  <li key={m.id}>
+                    <ModelCard model={m} priority />
+                  </li>
+                ))}
+              </HydrateApart>
             </ul>
           </section>
           <section className="mt-10" aria-labelledby="all-heading">
@@ -132,7 +134,7 @@ export default async function CataloguePage({ searchParams }: Props) {
               </ShowMore>
             )}
           </section>
-        </HydrateApart>
+        </>
       )}
     </>
   );
