@@ -133,9 +133,11 @@ test("filters narrow the table to the database's rows, the URL reproduces the vi
   const rows = page.getByTestId("models-table").locator("tbody tr");
   await expect(rows).toHaveCount(total);
   let form = await filterForm(page);
+  await whenLive(form.getByLabel("Vertical"));
   await form.getByLabel("Vertical").check();
   await expect(page).toHaveURL(/lift=Vertical/);
   form = await filterForm(page);
+  await whenLive(form.getByLabel("Min (lbs)"));
   await form.getByLabel("Min (lbs)").fill("2000");
   await form.getByLabel("Min (lbs)").press("Enter");
   await expect(page).toHaveURL(/capMin=2000/);
