@@ -13,7 +13,7 @@ import { addDays, format } from "date-fns";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CPU_SLOWDOWN = 4;
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_MS = 200;
 
 interface Interaction {
