@@ -5,7 +5,7 @@ import { HydrateApart } from "@/components/ui/hydrate-apart";
 import { cn } from "@/lib/utils";
 
 interface ShowMoreProps {
-  children: ReactNode;
+  children: ReactNode[];
   /** Items shown at first and added per click; `mobile` applies under 768 px. */
   initial: number;
   step: number;
@@ -38,21 +38,19 @@ export function ShowMore({
 }: ShowMoreProps) {
   const [clicks, setClicks] = useState(0);
   const listId = useId();
-  const Item = List === "ul" ? "li" : "div";
   // The same element on every click: React leaves the items' boundary as it is, hydrated or not.
+  // The items are read inside it, so the page's first hydration does not reach them.
   const items = useMemo(
     () => (
       <HydrateApart>
-        {Children.toArray(children).map((item, index) => (
-          <Item key={index} data-show-more-item="" className={itemClassName}>
-            {item}
-          </Item>
-        ))}
+        <Items as={List === "ul" ? "li" : "div"} className={itemClassName}>
+          {children}
+        </Items>
       </HydrateApart>
     ),
-    [children, Item, itemClassName],
+    [children, List, itemClassName],
   );
-  const count = Children.count(children);
+  const count = children.length;
   const desktopVisible = initial + step * clicks;
   const mobileVisible = mobileInitial + mobileStep * clicks;
   const hidden = (visible: number) => `[data-show-more="${listId}"]>:nth-child(n+${visible + 1} of [data-show-more-item]){display:none}`;
@@ -71,4 +69,12 @@ export function ShowMore({
       )}
     </>
   );
+}
+
+function Items({ children, as: Item, className }: { children: ReactNode[]; as: "li" | "div"; className?: string }) {
+  return Children.toArray(children).map((item, index) => (
+    <Item key={index} data-show-more-item="" className={className}>
+      {item}
+    </Item>
+  ));
 }
