@@ -53,6 +53,7 @@ export function ShowMore({
   const count = children.length;
   const desktopVisible = initial + step * clicks;
   const mobileVisible = mobileInitial + mobileStep * clicks;
+  // 48rem is Tailwind's md breakpoint, as in the button's classes below.
   const hidden = (visible: number) => `[data-show-more="${listId}"]>:nth-child(n+${visible + 1} of [data-show-more-item]){display:none}`;
   return (
     <>

@@ -57,7 +57,7 @@ export default async function StatePage({ params }: Params) {
             label="Show More Cities"
           >
             {cities.map((city) => (
-              // Few elements and one text node each: the list is hydrated with the page's root.
+              // Few elements and one text node each: fewer for the list's hydration.
               <Link key={city.city_slug} href={`${base}/${city.city_slug}`} className="list-link font-medium">
                 {city.city_name}
                 <span className="text-sm font-normal text-ink-600">
