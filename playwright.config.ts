@@ -60,6 +60,7 @@ export default defineConfig({
       PGLITE_DATA_DIR: dataDir,
       NEXT_PUBLIC_SITE_URL: baseURL,
       OPERATOR_TOKEN: "e2e-operator-token",
+      BACKUP_TOKEN: "e2e-backup-token",
       CRON_SECRET: "e2e-cron-secret",
       INSECURE_COOKIES: "1",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -4,10 +4,12 @@
  * Writes a consistent backup of the embedded database (a gzipped PGlite data folder) to `file`
  * (default backups/skidsteer-<UTC time>.tar.gz), while the site serves:
  * - with a site on the embedded database running, it asks that server (GET /api/operator/backup
- *   on BACKUP_FROM, default http://127.0.0.1:$PORT, with OPERATOR_TOKEN);
+ *   on BACKUP_FROM, default http://127.0.0.1:$PORT, with BACKUP_TOKEN, the server's; the reports'
+ *   OPERATOR_TOKEN does not open it);
  * - with the site on db:serve (NEXT_PUBLIC_SUPABASE_URL set), it asks db:serve (GET /backup with
  *   SUPABASE_SERVICE_ROLE_KEY);
  * - with no server holding PGLITE_DATA_DIR, it opens the folder itself.
+ * Whichever makes it writes the backup to the operator audit log (lib/db/backup.ts).
  * A hosted Supabase project is backed up by Supabase, not by this command.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -34,7 +36,8 @@ async function backup(): Promise<{ bytes: Buffer; from: string }> {
   try {
     const { db, release } = await openFileDb(embeddedDataDir());
     try {
-      return { bytes: Buffer.from(await (await backupEmbedded(db)).arrayBuffer()), from: embeddedDataDir() };
+      const backup = await backupEmbedded(db, { by: "npm run db:backup", via: "the data folder, with no server holding it" });
+      return { bytes: Buffer.from(await backup.arrayBuffer()), from: embeddedDataDir() };
     } finally {
       await db.close();
       release();
@@ -43,8 +46,13 @@ async function backup(): Promise<{ bytes: Buffer; from: string }> {
     if (!(error instanceof DatabaseFolderInUseError)) throw error;
   }
   const site = process.env.BACKUP_FROM?.trim() || `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-  const token = process.env.OPERATOR_TOKEN?.trim();
-  if (!token) throw new Error("A server holds the database folder: set OPERATOR_TOKEN (the server's) to ask it for the backup.");
+  const token = process.env.BACKUP_TOKEN?.trim();
+  if (!token) {
+    throw new Error(
+      "A server holds the database folder: set BACKUP_TOKEN (the server's) to ask it for the backup " +
+        "(OPERATOR_TOKEN opens the reports only).",
+    );
+  }
   return { bytes: await fetchBackup(new URL("/api/operator/backup", site).href, { Authorization: `Bearer ${token}` }), from: site };
 }
 

@@ -4,13 +4,30 @@ import { lockDataDir } from "./embedded";
 import { createPGlite } from "./pglite";
 
 /**
+ * Who asked for a backup, as the operator audit log records it: the credential or command that
+ * asked (`by`, the log's "who") and the way it came (`via`), never a person's details.
+ */
+export type BackupRequester = { by: string; via: string };
+
+/**
  * A consistent backup of a running embedded database: PGlite's own dump of its data folder (a
  * gzipped tar), taken while no statement runs, after a checkpoint so a restore has little to
- * replay. The site keeps serving; calls wait only for the dump itself.
+ * replay. The site keeps serving; calls wait only for the dump itself. Each backup taken is then
+ * written to the operator audit log (action `backup`, with its size), in the live database and
+ * so not in the backup itself. A caller that does not say who asked (npm run db:serve's
+ * `GET /backup`, opened by the service role's key) is recorded as the service role.
  */
-export async function backupEmbedded(db: PGlite): Promise<Blob> {
+export async function backupEmbedded(
+  db: PGlite,
+  requester: BackupRequester = { by: "service role", via: "database server" },
+): Promise<Blob> {
   await db.exec("checkpoint");
-  return db.dumpDataDir("gzip");
+  const backup = await db.dumpDataDir("gzip");
+  await db.query("select public.operator_audit_event($1, 'backup', 'embedded database', $2::jsonb)", [
+    requester.by,
+    JSON.stringify({ via: requester.via, bytes: backup.size }),
+  ]);
+  return backup;
 }
 
 export class RestoreTargetNotEmptyError extends Error {

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { mailFrom } from "../outbox/transport";
+import { clientKeySecretProblem } from "../platform/client-key";
 
 /**
  * What a production start should say about its settings, once: problems that stop it
@@ -30,6 +31,20 @@ export function productionSettings(env: NodeJS.ProcessEnv = process.env): { fata
     );
   }
   const hosted = Boolean(env.NEXT_PUBLIC_SUPABASE_URL?.trim());
+  const clientKeyProblem = clientKeySecretProblem(env);
+  if (clientKeyProblem) fatal.push(clientKeyProblem);
+  const backupToken = env.BACKUP_TOKEN?.trim();
+  if (backupToken && backupToken === env.OPERATOR_TOKEN?.trim()) {
+    warnings.push(
+      "BACKUP_TOKEN is the same as OPERATOR_TOKEN: whoever may read the reports may also take the whole database. " +
+        "Give the backups a secret of their own.",
+    );
+  } else if (!hosted && !backupToken && env.OPERATOR_TOKEN?.trim()) {
+    warnings.push(
+      "BACKUP_TOKEN is not set: GET /api/operator/backup is closed (OPERATOR_TOKEN opens the reports only), so " +
+        "npm run db:backup cannot ask this server for a backup while it runs.",
+    );
+  }
   if (env.REDIS_URL?.trim() && !key) {
     warnings.push(
       "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY is not set: instances accept each other's forms only when they run " +

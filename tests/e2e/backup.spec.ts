@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect } from "@playwright/test";
 import { query } from "./helpers/db";
-import { operatorRows, type LeadRow } from "./helpers/operator";
+import { logIn, operatorRows, type LeadRow } from "./helpers/operator";
 import { answers, startProcess, type Started } from "./helpers/processes";
 import { test } from "./helpers/test";
 
@@ -30,6 +30,8 @@ test("a backup of the running site restores into a new folder, and a second serv
   );
   let second: Started | undefined;
   try {
+    // The reports' token does not open the backups: only the backups' own token (playwright.config.ts) does.
+    expect((await request.get("/api/operator/backup", { headers: { Authorization: "Bearer e2e-operator-token" } })).status()).toBe(404);
     const before = await operatorRows<LeadRow>(request, "leads", 5000);
     await page.goto(listing.path);
     const reviews = await page.getByTestId("review-summary").textContent();
@@ -39,10 +41,16 @@ test("a backup of the running site restores into a new folder, and a second serv
         ...process.env,
         PGLITE_DATA_DIR: process.env.E2E_DATA_DIR,
         PORT: new URL(test.info().project.use.baseURL!).port,
-        OPERATOR_TOKEN: "e2e-operator-token",
+        BACKUP_TOKEN: "e2e-backup-token",
       },
     });
     expect(backedUp.stdout).toContain("Backed up the embedded database from http://127.0.0.1:");
+    // The backup is in the live site's audit log: who asked and how, with the time; no one's details.
+    await logIn(page);
+    await page.goto("/operator/audit");
+    const entry = page.getByTestId("audit-table").getByRole("row").filter({ hasText: "BACKUP_TOKEN" }).first();
+    await expect(entry).toContainText("backup");
+    await expect(entry).toContainText('"via":"GET /api/operator/backup"');
     const after = await operatorRows<LeadRow>(request, "leads", 5000);
     const restored = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db-restore.ts", file, folder]);
     expect(restored.stdout).toContain(`into ${folder}`);

@@ -37,6 +37,17 @@ describe("production settings at start", () => {
     ]);
   });
 
+  it("warns when the backups' token is the reports' token, or missing beside it on the embedded database", () => {
+    const mail = { MAIL_FROM: "requests@skidsteer.example" };
+    expect(productionSettings(env({ ...mail, OPERATOR_TOKEN: "same", BACKUP_TOKEN: "same" })).warnings).toEqual([
+      expect.stringMatching(/^BACKUP_TOKEN is the same as OPERATOR_TOKEN/),
+    ]);
+    expect(productionSettings(env({ ...mail, OPERATOR_TOKEN: "reports" })).warnings).toEqual([
+      expect.stringMatching(/^BACKUP_TOKEN is not set: GET \/api\/operator\/backup is closed/),
+    ]);
+    expect(productionSettings(env({ ...mail, OPERATOR_TOKEN: "reports", BACKUP_TOKEN: "backups" })).warnings).toEqual([]);
+  });
+
   it("stops a Vercel build without hosted Supabase, naming the variables", () => {
     expect(deploymentProblem(env({}))).toBeNull();
     expect(deploymentProblem(env({ VERCEL: "1", ...hosted }))).toBeNull();
