@@ -2,6 +2,8 @@ import { z } from "zod";
 import { classesForType, MACHINE_CLASSES, type MachineClass } from "../prices/classes";
 import { cheapestEstimate } from "../prices/estimate";
 import type { RateCard } from "../prices/rate-card";
+import type { RefusalCode } from "../data/refusals";
+import { parseDecimal, payloadTotals, quoteTotals, unitsToNumber } from "./money";
 import { FUEL_POLICIES, LINE_KINDS } from "./quote";
 
 /** How many line rows the quote form offers; rows left without a label are not part of the quote. */
@@ -22,20 +24,17 @@ export interface QuoteFormValues {
   included_hours: number | null;
 }
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-
 /** How many days a quote can be valid for, from now until the rental's start date (at least 1, at most 14). */
 export const validDaysUntil = (rentalStart: string) =>
   Math.min(14, Math.max(1, Math.floor((Date.parse(rentalStart) - Date.now()) / 86_400_000)));
 
 /**
- * The quote's total in cents as the database computes it (quote_save): each line's quantity
- * times its unit price, rounded to the cent, and the sales tax on their sum.
+ * The quote's total in cents as the database computes it (private.quote_totals), exactly
+ * (lib/quotes/money.ts): each line's quantity times its unit price, rounded to the cent, and
+ * the sales tax on their sum.
  */
-export function quoteTotalCents(lines: Array<{ quantity: number; unit_cents: number }>, taxPercent: number | null): number {
-  const subtotal = lines.reduce((sum, line) => sum + Math.round(line.quantity * line.unit_cents), 0);
-  return subtotal + Math.round((subtotal * (taxPercent ?? 0)) / 100);
-}
+export const quoteTotalCents = (lines: ReadonlyArray<{ quantity: number; unit_cents: number }>, taxPercent: number | null): number =>
+  payloadTotals(lines, taxPercent).total_cents;
 
 /**
  * A quote prefilled from the listing's rate card, as the price page estimates it (the same
@@ -75,16 +74,64 @@ export function prefillQuote(card: RateCard | null, type: "wheeled" | "tracked",
   };
 }
 
-const number = (max: number) =>
+/**
+ * A typed amount read exactly (lib/quotes/money.ts) as an integer count of 10^-decimals, or null
+ * when left empty. Refused with a code: text that is not a number or above `max`
+ * ("quote-invalid"), below 0 ("negative-amount"), finer than `decimals` (`tooFine`).
+ */
+const decimal = (decimals: number, max: number, tooFine: RefusalCode = "quote-invalid") =>
   z
     .string()
     .optional()
-    .transform((value) => (value?.trim() ? Number(value) : null))
-    .pipe(z.number({ error: "quote-invalid" }).min(0, { error: "negative-amount" }).max(max, { error: "quote-invalid" }).nullable());
+    .transform((value, ctx) => {
+      const text = value?.trim();
+      if (!text) return null;
+      const parsed = parseDecimal(text, decimals);
+      const refuse = (code: RefusalCode) => {
+        ctx.addIssue({ code: "custom", message: code });
+        return z.NEVER;
+      };
+      if (!parsed.ok) return refuse(parsed.problem === "too-many-decimals" ? tooFine : "quote-invalid");
+      if (parsed.units < 0n) return refuse("negative-amount");
+      if (parsed.units > BigInt(max) * 10n ** BigInt(decimals)) return refuse("quote-invalid");
+      return Number(parsed.units);
+    });
+
+/** Whether a text holds a control character (U+0000 to U+001F, U+007F), other than those `allowed`. */
+const hasControl = (text: string, allowed = "") =>
+  [...text].some((char) => (char < "\u0020" || char === "\u007f") && !allowed.includes(char));
+
+/** Text without control characters (a NUL cannot even be stored); the message keeps its line breaks and tabs. */
+const plainText = (max: number, allowed = "") =>
+  z
+    .string()
+    .max(max, { error: "too-long" })
+    .refine((text) => !hasControl(text, allowed), { error: "quote-invalid" });
+
+/** Today's date in UTC, as the database's current_date, moved by `years`. */
+const yearsFromToday = (years: number) => {
+  const today = new Date();
+  return new Date(Date.UTC(today.getUTCFullYear() + years, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+};
+
+/** Whether a text is a date of the calendar written YYYY-MM-DD (not 2027-02-30). */
+const isCalendarDate = (text: string) => {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN;
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+};
+
+/** An offered date: a calendar date at most a year from today, or none. */
+const offeredDate = z
+  .string()
+  .nullable()
+  .refine((date) => date === null || (isCalendarDate(date) && date <= yearsFromToday(1)), { error: "quote-dates" });
 
 /**
  * The quote form's fields as the payload quote_save takes: the rows with a label become its
- * lines (dollars to cents), and the total is computed here as the database computes it.
+ * lines (dollars to cents, read exactly), and the total is computed here as the database
+ * computes it (lib/quotes/money.ts). A quantity or a price with more than 2 decimals is refused
+ * ("quote-lines"), a tax with more than 3 ("quote-tax"), text with a control character
+ * ("quote-invalid") and other dates offered more than a year ahead ("quote-dates").
  */
 export const quoteFormSchema = z
   .preprocess(
@@ -115,35 +162,48 @@ export const quoteFormSchema = z
     },
     z.object({
       machine_class: z.enum(MACHINE_CLASSES, { error: "quote-invalid" }),
-      model: z.string().max(80, { error: "too-long" }).nullable(),
+      model: plainText(80).nullable(),
       available: z.boolean(),
-      alternate_start: z.string().nullable(),
-      alternate_end: z.string().nullable(),
+      alternate_start: offeredDate,
+      alternate_end: offeredDate,
       lines: z
         .array(
           z.object({
             kind: z.enum(LINE_KINDS, { error: "quote-lines" }),
-            label: z.string().max(80, { error: "too-long" }),
-            quantity: number(1000).pipe(z.number({ error: "quote-lines" })),
-            unit: number(100_000).pipe(z.number({ error: "quote-lines" })),
+            label: plainText(80),
+            /** Hundredths. */
+            quantity: decimal(2, 1000, "quote-lines").pipe(z.number({ error: "quote-lines" })),
+            /** Cents. */
+            unit: decimal(2, 100_000, "quote-lines").pipe(z.number({ error: "quote-lines" })),
           }),
         )
         .min(1, { error: "quote-lines" }),
-      included_hours: number(10_000),
-      over_hour: number(1_000),
+      included_hours: decimal(0, 10_000),
+      /** Cents. */
+      over_hour: decimal(2, 1_000),
       fuel_policy: z.enum(Object.keys(FUEL_POLICIES) as [keyof typeof FUEL_POLICIES], { error: "quote-invalid" }).nullable(),
-      tax_percent: number(20),
+      /** Thousandths of a percent. */
+      tax_percent: decimal(3, 20, "quote-tax"),
       valid_until: z.iso.datetime({ error: "quote-window" }),
-      message: z.string().max(1000, { error: "too-long" }).nullable(),
+      message: plainText(1000, "\n\r\t").nullable(),
     }),
   )
-  .transform(({ lines, over_hour, ...quote }) => {
-    const quoteLines = lines.map((line) => ({ kind: line.kind, label: line.label, quantity: line.quantity, unit_cents: cents(line.unit) }));
+  .transform(({ lines, over_hour, tax_percent, ...quote }) => {
+    const totals = quoteTotals(
+      lines.map((line) => ({ quantity_hundredths: line.quantity, unit_cents: line.unit })),
+      tax_percent,
+    );
     return {
       ...quote,
-      lines: quoteLines,
-      over_hour_cents: over_hour === null ? null : cents(over_hour),
-      total_cents: quoteTotalCents(quoteLines, quote.tax_percent),
+      lines: lines.map((line) => ({
+        kind: line.kind,
+        label: line.label,
+        quantity: unitsToNumber(line.quantity, 2),
+        unit_cents: line.unit,
+      })),
+      over_hour_cents: over_hour,
+      tax_percent: tax_percent === null ? null : unitsToNumber(tax_percent, 3),
+      total_cents: totals.total_cents,
     };
   });
 export type QuotePayload = z.output<typeof quoteFormSchema>;
