@@ -27,6 +27,54 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 
 
 --
+-- Name: leads; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.leads (
+    id bigint NOT NULL,
+    vendor_id bigint,
+    vendor_name text,
+    step smallint DEFAULT 1 NOT NULL,
+    location text DEFAULT 'pending'::text NOT NULL,
+    name text DEFAULT ''::text NOT NULL,
+    phone text DEFAULT ''::text NOT NULL,
+    skid_steer_type text,
+    rental_days integer DEFAULT 1 NOT NULL,
+    rental_start_date date,
+    rental_end_date date,
+    completed boolean DEFAULT false NOT NULL,
+    owner_token_hash text NOT NULL,
+    client_key text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    completed_at timestamp with time zone,
+    widen boolean DEFAULT false NOT NULL,
+    spam boolean DEFAULT false NOT NULL,
+    withdrawn_at timestamp with time zone,
+    renter_email text,
+    state_id bigint,
+    anonymized_at timestamp with time zone,
+    state text DEFAULT 'draft'::text NOT NULL,
+    CONSTRAINT leads_erased_holds_nobody CHECK (((state <> 'erased'::text) OR ((name = ''::text) AND (phone = ''::text) AND (renter_email IS NULL) AND (client_key IS NULL)))),
+    CONSTRAINT leads_rental_days_check CHECK ((rental_days >= 1)),
+    CONSTRAINT leads_renter_email_check CHECK (((renter_email IS NULL) OR ((renter_email = lower(renter_email)) AND public.is_email_address(renter_email)))),
+    CONSTRAINT leads_skid_steer_type_check CHECK ((skid_steer_type = ANY (ARRAY['wheeled'::text, 'tracked'::text]))),
+    CONSTRAINT leads_state_check CHECK ((state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'cancelled'::text, 'erased'::text]))),
+    CONSTRAINT leads_state_completed CHECK (((state = 'draft'::text) = (NOT completed))),
+    CONSTRAINT leads_step_check CHECK (((step >= 1) AND (step <= 3)))
+);
+
+
+ALTER TABLE public.leads OWNER TO postgres;
+
+--
+-- Name: COLUMN leads.state; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.state IS 'Where the request is in its life (private.lead_transitions): draft, sent, withdrawn, booked, cancelled or erased. A sent or booked request whose rental has ended is "over" (private.lead_state), which no column stores.';
+
+
+--
 -- Name: articles; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -160,6 +208,44 @@ CREATE TABLE private.city_vendors (
 ALTER TABLE private.city_vendors OWNER TO postgres;
 
 --
+-- Name: lead_transitions; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.lead_transitions (
+    action text NOT NULL,
+    actor text NOT NULL,
+    from_state text NOT NULL,
+    to_state text NOT NULL,
+    CONSTRAINT lead_transitions_actor_check CHECK ((actor = ANY (ARRAY['renter'::text, 'business'::text, 'operator'::text, 'job'::text]))),
+    CONSTRAINT lead_transitions_from_state_check CHECK ((from_state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'cancelled'::text, 'over'::text, 'erased'::text]))),
+    CONSTRAINT lead_transitions_to_state_check CHECK ((to_state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'cancelled'::text, 'over'::text, 'erased'::text])))
+);
+
+
+ALTER TABLE private.lead_transitions OWNER TO postgres;
+
+--
+-- Name: TABLE lead_transitions; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.lead_transitions IS 'Every change a rental request''s life allows: who (actor) may do what (action) in which state, and the state it leads to (the same state for an action that changes none). private.lead_move refuses whatever is not here.';
+
+
+--
+-- Name: COLUMN lead_transitions.from_state; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.lead_transitions.from_state IS 'The state the request is in; "over" is a sent or booked request whose rental has ended.';
+
+
+--
+-- Name: COLUMN lead_transitions.to_state; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.lead_transitions.to_state IS 'The state the action leads to; "over" (from "over") leaves the stored state as it is.';
+
+
+--
 -- Name: review_totals; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -238,13 +324,30 @@ CREATE TABLE public.bookings (
     cancel_reason text,
     booked_at timestamp with time zone DEFAULT now() NOT NULL,
     cancelled_at timestamp with time zone,
+    start_date date NOT NULL,
+    end_date date NOT NULL,
     CONSTRAINT bookings_cancel_reason_check CHECK (((length(cancel_reason) >= 1) AND (length(cancel_reason) <= 500))),
-    CONSTRAINT bookings_check CHECK (((status = 'cancelled'::text) = (cancel_reason IS NOT NULL))),
+    CONSTRAINT bookings_dates CHECK ((end_date >= start_date)),
+    CONSTRAINT bookings_reason_when_cancelled CHECK (((status = 'cancelled'::text) OR (cancel_reason IS NULL))),
     CONSTRAINT bookings_status_check CHECK ((status = ANY (ARRAY['booked'::text, 'cancelled'::text])))
 );
 
 
 ALTER TABLE public.bookings OWNER TO postgres;
+
+--
+-- Name: COLUMN bookings.start_date; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.start_date IS 'The first day booked: the booked quote''s other dates when it offered them, else the request''s.';
+
+
+--
+-- Name: COLUMN bookings.end_date; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.end_date IS 'The last day booked, as start_date.';
+
 
 --
 -- Name: cities; Type: TABLE; Schema: public; Owner: postgres
@@ -504,6 +607,7 @@ CREATE TABLE public.outbox_messages (
     kind text DEFAULT 'lead'::text NOT NULL,
     payload jsonb DEFAULT '{}'::jsonb NOT NULL,
     recipient text,
+    quote_id bigint,
     CONSTRAINT lead_messages_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'webhook'::text]))),
     CONSTRAINT lead_messages_kind_check CHECK ((kind ~ '^[a-z_]{2,40}$'::text)),
     CONSTRAINT lead_messages_recipient_check CHECK (((recipient IS NULL) OR public.is_email_address(recipient))),
@@ -513,6 +617,13 @@ CREATE TABLE public.outbox_messages (
 
 
 ALTER TABLE public.outbox_messages OWNER TO postgres;
+
+--
+-- Name: COLUMN outbox_messages.quote_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.quote_id IS 'The quote a request''s message is about (quote, quote withdrawn, booking messages); with lead, vendor, channel and kind it makes the message unique.';
+
 
 --
 -- Name: lead_messages_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -551,43 +662,6 @@ CREATE TABLE public.lead_recipients (
 
 
 ALTER TABLE public.lead_recipients OWNER TO postgres;
-
---
--- Name: leads; Type: TABLE; Schema: public; Owner: postgres
---
-
-CREATE TABLE public.leads (
-    id bigint NOT NULL,
-    vendor_id bigint,
-    vendor_name text,
-    step smallint DEFAULT 1 NOT NULL,
-    location text DEFAULT 'pending'::text NOT NULL,
-    name text DEFAULT ''::text NOT NULL,
-    phone text DEFAULT ''::text NOT NULL,
-    skid_steer_type text,
-    rental_days integer DEFAULT 1 NOT NULL,
-    rental_start_date date,
-    rental_end_date date,
-    completed boolean DEFAULT false NOT NULL,
-    owner_token_hash text NOT NULL,
-    client_key text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    completed_at timestamp with time zone,
-    widen boolean DEFAULT false NOT NULL,
-    spam boolean DEFAULT false NOT NULL,
-    withdrawn_at timestamp with time zone,
-    renter_email text,
-    state_id bigint,
-    anonymized_at timestamp with time zone,
-    CONSTRAINT leads_rental_days_check CHECK ((rental_days >= 1)),
-    CONSTRAINT leads_renter_email_check CHECK (((renter_email IS NULL) OR ((renter_email = lower(renter_email)) AND public.is_email_address(renter_email)))),
-    CONSTRAINT leads_skid_steer_type_check CHECK ((skid_steer_type = ANY (ARRAY['wheeled'::text, 'tracked'::text]))),
-    CONSTRAINT leads_step_check CHECK (((step >= 1) AND (step <= 3)))
-);
-
-
-ALTER TABLE public.leads OWNER TO postgres;
 
 --
 -- Name: leads_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -1279,6 +1353,14 @@ ALTER TABLE ONLY private.city_vendors
 
 
 --
+-- Name: lead_transitions lead_transitions_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.lead_transitions
+    ADD CONSTRAINT lead_transitions_pkey PRIMARY KEY (action, from_state);
+
+
+--
 -- Name: review_totals review_totals_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -1903,7 +1985,14 @@ CREATE INDEX outbox_messages_kept_sent_idx ON public.outbox_messages USING btree
 -- Name: outbox_messages_one_per_lead_recipient; Type: INDEX; Schema: public; Owner: postgres
 --
 
-CREATE UNIQUE INDEX outbox_messages_one_per_lead_recipient ON public.outbox_messages USING btree (lead_id, vendor_id, channel, kind, ((payload ->> 'quote_id'::text))) NULLS NOT DISTINCT WHERE (lead_id IS NOT NULL);
+CREATE UNIQUE INDEX outbox_messages_one_per_lead_recipient ON public.outbox_messages USING btree (lead_id, vendor_id, channel, kind, quote_id) NULLS NOT DISTINCT WHERE (lead_id IS NOT NULL);
+
+
+--
+-- Name: outbox_messages_review_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX outbox_messages_review_idx ON public.outbox_messages USING btree (((payload ->> 'review_id'::text))) WHERE (kind = 'review_published'::text);
 
 
 --
@@ -2096,6 +2185,13 @@ CREATE INDEX vendors_website_key_idx ON public.vendors USING btree (website_key)
 
 
 --
+-- Name: write_attempts_client_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX write_attempts_client_idx ON public.write_attempts USING btree (client_key);
+
+
+--
 -- Name: write_attempts_created_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -2107,6 +2203,27 @@ CREATE INDEX write_attempts_created_idx ON public.write_attempts USING btree (cr
 --
 
 CREATE INDEX write_attempts_lookup_idx ON public.write_attempts USING btree (kind, client_key, created_at);
+
+
+--
+-- Name: bookings bookings_agree_with_request; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE CONSTRAINT TRIGGER bookings_agree_with_request AFTER INSERT OR UPDATE OF status ON public.bookings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.lead_booking_agrees();
+
+
+--
+-- Name: bookings bookings_not_after_erasure; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER bookings_not_after_erasure BEFORE INSERT ON public.bookings FOR EACH ROW EXECUTE FUNCTION private.refuse_after_erasure();
+
+
+--
+-- Name: lead_consents lead_consents_not_after_erasure; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER lead_consents_not_after_erasure BEFORE INSERT ON public.lead_consents FOR EACH ROW EXECUTE FUNCTION private.refuse_after_erasure();
 
 
 --
@@ -2124,10 +2241,24 @@ CREATE TRIGGER lead_recipients_answered AFTER INSERT ON public.lead_recipients R
 
 
 --
+-- Name: lead_recipients lead_recipients_not_after_erasure; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER lead_recipients_not_after_erasure BEFORE INSERT ON public.lead_recipients FOR EACH ROW EXECUTE FUNCTION private.refuse_after_erasure();
+
+
+--
 -- Name: lead_recipients lead_recipients_request_copies; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
 CREATE TRIGGER lead_recipients_request_copies BEFORE INSERT ON public.lead_recipients FOR EACH ROW EXECUTE FUNCTION private.recipient_request_copies();
+
+
+--
+-- Name: leads leads_booking_agrees; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE CONSTRAINT TRIGGER leads_booking_agrees AFTER INSERT OR UPDATE OF state ON public.leads DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.lead_booking_agrees();
 
 
 --
@@ -2145,10 +2276,38 @@ CREATE TRIGGER leads_state_id BEFORE INSERT OR UPDATE OF location ON public.lead
 
 
 --
+-- Name: leads leads_state_moves; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER leads_state_moves BEFORE INSERT OR UPDATE OF state ON public.leads FOR EACH ROW EXECUTE FUNCTION private.lead_state_guard();
+
+
+--
+-- Name: outbox_messages outbox_messages_not_after_erasure; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER outbox_messages_not_after_erasure BEFORE INSERT ON public.outbox_messages FOR EACH ROW WHEN ((new.lead_id IS NOT NULL)) EXECUTE FUNCTION private.refuse_after_erasure();
+
+
+--
+-- Name: quotes quotes_not_after_erasure; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER quotes_not_after_erasure BEFORE INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.refuse_after_erasure();
+
+
+--
 -- Name: reviews reviews_counts; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
 CREATE TRIGGER reviews_counts AFTER INSERT OR DELETE OR UPDATE OF status, stars ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.review_counts();
+
+
+--
+-- Name: reviews reviews_not_after_erasure; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER reviews_not_after_erasure BEFORE INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.refuse_after_erasure();
 
 
 --
@@ -2881,6 +3040,13 @@ GRANT USAGE ON SCHEMA public TO service_role;
 
 
 --
+-- Name: TABLE leads; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT ALL ON TABLE public.leads TO service_role;
+
+
+--
 -- Name: TABLE articles; Type: ACL; Schema: public; Owner: postgres
 --
 
@@ -3091,13 +3257,6 @@ GRANT ALL ON SEQUENCE public.lead_messages_id_seq TO service_role;
 --
 
 GRANT ALL ON TABLE public.lead_recipients TO service_role;
-
-
---
--- Name: TABLE leads; Type: ACL; Schema: public; Owner: postgres
---
-
-GRANT ALL ON TABLE public.leads TO service_role;
 
 
 --

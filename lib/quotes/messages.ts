@@ -12,6 +12,8 @@ export const QUOTE_REFUSALS: RefusalTexts = {
   "no-quote": "There is no open quote to withdraw: it was replaced, closed or booked.",
   "request-withdrawn": "The renter withdrew this request.",
   "request-booked": "The renter has already booked this request.",
+  "request-cancelled": "The renter booked and then cancelled this request: it can no longer be quoted.",
+  "rental-over": "This rental is over: it can no longer be quoted.",
   "rental-started": "The rental has started: it can no longer be quoted.",
   "too-long": "A field is too long: labels up to 80 characters, the message up to 1,000.",
 };

@@ -62,9 +62,10 @@ const statusHome = ({ id, key }: Record<string, FormDataEntryValue>) => {
 /**
  * Withdraws the renter's own request from its status page (this browser's, or opened by the
  * emailed status link, whose key the form carries): unsent messages are cancelled. The page
- * says it is withdrawn (?withdrawn=1); a refusal leaves the page as it was.
+ * says it is withdrawn (?withdrawn=1); a refusal (a booked request, from a page opened before
+ * the booking) says why.
  */
-export const withdrawLeadAction = formAction(null, {
+export const withdrawLeadAction = formAction(bookingCatalog, {
   audience: renter,
   input: z.object(ownRequest),
   invalid: "no-request",
@@ -74,10 +75,11 @@ export const withdrawLeadAction = formAction(null, {
 });
 
 /**
- * Deletes the renter's own request from its status page once its rental has ended or it was
- * withdrawn: "Your requests" then says it is deleted (?deleted=1); a refusal leaves the page as it was.
+ * Deletes the renter's own request from its status page once its rental has ended, it was
+ * withdrawn or its booking cancelled: "Your requests" then says it is deleted (?deleted=1); a
+ * refusal says why.
  */
-export const deleteRequestAction = formAction(null, {
+export const deleteRequestAction = formAction(bookingCatalog, {
   audience: renter,
   input: z.object(ownRequest),
   invalid: "no-request",

@@ -1,7 +1,7 @@
 import { messageCatalog } from "../platform/page-messages";
 import type { RefusalTexts } from "../data/refusals";
 
-/** What a request's status page says after the renter books a quote or cancels the booking, by code. */
+/** What a request's status page says after the renter books a quote, cancels the booking, withdraws or deletes it, by code. */
 const NOTICES = {
   booked: "Booked. The vendor has your details and you both have the rental in your email, with a calendar invitation.",
   cancelled: "Your booking is cancelled, and the vendor is told.",
@@ -14,6 +14,10 @@ const REFUSALS: RefusalTexts = {
   "quote-closed": "This quote was replaced or withdrawn by the vendor: book its latest quote instead.",
   "quote-expired": "This quote has expired: ask the vendor for a new one.",
   "request-withdrawn": "This request was withdrawn, so it cannot be booked.",
+  "request-booked": "This request is booked: to call it off, cancel the booking below, and the vendor is told.",
+  "request-cancelled": "This request's booking was cancelled: there is nothing left to change.",
+  "rental-over": "This rental is over: there is nothing left to change.",
+  "delete-too-early": "A request can be deleted once its rental has ended, it was withdrawn or its booking was cancelled.",
   "no-booking": "This request has no booking to cancel.",
   "rental-started": "A booking can be cancelled until the day the rental starts: please call the vendor.",
   "reason-missing": "Please say why you are cancelling.",

@@ -14,6 +14,10 @@ begin
   if length(coalesce(p_reason, '')) > 500 then
     raise exception 'A field is too long' using errcode = 'P0001', hint = 'too-long';
   end if;
+  if not exists (select 1 from public.lead_recipients r where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id) then
+    raise exception 'No such request' using errcode = 'PT404', hint = 'no-request';
+  end if;
+  perform private.lead_move(p_lead_id, 'set_status');
   update public.lead_recipients r set status = p_status, status_reason = nullif(trim(coalesce(p_reason, '')), ''), status_at = now(),
     responded_at = case when p_status in ('contacted', 'quoted') then coalesce(r.responded_at, now()) else r.responded_at end
   where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id;

@@ -24,7 +24,7 @@ begin
       'id', t.id, 'claim_id', t.claim_id, 'channel', t.channel, 'attempts', t.attempts,
       'kind', t.kind, 'payload', t.payload, 'recipient', t.recipient,
       'lead', case when l.id is not null then jsonb_build_object(
-        'id', l.id, 'name', l.name, 'phone', l.phone, 'skid_steer_type', l.skid_steer_type,
+        'id', l.id, 'name', l.name, 'phone', l.phone, 'email', l.renter_email, 'skid_steer_type', l.skid_steer_type,
         'rental_start_date', l.rental_start_date, 'rental_end_date', l.rental_end_date,
         'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at,
         'vendor_id', l.vendor_id, 'vendor_name', l.vendor_name) end,

@@ -3,7 +3,8 @@
 -- vendors near the job site instead. With the renter's email address, a copy of the request
 -- is queued for them too: the vendors it went to, with their phones as they were then. The
 -- consent sentence the renter was shown ({text, page}) is required and stored with the client's
--- hashed address; it must name every vendor the request is routed to, or nothing is written.
+-- keyed hash of its address: the text must be the site's sentence (private.consent_text) naming
+-- the vendors the request is routed to, and the page a path of the site, or nothing is written.
 create or replace function public.complete_lead(
   p_lead_id bigint, p_owner_token text, p_skid_steer_type text,
   p_rental_start_date date, p_rental_end_date date, p_name text, p_phone text,
@@ -15,6 +16,7 @@ declare
   chosen bigint;
   days int;
   recipients int;
+  consent text;
 begin
   v_lead := public.owned_open_lead(p_lead_id, p_owner_token);
   if p_skid_steer_type is null or p_skid_steer_type not in ('wheeled', 'tracked') then
@@ -39,8 +41,9 @@ begin
   end if;
   -- Whole dates: the day difference is already an integer, its own ceiling.
   days := p_rental_end_date - p_rental_start_date;
+  perform private.lead_move(v_lead, 'send');
   update public.leads l set
-    step = 3, completed = true, completed_at = now(), updated_at = now(),
+    step = 3, completed_at = now(), updated_at = now(),
     skid_steer_type = p_skid_steer_type, rental_start_date = p_rental_start_date,
     rental_end_date = p_rental_end_date, rental_days = days,
     name = trim(p_name), phone = trim(p_phone), location = p_location,
@@ -57,15 +60,18 @@ begin
     insert into public.outbox_messages (lead_id, channel) values (v_lead, 'webhook');
   end if;
   select count(*) into recipients from public.lead_recipients r where r.lead_id = v_lead;
-  if length(coalesce(p_consent->>'text', '')) not between 1 and 2000 or length(coalesce(p_consent->>'page', '')) not between 1 and 300 then
-    raise exception 'The consent is incomplete' using errcode = 'P0001', hint = 'consent-changed';
-  end if;
-  if exists (select 1 from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
-             where r.lead_id = v_lead and position(v.name in p_consent->>'text') = 0) then
+  -- The sentence shown must be the site's own, naming exactly the vendors the request is routed to.
+  consent := private.consent_text(array(select v.name from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
+                                        where r.lead_id = v_lead order by r.rank));
+  if (p_consent->>'text') is distinct from consent then
     raise exception 'The vendors the request goes to have changed' using errcode = 'P0001', hint = 'consent-changed';
   end if;
+  if length(coalesce(p_consent->>'page', '')) not between 1 and 300
+     or (p_consent->>'page') !~ '^/([A-Za-z0-9._~%-]+(/[A-Za-z0-9._~%-]+)*)?$' then
+    raise exception 'The page the request was sent from is not a page of the site' using errcode = 'P0001', hint = 'consent-page';
+  end if;
   insert into public.lead_consents (lead_id, text, vendor_ids, page, client_hash)
-  values (v_lead, p_consent->>'text', array(select r.vendor_id from public.lead_recipients r where r.lead_id = v_lead order by r.rank),
+  values (v_lead, consent, array(select r.vendor_id from public.lead_recipients r where r.lead_id = v_lead order by r.rank),
           p_consent->>'page', p_client_hash);
   if p_renter_email is not null then
     insert into public.outbox_messages (kind, lead_id, channel, recipient, payload)

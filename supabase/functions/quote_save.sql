@@ -20,19 +20,10 @@ declare
   previous public.quotes;
   saved public.quotes;
 begin
-  select x.* into l from public.leads x
-  join public.lead_recipients r on r.lead_id = x.id and r.vendor_id = p_vendor_id
-  where x.id = p_lead_id and x.completed and not x.spam
-  for update of x;
-  if l.id is null then
+  if not exists (select 1 from public.lead_recipients r where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id and not r.spam) then
     raise exception 'No such request' using errcode = 'PT404', hint = 'no-request';
   end if;
-  if l.withdrawn_at is not null then
-    raise exception 'The renter withdrew this request' using errcode = 'P0001', hint = 'request-withdrawn';
-  end if;
-  if exists (select 1 from public.bookings b where b.lead_id = l.id) then
-    raise exception 'This request is already booked' using errcode = 'P0001', hint = 'request-booked';
-  end if;
+  l := private.lead_move(p_lead_id, 'quote');
   if l.rental_start_date <= current_date then
     raise exception 'The rental has started' using errcode = 'P0001', hint = 'rental-started';
   end if;
@@ -94,9 +85,9 @@ begin
   where r.lead_id = l.id and r.vendor_id = p_vendor_id;
   perform public.review_invite_now(l.id);
   if l.renter_email is not null then
-    insert into public.outbox_messages (lead_id, vendor_id, channel, kind, recipient, payload)
+    insert into public.outbox_messages (lead_id, vendor_id, channel, kind, recipient, payload, quote_id)
     values (l.id, p_vendor_id, 'email', 'quote', l.renter_email,
-            jsonb_build_object('quote_id', saved.id, 'revised', previous.id is not null));
+            jsonb_build_object('quote_id', saved.id, 'revised', previous.id is not null), saved.id);
   end if;
   return to_jsonb(saved);
 exception

@@ -6,7 +6,10 @@ returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
   withdrawn public.quotes;
 begin
-  perform 1 from public.leads x where x.id = p_lead_id for update;
+  if not exists (select 1 from public.lead_recipients r where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id) then
+    raise exception 'No such request' using errcode = 'PT404', hint = 'no-request';
+  end if;
+  perform private.lead_move(p_lead_id, 'withdraw_quote');
   update public.quotes q set status = 'withdrawn', closed_at = now()
   where q.lead_id = p_lead_id and q.vendor_id = p_vendor_id and q.status = 'open'
   returning * into withdrawn;
@@ -15,8 +18,8 @@ begin
   end if;
   update public.lead_recipients r set status = 'contacted', status_at = now(), status_reason = null
   where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id and r.status = 'quoted';
-  insert into public.outbox_messages (lead_id, vendor_id, channel, kind, recipient, payload)
-  select l.id, p_vendor_id, 'email', 'quote_withdrawn', l.renter_email, jsonb_build_object('quote_id', withdrawn.id)
+  insert into public.outbox_messages (lead_id, vendor_id, channel, kind, recipient, payload, quote_id)
+  select l.id, p_vendor_id, 'email', 'quote_withdrawn', l.renter_email, jsonb_build_object('quote_id', withdrawn.id), withdrawn.id
   from public.leads l where l.id = p_lead_id and l.renter_email is not null;
   return to_jsonb(withdrawn);
 end;

@@ -1,5 +1,5 @@
 -- Cancels the booking of the renter's own request (proven as renter_owns_lead proves it), with a reason,
--- until the day the rental starts. The booked vendor is told.
+-- until the first day booked. The booked vendor is told.
 create or replace function public.renter_cancel_booking(p_lead_id bigint, p_owner_token text, p_link_hash text, p_reason text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
@@ -10,12 +10,9 @@ begin
   if not private.renter_owns_lead(p_lead_id, p_owner_token, p_link_hash) then
     raise exception 'Rental request not found' using errcode = 'PT404', hint = 'no-request';
   end if;
-  select * into l from public.leads x where x.id = p_lead_id for update;
+  l := private.lead_move(p_lead_id, 'cancel');
   select * into booking from public.bookings b where b.lead_id = l.id and b.status = 'booked';
-  if booking.lead_id is null then
-    raise exception 'This request has no booking' using errcode = 'P0001', hint = 'no-booking';
-  end if;
-  if current_date >= l.rental_start_date then
+  if current_date >= booking.start_date then
     raise exception 'The rental has started' using errcode = 'P0001', hint = 'rental-started';
   end if;
   if length(reason) = 0 then
@@ -28,8 +25,8 @@ begin
   where b.lead_id = l.id returning * into booking;
   update public.lead_recipients r set status = 'lost', status_reason = 'Cancelled by the renter', status_at = now()
   where r.lead_id = l.id and r.vendor_id = booking.vendor_id;
-  insert into public.outbox_messages (lead_id, vendor_id, channel, kind, recipient, payload)
-  select l.id, v.id, 'email', 'booking_cancelled', v.email, jsonb_build_object('quote_id', booking.quote_id)
+  insert into public.outbox_messages (lead_id, vendor_id, channel, kind, recipient, payload, quote_id)
+  select l.id, v.id, 'email', 'booking_cancelled', v.email, jsonb_build_object('quote_id', booking.quote_id), booking.quote_id
   from public.vendors v where v.id = booking.vendor_id and v.email is not null;
   return to_jsonb(booking);
 end;

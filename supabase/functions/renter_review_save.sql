@@ -21,7 +21,7 @@ begin
   if length(coalesce(v_body, '')) > 2000 then
     raise exception 'A field is too long' using errcode = 'P0001', hint = 'too-long';
   end if;
-  select * into lead from public.leads l where l.id = p_lead_id;
+  lead := private.lead_move(p_lead_id, 'review');
   select * into existing from public.reviews r where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id for update;
   if p_edit then
     if existing.id is null then

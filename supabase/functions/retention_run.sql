@@ -1,7 +1,7 @@
 -- One batch of the retention periods (days unless said), at most p_batch rows of each kind:
--- drafts never sent are deleted p_draft_days after their last change; completed requests are
--- erased in place (erase_leads) p_personal_months after completion, keeping dates, ZIP and
--- vendors for reports; sent (or finally failed) messages lose their payload and recipient (and
+-- drafts never sent are deleted p_draft_days after their last change; sent requests are
+-- erased in place (erase_requests, as the action expire) p_personal_months after they were sent,
+-- keeping dates, ZIP and vendors for reports; sent (or finally failed) messages lose their payload and recipient (and
 -- their delivery attempts' errors) p_sent_days after; expired links and sessions, and throttle
 -- rows past every window, go p_expired_days after. Each row is changed by one statement, so it
 -- is done or untouched; rows another instance is working on are skipped, never done twice.
@@ -29,10 +29,10 @@ begin
   delete from public.leads l using doomed d where l.id = d.id;
   get diagnostics drafts = row_count;
 
-  anonymized := private.erase_leads(array(
+  anonymized := (private.erase_requests(array(
     select l.id from public.leads l
     where l.completed and l.anonymized_at is null and l.completed_at < now() - make_interval(months => p_personal_months)
-    order by l.completed_at limit batch for update skip locked));
+    order by l.completed_at limit batch for update skip locked), 'expire')->>'requests')::int;
 
   with due as (
     (select m.id from public.outbox_messages m

@@ -8,6 +8,7 @@ returns void language plpgsql security definer set search_path = '' as $$
 declare lead_id bigint;
 begin
   lead_id := public.owned_open_lead(p_lead_id, p_owner_token);
+  perform private.lead_move(lead_id, 'edit');
   if p_step is null or p_step not between 1 and 3 then
     raise exception 'Step must be 1, 2 or 3' using errcode = 'P0001', hint = 'lead-step';
   end if;

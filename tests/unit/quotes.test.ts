@@ -274,7 +274,8 @@ describe("the renter books", () => {
     const late = await request(1);
     const lateOffer = await saveQuote(late.id, late.vendors[0], quote({ valid_until: `${day(1)}T00:00:00Z` }));
     await book(late, lateOffer.id);
-    await db.query("update public.leads set rental_start_date = current_date where id = $1", [late.id]);
+    // The first day booked has come.
+    await db.query("update public.bookings set start_date = current_date where lead_id = $1", [late.id]);
     expect(await hintOf(asService(db, "select public.renter_cancel_booking($1, $2, null, 'Too late')", [late.id, late.token]))).toBe(
       "rental-started",
     );

@@ -1,8 +1,8 @@
 /**
- * complete_lead's consent argument, naming every vendor the request is routed to as the rental
- * dialog's sentence does (from the same route the dialog reads); `zip`, `vendor` (the page's
+ * complete_lead's consent argument, naming every vendor the request is routed to in the site's
+ * own sentence (from the same route the dialog reads); `zip`, `vendor` (the page's
  * listing) and `widen` are SQL expressions.
  */
 export const routedConsent = (zip: string, { vendor = "null", widen = "false" } = {}) =>
-  `p_consent => (select jsonb_build_object('page', '/test', 'text', 'I agree that ' || coalesce(string_agg(e->>'name', ', '), 'nobody') || ' may call me')
-     from jsonb_array_elements(public.lead_route_rates(${zip}, ${vendor}, ${widen})) e)`;
+  `p_consent => (select jsonb_build_object('page', '/test', 'text', private.consent_text(array(select e->>'name'
+     from jsonb_array_elements(public.lead_route_rates(${zip}, ${vendor}, ${widen})) e))))`;
