@@ -2,11 +2,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { FeatureToaster, showToast } from "@/components/ui/toaster";
 import { completeLead } from "@/lib/rental/actions";
-import { RENTAL_REFUSALS } from "@/lib/rental/messages";
+import { recipientsSentence, RENTAL_REFUSALS } from "@/lib/rental/messages";
 import type { MachineClass } from "@/lib/prices/classes";
 import { toIsoDay } from "@/lib/rental/dates";
 import { rentalFormSchema, type RentalFormValues, type SkidSteerType } from "@/lib/rental/schema";
@@ -40,9 +40,16 @@ function pageZip(vendor?: RentalVendor): string {
   return vendor?.zip ?? document.querySelector("[data-job-zip]")?.getAttribute("data-job-zip") ?? "";
 }
 
-function recipientsLine(count: number, zip: string): string {
-  if (count === 0) return `No vendor serves ZIP ${zip} yet: we have kept your request and will find one for you.`;
-  return `Your request is going to ${count} vendor${count === 1 ? "" : "s"} serving ZIP ${zip}.`;
+/**
+ * Whom the sent request is going to: `count` vendors (the server's), ranked as routing ranks them,
+ * the vendor whose page it came from first when it was among those the dialog named.
+ */
+function recipientsLine(count: number, zip: string, chosen: boolean): string {
+  return recipientsSentence(
+    Array.from({ length: count }, (_, rank) => (rank === 0 && chosen ? "vendor_page" : "nearby")),
+    zip,
+    "now",
+  );
 }
 
 /** The line above each step: whom the request is for. */
@@ -60,6 +67,12 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
   const [typePicked, setTypePicked] = useState(Boolean(preset));
   // The consent sentence shown beside the submit button, once the vendors it names are known.
   const [consent, setConsent] = useState<string | null>(null);
+  // The vendors that sentence names: whether the listing's own vendor is among them (a paused one is not).
+  const [named, setNamed] = useState<number[]>([]);
+  const onConsent = useCallback((text: string | null, vendorIds: number[] = []) => {
+    setConsent(text);
+    setNamed(vendorIds);
+  }, []);
   const form = useForm<RentalFormValues>({
     resolver: zodResolver(rentalFormSchema),
     mode: "onSubmit",
@@ -117,7 +130,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
         <>
           <span className="block">{SUCCESS}</span>
           <span className="mt-1 block" data-testid="rental-recipients">
-            {recipientsLine(result.data.recipients, values.job_zip)}
+            {recipientsLine(result.data.recipients, values.job_zip, vendor !== undefined && named.includes(vendor.id))}
           </span>
           <a href={`/requests/${leadId}`} className="mt-1 block underline">
             See your request&apos;s status
@@ -181,7 +194,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
                   save={draft.save}
                   submitting={submitting || form.formState.isSubmitting}
                   consent={consent}
-                  onConsent={setConsent}
+                  onConsent={onConsent}
                 />
               )}
             </form>

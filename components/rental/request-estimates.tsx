@@ -27,8 +27,8 @@ export default function RequestEstimates({
   onConsent,
 }: {
   request: EstimateRequest;
-  /** The consent sentence naming the vendors shown, or null while they are not known. */
-  onConsent: (text: string | null) => void;
+  /** The consent sentence naming the vendors shown, and their ids; null while they are not known. */
+  onConsent: (text: string | null, vendorIds?: number[]) => void;
 }) {
   const [estimates, setEstimates] = useState<{ key: string; list: RecipientEstimate[] } | null>(null);
   const key = JSON.stringify(request);
@@ -43,7 +43,10 @@ export default function RequestEstimates({
         // Without the list (a refused ZIP), the sentence names the site alone; the server checks it
         // against the vendors the request is routed to and refuses it when it leaves one out.
         if (result.ok) setEstimates({ key, list: result.data });
-        onConsent(consentText(result.ok ? result.data.map((vendor) => vendor.name) : []));
+        onConsent(
+          consentText(result.ok ? result.data.map((vendor) => vendor.name) : []),
+          result.ok ? result.data.map((vendor) => vendor.id) : [],
+        );
       },
       () => current && onConsent(consentText([])),
     );

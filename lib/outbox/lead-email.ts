@@ -12,6 +12,8 @@ export interface ClaimedLead {
   completed_at: string;
   vendor_id: number | null;
   vendor_name: string | null;
+  /** The address the renter gave, if any: only the vendor they book is shown it. */
+  email?: string | null;
 }
 
 export interface ClaimedVendor {
@@ -19,13 +21,38 @@ export interface ClaimedVendor {
   name: string;
   email: string | null;
   /** How the request reached the vendor; null on a message that is not about a request. */
-  reason: "vendor_page" | "nearby" | null;
+  reason: RecipientReason | null;
   distance_miles: number | null;
 }
 
 export const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const longDay = (isoDay: string) => format(parseISO(isoDay), "EEEE, MMMM d, yyyy");
+
+/** Why a vendor received a request (lead_recipients.reason): it was sent from the vendor's page, or the vendor is near the job site. */
+export type RecipientReason = "vendor_page" | "nearby";
+
+const vendors = (count: number) => `${count} vendor${count === 1 ? "" : "s"}`;
+
+/**
+ * Whom a request goes (or went) to, as the renter is told it: how many vendors, and why each
+ * received it: the vendor they chose (whose page they sent it from) and those near the job
+ * site's ZIP. `reasons` holds one reason per vendor; with any unknown, the sentence gives the
+ * count alone. Never says a vendor serves the ZIP: routing does not record that.
+ */
+export function recipientsSentence(reasons: ReadonlyArray<RecipientReason | null | undefined>, zip: string, tense: "now" | "past"): string {
+  const verb = tense === "now" ? "is going" : "went";
+  if (reasons.length === 0)
+    return tense === "now"
+      ? `No vendor serves ZIP ${zip} yet: we have kept your request and will find one for you.`
+      : `No vendor serves ZIP ${zip} yet: our team has your request and will find one for you.`;
+  const chosen = reasons.filter((reason) => reason === "vendor_page").length;
+  const nearby = reasons.filter((reason) => reason === "nearby").length;
+  if (chosen + nearby < reasons.length) return `Your request ${verb} to ${vendors(reasons.length)}.`;
+  if (nearby === 0) return `Your request ${verb} to ${vendors(chosen)}: the one you chose.`;
+  if (chosen === 0) return `Your request ${verb} to ${vendors(nearby)} near ZIP ${zip}.`;
+  return `Your request ${verb} to ${vendors(reasons.length)}: the one you chose and ${nearby} near ZIP ${zip}.`;
+}
 
 /** How the visitor came to this vendor, in a line the vendor can act on. */
 function howTheyFoundYou(vendor: ClaimedVendor, zip: string): string {

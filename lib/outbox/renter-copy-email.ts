@@ -1,4 +1,12 @@
-import { escapeHtml, machineName, requestRows, requestTable, type ClaimedLead } from "./lead-email";
+import {
+  escapeHtml,
+  machineName,
+  recipientsSentence,
+  requestRows,
+  requestTable,
+  type ClaimedLead,
+  type RecipientReason,
+} from "./lead-email";
 
 /** What complete_lead queues for a renter who gave an email address: the vendors it went to, as they were then. */
 export interface RenterCopyPayload {
@@ -8,23 +16,29 @@ export interface RenterCopyPayload {
 const REVIEW_LINE =
   "Once a vendor has contacted you, or from your rental's start date on, you can review them on the same page: your review helps other renters.";
 
-/** The renter's copy of their own request: what they asked for, who received it with each phone, and the status link. */
+const why = (reason: string): RecipientReason | null => (reason === "vendor_page" || reason === "nearby" ? reason : null);
+
+/**
+ * The renter's copy of their own request: what they asked for, who received it with each phone
+ * and why (`reasons`: each recipient's lead_recipients.reason, in the payload's order, as the
+ * claim reads them now; the routing never changes after the request is sent), and the status link.
+ */
 export function renterCopyEmail(
   lead: ClaimedLead,
   payload: RenterCopyPayload,
   statusLink: string,
+  reasons: ReadonlyArray<string> = [],
 ): { subject: string; text: string; html: string } {
   const machine = machineName(lead);
   const rows = requestRows(lead);
   const vendors = payload.recipients.map((vendor) => `${vendor.name}${vendor.phone ? `, ${vendor.phone}` : ""}`);
-  const sentTo =
-    vendors.length === 0
-      ? ["No vendor serves this ZIP yet: our team has your request and will find one for you."]
-      : [
-          `Your request went to ${vendors.length === 1 ? "this vendor" : `these ${vendors.length} vendors`}, who will call you back:`,
-          "",
-          ...vendors.map((line) => `- ${line}`),
-        ];
+  // Reasons that do not match the vendors one for one say nothing of why each received it.
+  const sentence = recipientsSentence(
+    reasons.length === vendors.length ? reasons.map(why) : vendors.map(() => null),
+    lead.location,
+    "past",
+  );
+  const sentTo = vendors.length === 0 ? [sentence] : [`${sentence} They will call you back:`, "", ...vendors.map((line) => `- ${line}`)];
   const subject = `Your rental request #${lead.id}: ${machine}, ${lead.rental_days} day${lead.rental_days === 1 ? "" : "s"} near ${lead.location}`;
   const text = [
     `Hello ${lead.name},`,

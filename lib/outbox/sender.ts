@@ -37,6 +37,7 @@ const claimedLeadSchema: z.ZodType<ClaimedLead> = z.object({
   completed_at: z.string(),
   vendor_id: z.number().nullable(),
   vendor_name: text,
+  email: text.optional(),
 });
 
 const claimedVendorSchema: z.ZodType<ClaimedVendor> = z.object({
@@ -164,13 +165,22 @@ async function statusLink(lead: ClaimedLead, site: string, client: SupabaseClien
 }
 
 async function renterCopy(
-  { lead, recipient, payload }: Message<"renter_copy">,
+  { lead, recipient, payload, recipients }: Message<"renter_copy">,
   site: string,
   client: SupabaseClient,
 ): Promise<OutgoingMail> {
   if (!lead || !recipient) throw new PermanentFailure("The renter's copy has no request or no address");
   const link = await statusLink(lead, site, client);
-  return { to: recipient, ...renterCopyEmail(lead, payload, link), messageId: `<renter-copy-${lead.id}@skidsteer-rentals>` };
+  return {
+    to: recipient,
+    ...renterCopyEmail(
+      lead,
+      payload,
+      link,
+      recipients.map((r) => r.reason),
+    ),
+    messageId: `<renter-copy-${lead.id}@skidsteer-rentals>`,
+  };
 }
 
 async function reviewInvite({ lead, recipient }: Message<"review_invite">, site: string, client: SupabaseClient): Promise<OutgoingMail> {

@@ -32,7 +32,8 @@ export function ContactStep({
   submitting: boolean;
   /** The consent sentence naming the vendors the request goes to; null until they are known. */
   consent: string | null;
-  onConsent: (text: string | null) => void;
+  /** Takes the consent sentence and the ids of the vendors it names. */
+  onConsent: (text: string | null, vendorIds?: number[]) => void;
 }) {
   const [start, end, chosenType, jobZip, widen] = useWatch({
     control: form.control,
