@@ -1,3 +1,4 @@
+import { differenceInCalendarDays, parseISO } from "date-fns";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { z } from "zod";
 import { CLASS_NAMES } from "../prices/classes";
@@ -12,6 +13,27 @@ export const outboxQuoteSchema = quoteSchema.extend({
   booking: bookingSchema.nullable(),
 });
 export type OutboxQuote = z.infer<typeof outboxQuoteSchema>;
+
+/**
+ * The days the rental is for: the booking's (the booked quote's other dates when it offered
+ * them, else the request's); before a booking, the quote's own offer.
+ */
+function rentalDates(lead: ClaimedLead, quote: OutboxQuote): { start: string; end: string } {
+  if (quote.booking) return { start: quote.booking.start_date, end: quote.booking.end_date };
+  if (!quote.available && quote.alternate_start && quote.alternate_end) return { start: quote.alternate_start, end: quote.alternate_end };
+  return { start: lead.rental_start_date, end: lead.rental_end_date };
+}
+
+/** What the renter asked for, with the days booked in place of the days asked for. */
+function bookedRows(lead: ClaimedLead, quote: OutboxQuote): Array<[string, string]> {
+  const { start, end } = rentalDates(lead, quote);
+  return requestRows({
+    ...lead,
+    rental_start_date: start,
+    rental_end_date: end,
+    rental_days: differenceInCalendarDays(parseISO(end), parseISO(start)),
+  });
+}
 
 /** The quote's lines, its tax and total, as rows. */
 function quoteRows(quote: Quote): Array<[string, string]> {
@@ -79,29 +101,31 @@ export function quoteWithdrawnEmail(lead: ClaimedLead, quote: OutboxQuote, statu
   );
 }
 
-/** The booked vendor's email: the renter's contact details, the request and the quote booked. */
+/** The booked vendor's email: the renter's contact details (with their email address when they gave one), the days booked and the quote. */
 export function bookedEmail(lead: ClaimedLead, quote: OutboxQuote): Email {
+  const { start, end } = rentalDates(lead, quote);
   return email(
-    `Booked: rental request #${lead.id}, ${lead.rental_start_date} to ${lead.rental_end_date}`,
+    `Booked: rental request #${lead.id}, ${start} to ${end}`,
     `Hello ${quote.vendor.name},`,
     [
-      `${lead.name} booked your quote of ${centsText(quote.total_cents)} through Skid Steer Rentals. Call them to arrange delivery; the calendar invitation holds the rental's dates.`,
+      `${lead.name} booked your quote of ${centsText(quote.total_cents)} through Skid Steer Rentals, for ${start} to ${end}. Call them to arrange delivery; the calendar invitation holds the rental's dates.`,
     ],
-    [requestRows(lead), quoteRows(quote)],
+    [[...bookedRows(lead, quote), ...(lead.email ? [["Email", lead.email] as [string, string]] : [])], quoteRows(quote)],
   );
 }
 
-/** The renter's confirmation: the vendor's phone and address, and the quote booked. */
+/** The renter's confirmation: the days booked, the vendor's phone and address, and the quote booked. */
 export function bookingConfirmationEmail(lead: ClaimedLead, quote: OutboxQuote, statusLink: string): Email {
+  const { start, end } = rentalDates(lead, quote);
   return email(
     `Your rental is booked with ${quote.vendor.name}`,
     `Hello ${lead.name},`,
     [
-      `You booked ${quote.vendor.name} for ${centsText(quote.total_cents)}. They have your details and will call you; the calendar invitation holds the rental's dates.`,
+      `You booked ${quote.vendor.name} for ${centsText(quote.total_cents)}, from ${start} to ${end}. They have your details and will call you; the calendar invitation holds the rental's dates.`,
       `${quote.vendor.name}: ${[quote.vendor.phone, quote.vendor.address].filter(Boolean).join(", ")}`,
     ],
     [quoteRows(quote)],
-    ["Your booking, and cancelling it before the rental starts", statusLink],
+    [`Your booking, and cancelling it before ${start}`, statusLink],
   );
 }
 
@@ -117,37 +141,48 @@ export function choseAnotherEmail(lead: ClaimedLead, vendorName: string): Email 
   );
 }
 
-/** The booked vendor, when the renter cancels: the reason they gave. */
+/** The booked vendor, when the renter cancels: the days that were booked and the reason they gave. */
 export function bookingCancelledEmail(lead: ClaimedLead, quote: OutboxQuote): Email {
+  const { start, end } = rentalDates(lead, quote);
   return email(
-    `Cancelled: rental request #${lead.id}, ${lead.rental_start_date} to ${lead.rental_end_date}`,
+    `Cancelled: rental request #${lead.id}, ${start} to ${end}`,
     `Hello ${quote.vendor.name},`,
     [
       `${lead.name} cancelled the booking of your quote of ${centsText(quote.total_cents)}.`,
       `Their reason: ${quote.booking?.cancel_reason ?? ""}`,
     ],
-    [requestRows(lead)],
+    [bookedRows(lead, quote)],
   );
 }
 
 /**
+ * Control characters RFC 5545 allows in no text value (every one below space but the tab, the
+ * line feed and the carriage return, which the generator escapes, and DEL): a vertical tab or
+ * form feed becomes a space, the others are dropped.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const calendarText = (text: string) => text.replace(CONTROL, (c) => (c === "\u000b" || c === "\u000c" ? " " : ""));
+
+/**
  * The rental as a calendar invitation (RFC 5545, made by ical-generator, which escapes its text
- * values): an all-day event from the start date through the end date, the quote booked in its
- * description. Its UID is the booking's, so both copies are one event.
+ * values; control characters are taken out first): an all-day event over the days booked, the
+ * quote booked in its description. Its UID is the booking's, so both copies are one event.
  */
 export function rentalInvitation(lead: ClaimedLead, quote: OutboxQuote, site: string): string {
   const calendar = ical({ name: "Skid Steer Rentals", prodId: { company: "Skid Steer Rentals", product: "bookings" } });
   calendar.method(ICalCalendarMethod.PUBLISH);
-  const end = new Date(`${lead.rental_end_date}T00:00:00Z`);
+  const { start, end: last } = rentalDates(lead, quote);
+  // An all-day event ends on the day after its last day.
+  const end = new Date(`${last}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + 1);
   calendar.createEvent({
     id: `booking-${lead.id}-${quote.id}@${new URL(site).hostname}`,
-    start: new Date(`${lead.rental_start_date}T00:00:00Z`),
+    start: new Date(`${start}T00:00:00Z`),
     end,
     allDay: true,
-    summary: `Skid steer rental: ${quote.vendor.name} for ${lead.name}`,
-    description: [...asText(quoteRows(quote)), ...(quote.message ? [`Message: ${quote.message}`] : [])].join("\n"),
-    location: `ZIP ${lead.location}`,
+    summary: calendarText(`Skid steer rental: ${quote.vendor.name} for ${lead.name}`),
+    description: calendarText([...asText(quoteRows(quote)), ...(quote.message ? [`Message: ${quote.message}`] : [])].join("\n")),
+    location: calendarText(`ZIP ${lead.location}`),
     url: `${site}/requests/${lead.id}`,
   });
   return calendar.toString();

@@ -39,6 +39,9 @@ export const bookingSchema = z.object({
   quote_id: z.number(),
   vendor_id: z.number(),
   status: z.enum(["booked", "cancelled"]),
+  /** The days booked (YYYY-MM-DD): the booked quote's other dates when it offered them, else the request's. */
+  start_date: z.string(),
+  end_date: z.string(),
   cancel_reason: z.string().nullable(),
   booked_at: z.string(),
   cancelled_at: z.string().nullable(),

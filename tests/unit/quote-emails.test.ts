@@ -1,7 +1,16 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import type { ClaimedLead } from "@/lib/outbox/lead-email";
-import { bookedEmail, quoteEmail, quoteWithdrawnEmail, rentalInvitation, type OutboxQuote } from "@/lib/outbox/quote-emails";
+import { recipientsSentence, type ClaimedLead } from "@/lib/outbox/lead-email";
+import {
+  bookedEmail,
+  bookingCancelledEmail,
+  bookingConfirmationEmail,
+  quoteEmail,
+  quoteWithdrawnEmail,
+  rentalInvitation,
+  type OutboxQuote,
+} from "@/lib/outbox/quote-emails";
+import { renterCopyEmail } from "@/lib/outbox/renter-copy-email";
 import { quoteFormSchema, quoteTotalCents } from "@/lib/quotes/form";
 
 const lead: ClaimedLead = {
@@ -60,6 +69,121 @@ describe("the rental's calendar invitation", () => {
     expect(event.description).toContain(hostile);
     expect(event.summary).toBe("Skid steer rental: Gulf; Coast\nRentals for Quinn <b>Renter</b>");
     expect(event.uid).toBe("booking-41-7@skidsteer.example");
+  });
+});
+
+/** The quote booked for other days than the request's: the vendor offered 9 to 12 March, and the renter booked it. */
+const bookedOtherDays: OutboxQuote = {
+  ...quote,
+  message: "Call first",
+  vendor: { ...quote.vendor, name: "Gulf Coast Rentals" },
+  available: false,
+  alternate_start: "2027-03-09",
+  alternate_end: "2027-03-12",
+  booking: {
+    lead_id: 41,
+    quote_id: 7,
+    vendor_id: 3,
+    status: "booked",
+    start_date: "2027-03-09",
+    end_date: "2027-03-12",
+    cancel_reason: null,
+    booked_at: "2027-03-02T10:00:00Z",
+    cancelled_at: null,
+  },
+};
+
+describe("the calendar invitation of a quote booked for other days", () => {
+  it("covers the days booked, not the days the request asked for", () => {
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(rentalInvitation(lead, bookedOtherDays, "https://skidsteer.example"))).getFirstSubcomponent("vevent")!,
+    );
+    expect(event.startDate.toString()).toBe("2027-03-09");
+    expect(event.endDate.toString()).toBe("2027-03-13");
+  });
+});
+
+describe("the calendar invitation's text", () => {
+  it("carries no control character RFC 5545 forbids, in any value, and a real parser reads the rest back", () => {
+    const controls = "\u0000\u0001\u0007\u0008\u000b\u000c\u000e\u001b\u001f\u007f";
+    const dirty: OutboxQuote = {
+      ...quote,
+      model: `T66${controls}`,
+      lines: [{ ...quote.lines[0], label: `Day${controls}rate` }],
+      message: `Call\u0000 first\u0007;\nthen\u000bcome`,
+      vendor: { ...quote.vendor, name: `Gulf\u001bCoast\u007f Rentals` },
+    };
+    const text = rentalInvitation({ ...lead, name: `Quinn\u0008 Renter\u000c!` }, dirty, "https://skidsteer.example");
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!);
+    // A vertical tab or form feed becomes a space; the other control characters are dropped.
+    expect(event.summary).toBe("Skid steer rental: GulfCoast Rentals for Quinn Renter !");
+    expect(event.description).toContain("(T66  )");
+    expect(event.description).toContain("Day  rate × 3: $900.00");
+    expect(event.description).toContain("Message: Call first;\nthen come");
+  });
+});
+
+describe("the booking's emails", () => {
+  it("tell the days booked when the booked quote offered other dates: the vendor's, the renter's confirmation and the cancellation", () => {
+    const booked = bookedEmail(lead, bookedOtherDays);
+    expect(booked.subject).toBe("Booked: rental request #41, 2027-03-09 to 2027-03-12");
+    expect(booked.text).toContain("for 2027-03-09 to 2027-03-12");
+    expect(booked.text).toContain("Start date: Tuesday, March 9, 2027");
+    expect(booked.text).toContain("End date: Friday, March 12, 2027");
+    expect(booked.text).toContain("Rental days: 3");
+    expect(booked.text).not.toContain("March 8");
+    const confirmation = bookingConfirmationEmail(lead, bookedOtherDays, "https://skidsteer.example/requests/41?key=k");
+    expect(confirmation.text).toContain("You booked Gulf Coast Rentals for $974.25, from 2027-03-09 to 2027-03-12.");
+    expect(confirmation.text).toContain("Your booking, and cancelling it before 2027-03-09: https://skidsteer.example/requests/41?key=k");
+    const cancelled = bookingCancelledEmail(lead, {
+      ...bookedOtherDays,
+      booking: { ...bookedOtherDays.booking!, status: "cancelled", cancel_reason: "Job moved" },
+    });
+    expect(cancelled.subject).toBe("Cancelled: rental request #41, 2027-03-09 to 2027-03-12");
+    expect(cancelled.text).toContain("Start date: Tuesday, March 9, 2027");
+  });
+
+  it("give the booked vendor the renter's email address when they gave one, and no email line when they did not", () => {
+    const withEmail = bookedEmail({ ...lead, email: "quinn&co@example.com" }, bookedOtherDays);
+    expect(withEmail.text).toContain("Email: quinn&co@example.com");
+    expect(withEmail.html).toContain('<th align="left">Email</th><td>quinn&amp;co@example.com</td>');
+    for (const without of [lead, { ...lead, email: null }]) expect(bookedEmail(without, bookedOtherDays).text).not.toContain("Email:");
+  });
+});
+
+describe("whom a sent request went to", () => {
+  it("says why each vendor received it: the one the renter chose and those near the ZIP, never that they serve it", () => {
+    expect(recipientsSentence(["vendor_page", "nearby", "nearby"], "77007", "now")).toBe(
+      "Your request is going to 3 vendors: the one you chose and 2 near ZIP 77007.",
+    );
+    expect(recipientsSentence(["vendor_page"], "77007", "now")).toBe("Your request is going to 1 vendor: the one you chose.");
+    expect(recipientsSentence(["nearby", "nearby", "nearby"], "77007", "now")).toBe("Your request is going to 3 vendors near ZIP 77007.");
+    expect(recipientsSentence(["nearby"], "77007", "past")).toBe("Your request went to 1 vendor near ZIP 77007.");
+    // Without every vendor's reason, the count alone.
+    expect(recipientsSentence(["vendor_page", undefined], "77007", "past")).toBe("Your request went to 2 vendors.");
+    expect(recipientsSentence([], "77007", "now")).toBe(
+      "No vendor serves ZIP 77007 yet: we have kept your request and will find one for you.",
+    );
+  });
+
+  it("the renter's copy says it from each vendor's reason, and gives the count alone when the reasons do not match its vendors", () => {
+    const payload = {
+      recipients: [
+        { name: "Chosen Rentals", phone: "(555) 010-0001" },
+        { name: "Near One", phone: null },
+        { name: "Near Two", phone: "(555) 010-0003" },
+      ],
+    };
+    const copy = renterCopyEmail(lead, payload, "https://skidsteer.example/requests/41?key=k", ["vendor_page", "nearby", "nearby"]);
+    expect(copy.text).toContain(
+      "Your request went to 3 vendors: the one you chose and 2 near ZIP 77002. They will call you back:\n\n- Chosen Rentals, (555) 010-0001\n- Near One\n",
+    );
+    expect(copy.html).toContain("<p>Your request went to 3 vendors: the one you chose and 2 near ZIP 77002. They will call you back:</p>");
+    expect(renterCopyEmail(lead, payload, "https://x.example", ["vendor_page"]).text).toContain("Your request went to 3 vendors. They");
+    expect(renterCopyEmail(lead, { recipients: [] }, "https://x.example", []).text).toContain(
+      "No vendor serves ZIP 77002 yet: our team has your request and will find one for you.",
+    );
   });
 });
 
