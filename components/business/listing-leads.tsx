@@ -124,7 +124,9 @@ export function ListingLeads({
               <input type="hidden" name="lead_id" value={lead.id} />
               <label className="font-semibold">
                 Status
-                <select name="status" defaultValue={lead.status ?? "contacted"} className={`${inputClass} mt-1 block font-normal`}>
+                {/* The request's own status; a new one has none, and saving none is refused rather than marking it contacted. */}
+                <select name="status" required defaultValue={lead.status ?? ""} className={`${inputClass} mt-1 block font-normal`}>
+                  <option value="">Choose a status</option>
                   {STATUSES.map(([value, text]) => (
                     <option key={value} value={value}>
                       {text}

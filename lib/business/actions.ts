@@ -14,9 +14,9 @@ import { quotePagePath } from "../auth/links";
 import { quoteFormSchema } from "../quotes/form";
 import { anyone, formAction, formField } from "../platform/action";
 import { businessCatalog, type BusinessNotice } from "./messages";
+import { leadStatusForm } from "./lead-status";
 import { requireBusiness } from "./session";
 import {
-  LEAD_STATUSES,
   answerReview,
   followLink,
   saveLinkQuote,
@@ -131,12 +131,7 @@ export const setColleagueAction = businessAction({
 
 /** A business's status of one of its listing's requests. */
 export const setLeadStatusAction = businessAction({
-  input: z.object({
-    vendor_id: vendorId,
-    lead_id: formField.id("no-listing"),
-    status: z.enum(LEAD_STATUSES, { error: "status" }),
-    reason: formField.text(500, "status"),
-  }),
+  input: leadStatusForm,
   invalid: "status",
   call: (lead, email) => setLeadStatus(email, lead.vendor_id, lead.lead_id, lead.status, lead.reason),
   done: (address) => {

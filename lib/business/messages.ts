@@ -53,6 +53,7 @@ const REFUSALS: RefusalTexts = {
 
 const ERRORS = {
   refused: "That change could not be made.",
+  "status-missing": "Choose a status before saving: nothing was changed.",
 };
 
 export type BusinessNotice = keyof typeof NOTICES;

@@ -1,6 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken, newToken } from "@/lib/auth/token";
+import { leadStatusForm } from "@/lib/business/lead-status";
+import { businessMessage } from "@/lib/business/messages";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
 import { routedConsent } from "./helpers/consent";
 
@@ -495,5 +497,17 @@ describe("a business's change of name or website", () => {
     await expect(one("select public.operator_review_change($1, true, '', 'ops')", [request.id])).rejects.toThrow(
       "No new change with this id",
     );
+  });
+});
+
+describe("the dashboard's status menu", () => {
+  it("saving it with no status chosen is refused with its own message, so a new request is never marked contacted by default", () => {
+    const form = (status?: string) => ({ vendor_id: "3", lead_id: "41", reason: "", ...(status === undefined ? {} : { status }) });
+    const code = (status?: string) => leadStatusForm.safeParse(form(status)).error?.issues.map((issue) => issue.message);
+    expect(code("")).toEqual(["status-missing"]);
+    expect(code()).toEqual(["status-missing"]);
+    expect(code("new")).toEqual(["status"]);
+    expect(leadStatusForm.parse(form("contacted"))).toEqual({ vendor_id: 3, lead_id: 41, status: "contacted", reason: "" });
+    expect(businessMessage("error", "status-missing")).toBe("Choose a status before saving: nothing was changed.");
   });
 });
