@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { BookingButton } from "@/components/rental/booking-button";
-import { machineLabel, renterRequests, requestState } from "@/lib/rental/status";
-
-const STAGES = { sent: "sent", contacted: "contacted you", quoted: "quoted", booked: "booked", cancelled: "booking cancelled" } as const;
+import { machineLabel, renterRequests, requestState, STAGE_TEXTS } from "@/lib/rental/status";
 
 // Private to the browser that made the requests: never indexed, never cached.
 export const metadata: Metadata = { title: "Your Rental Requests", robots: { index: false, follow: false } };
@@ -42,12 +40,13 @@ export default async function YourRequestsPage({ searchParams }: Props) {
               </p>
               <p className="mt-1 text-sm font-semibold" data-testid="your-request-state">
                 {requestState(request)}
+                {request.booking?.status === "booked" && `, for ${request.booking.start_date} to ${request.booking.end_date}`}
               </p>
               {request.vendors.length > 0 && (
                 <ul className="mt-1 text-sm text-ink-700" data-testid="your-request-vendors">
                   {request.vendors.map((vendor, i) => (
                     <li key={i}>
-                      {vendor.name}: {STAGES[vendor.stage]}
+                      {vendor.name}: {STAGE_TEXTS[vendor.stage]}
                     </li>
                   ))}
                 </ul>

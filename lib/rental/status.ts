@@ -4,7 +4,7 @@ import { serviceRpc } from "../data/rpc";
 import { z } from "zod";
 import { refusalCodeSchema } from "../data/refusals";
 import { reviewSummarySchema } from "../directory/types";
-import { bookingSchema, quoteSchema } from "../quotes/quote";
+import { bookingSchema, centsText, quoteSchema } from "../quotes/quote";
 import { ownerToken } from "./owner";
 
 const text = z.string().nullable();
@@ -24,6 +24,8 @@ const leadStatusSchema = z.object({
       vendor_id: z.number(),
       vendor_name: z.string(),
       phone: text,
+      /** Why the vendor received the request (lead_recipients.reason); absent where the status does not carry it. */
+      reason: z.enum(["vendor_page", "nearby"]).nullish(),
       sent: z.boolean(),
       contacted: z.boolean(),
       reviews: reviewSummarySchema,
@@ -71,6 +73,8 @@ const renterRequestSchema = z.object({
   withdrawn_at: text,
   recipients: z.number(),
   contacted: z.number(),
+  /** Its booking's days (the booked quote's other dates when it offered them); absent where the list does not carry them. */
+  booking: z.object({ status: z.enum(["booked", "cancelled"]), start_date: z.string(), end_date: z.string() }).nullish(),
   /** Each vendor it went to, and where it stands with them. */
   vendors: z.array(z.object({ name: z.string(), stage: z.enum(["sent", "contacted", "quoted", "booked", "cancelled"]) })),
 });
@@ -85,11 +89,62 @@ export async function renterRequests(): Promise<RenterRequest[]> {
 /** The machine as the renter chose it. */
 export const machineLabel = (type: string) => (type === "tracked" ? "Tracked skid steer" : "Wheeled skid steer");
 
-/** Where a request stands, in a few words. */
-export function requestState(request: Pick<RenterRequest, "withdrawn_at" | "recipients" | "contacted">): string {
+const vendorCount = (count: number) => `${count} vendor${count === 1 ? "" : "s"}`;
+
+/**
+ * Where a request stands, in a few words, from where each vendor stands: a vendor that sent a
+ * quote is said to have sent one, and only one that marked the request contacted (and sent none)
+ * is said to have contacted the renter.
+ */
+export function requestState(request: Pick<RenterRequest, "withdrawn_at" | "recipients" | "vendors">): string {
   if (request.withdrawn_at) return "Withdrawn";
   if (request.recipients === 0) return "Our team is finding a vendor";
-  if (request.contacted > 0)
-    return `${request.contacted} of ${request.recipients} vendor${request.recipients === 1 ? "" : "s"} contacted you`;
-  return `Sent to ${request.recipients} vendor${request.recipients === 1 ? "" : "s"}`;
+  const booked = request.vendors.find((vendor) => vendor.stage === "booked");
+  if (booked) return `Booked with ${booked.name}`;
+  if (request.vendors.some((vendor) => vendor.stage === "cancelled")) return "Booking cancelled";
+  const quoted = request.vendors.filter((vendor) => vendor.stage === "quoted").length;
+  const contacted = request.vendors.filter((vendor) => vendor.stage === "contacted").length;
+  const of = `of ${request.recipients}`;
+  if (quoted > 0 && contacted > 0)
+    return `${quoted + contacted} ${of} vendors answered: ${quoted} sent you a quote, ${contacted} contacted you`;
+  if (quoted > 0) return `${quoted} ${of} ${request.recipients === 1 ? "vendor" : "vendors"} sent you a quote`;
+  if (contacted > 0) return `${contacted} ${of} ${request.recipients === 1 ? "vendor" : "vendors"} contacted you`;
+  return `Sent to ${vendorCount(request.recipients)}`;
+}
+
+/** Where one vendor stands with a request, as "Your requests" lists it. */
+export const STAGE_TEXTS: Record<RenterRequest["vendors"][number]["stage"], string> = {
+  sent: "sent",
+  contacted: "contacted you",
+  quoted: "sent you a quote",
+  booked: "booked",
+  cancelled: "booking cancelled",
+};
+
+/**
+ * What a vendor has done with the request, as its status page lists it after "sent": its latest
+ * quote, or that it marked the request contacted. (A quote also counts as an answer, so
+ * `contacted` alone does not say the vendor called.)
+ */
+export function vendorAnswer(recipient: Pick<LeadStatus["recipients"][number], "contacted" | "quote">): string {
+  if (recipient.quote) return `, sent you a quote of ${centsText(recipient.quote.total_cents)}`;
+  return recipient.contacted ? ", contacted you" : "";
+}
+
+/** The last day a booked rental can be cancelled (the day before its first day booked); null when it cannot be any more. */
+export function cancelDeadline(lead: Pick<LeadStatus, "booking">, today: string): string | null {
+  if (lead.booking?.status !== "booked" || today >= lead.booking.start_date) return null;
+  const day = new Date(`${lead.booking.start_date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether the renter may delete the request, as the database decides it: once it was withdrawn,
+ * its booking cancelled, or its rental ended (a booked rental on its last day booked).
+ */
+export function deletable(lead: Pick<LeadStatus, "withdrawn_at" | "booking" | "rental_end_date">, today: string): boolean {
+  if (lead.withdrawn_at || lead.booking?.status === "cancelled") return true;
+  const last = lead.booking?.status === "booked" ? lead.booking.end_date : lead.rental_end_date;
+  return last < today;
 }

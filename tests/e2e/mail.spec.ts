@@ -101,7 +101,8 @@ test("a rental request from the header reaches the nearby vendors by email; its 
   await dialog.getByLabel("Job Site ZIP Code").fill(zip);
   await dialog.getByRole("button", { name: "Submit Request" }).click();
   await expect(page.getByText("Thanks! The vendor will contact you shortly about your rental request.")).toBeVisible();
-  await expect(page.getByTestId("rental-recipients")).toHaveText(`Your request is going to 3 vendors serving ZIP ${zip}.`);
+  // Routed by the ZIP (no vendor chosen): they are the vendors near it, and the sentence says no more.
+  await expect(page.getByTestId("rental-recipients")).toHaveText(`Your request is going to 3 vendors near ZIP ${zip}.`);
 
   const lead = (await operatorRows<LeadRow>(page.request, "leads")).find((l) => l.name === "Morgan Mailtest")!;
   expect(lead).toMatchObject({ location: zip, completed: true, vendor_id: null });
@@ -823,6 +824,14 @@ test("two vendors quote a request, one from /business and one from the emailed l
   await test.step("one vendor quotes from /business, the other from the emailed link", async () => {
     await business.goto("/business");
     const lead = business.getByTestId("business-lead").filter({ hasText: `#${leadId}` });
+    // A new request has no status yet: its menu says so, and saving nothing is stopped before it marks it contacted.
+    const status = lead.getByLabel("Status");
+    await expect(status).toHaveValue("");
+    await expect(status.locator("option:checked")).toHaveText("Choose a status");
+    await lead.getByRole("button", { name: "Save status" }).click();
+    expect(await status.evaluate((select: HTMLSelectElement) => select.validity.valueMissing)).toBe(true);
+    await expect(business.getByTestId("notice")).toHaveCount(0);
+    await expect(lead.getByTestId("lead-standing")).toHaveText("New");
     await lead.getByText("Send a quote").click();
     const formA = lead.getByTestId("quote-form");
     // The dashboard's quote form, all eight lines, fits a 320 px phone.
@@ -845,6 +854,13 @@ test("two vendors quote a request, one from /business and one from the emailed l
         .filter({ hasText: `#${leadId}` })
         .getByTestId("lead-standing"),
     ).toHaveText("Quoted $1,201.58");
+    // Its menu now shows the status the quote gave it.
+    await expect(
+      business
+        .getByTestId("business-lead")
+        .filter({ hasText: `#${leadId}` })
+        .getByLabel("Status"),
+    ).toHaveValue("quoted");
 
     await vendorB.goto(quoteLink);
     const formB = vendorB.getByTestId("quote-form");
@@ -891,6 +907,13 @@ test("two vendors quote a request, one from /business and one from the emailed l
     await expect(quotes.filter({ hasText: pair.a_name })).toContainText("Call me; we deliver at 7.");
     const chosen = quotes.filter({ hasText: pair.b_name });
     await expect(chosen.getByTestId("quote-total")).toHaveText("$950.00");
+    // On a desktop the quotes are a comparison: a column a vendor, each row at one height across them, no amount broken.
+    const totals = await Promise.all(
+      [pair.a_name, pair.b_name].map((name) => quotes.filter({ hasText: name }).getByTestId("quote-total").boundingBox()),
+    );
+    expect(Math.abs(totals[0]!.y - totals[1]!.y)).toBeLessThan(1);
+    expect(Math.abs(totals[0]!.x - totals[1]!.x)).toBeGreaterThan(totals[0]!.width);
+    for (const total of totals) expect(total!.height).toBeLessThan(48);
     expect(await pastPhoneWidth(renter)).toBe(0);
     await chosen.getByText("Book this quote").click();
     const before = smtp.received.length;
@@ -905,7 +928,7 @@ test("two vendors quote a request, one from /business and one from the emailed l
       .filter({ hasText: `Request #${leadId}` })
       .getByTestId("your-request-vendors");
     await expect(listed).toContainText(`${pair.b_name}: booked`);
-    await expect(listed).toContainText(`${pair.a_name}: quoted`);
+    await expect(listed).toContainText(`${pair.a_name}: sent you a quote`);
 
     // The booked vendor and the renter each get an invitation for the rental's dates; the other vendor is told.
     const found = (to: string, subject: RegExp) =>
