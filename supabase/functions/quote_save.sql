@@ -1,6 +1,7 @@
 -- Saves a vendor's quote for a request it received, replacing its open one (a revision), and
--- returns it. The total is the database's: each line's amount is its quantity times its unit
--- price, the tax a percentage of their sum, and a quote whose stated total differs is refused.
+-- returns it. The total is the database's (private.quote_totals, which lib/quotes/money.ts agrees
+-- with), and a quote whose stated total differs is refused; so is a control character in its text,
+-- or other dates past a year from today.
 -- Refused alike with a code: a request the vendor did not receive, withdrawn, already booked or
 -- whose rental has started; a negative or malformed amount; a validity past 14 days or past the
 -- rental's start; alternate dates out of order. A quote is a response: the first one sets the
@@ -14,8 +15,7 @@ declare
   lines jsonb := '[]'::jsonb;
   quantity numeric;
   unit bigint;
-  subtotal bigint := 0;
-  tax bigint;
+  totals jsonb;
   valid timestamptz;
   previous public.quotes;
   saved public.quotes;
@@ -32,7 +32,7 @@ begin
   end if;
   for line in select * from jsonb_array_elements(q->'lines') loop
     if coalesce(line->>'kind', '') not in ('rental', 'delivery', 'pickup', 'waiver', 'hours', 'fuel', 'fee')
-       or length(trim(coalesce(line->>'label', ''))) not between 1 and 80
+       or length(trim(coalesce(line->>'label', ''))) not between 1 and 80 or (line->>'label') ~ '[\x01-\x1f\x7f]'
        or jsonb_typeof(line->'quantity') is distinct from 'number' or jsonb_typeof(line->'unit_cents') is distinct from 'number' then
       raise exception 'A line is incomplete' using errcode = 'P0001', hint = 'quote-lines';
     end if;
@@ -44,16 +44,19 @@ begin
     if quantity = 0 or quantity > 1000 or scale(quantity) > 2 or unit > 10000000 or (line->>'unit_cents')::numeric <> unit then
       raise exception 'A line is out of range' using errcode = 'P0001', hint = 'quote-lines';
     end if;
-    lines := lines || jsonb_build_object('kind', line->>'kind', 'label', trim(line->>'label'), 'quantity', quantity,
-                                         'unit_cents', unit, 'amount_cents', round(quantity * unit)::bigint);
-    subtotal := subtotal + round(quantity * unit)::bigint;
+    lines := lines || jsonb_build_object('kind', line->>'kind', 'label', trim(line->>'label'), 'quantity', quantity, 'unit_cents', unit);
   end loop;
-  if coalesce((q->>'tax_percent')::numeric, 0) not between 0 and 20 then
+  if coalesce((q->>'tax_percent')::numeric, 0) not between 0 and 20 or scale((q->>'tax_percent')::numeric) > 3 then
     raise exception 'Sales tax must be between 0 and 20 percent' using errcode = 'P0001', hint = 'quote-tax';
   end if;
-  tax := round(subtotal * coalesce((q->>'tax_percent')::numeric, 0) / 100);
-  if (q->>'total_cents')::bigint is distinct from subtotal + tax then
+  totals := private.quote_totals(lines, (q->>'tax_percent')::numeric);
+  select coalesce(jsonb_agg(x.line || jsonb_build_object('amount_cents', totals->'amounts'->(x.n::int - 1)) order by x.n), '[]'::jsonb)
+  into lines from jsonb_array_elements(lines) with ordinality x (line, n);
+  if (q->>'total_cents')::bigint is distinct from (totals->>'total_cents')::bigint then
     raise exception 'The total does not match the lines' using errcode = 'P0001', hint = 'total-mismatch';
+  end if;
+  if (q->>'message') ~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]' or (q->>'model') ~ '[\x01-\x1f\x7f]' then
+    raise exception 'A field of the quote holds a control character' using errcode = 'P0001', hint = 'quote-invalid';
   end if;
   valid := coalesce((q->>'valid_until')::timestamptz, least(now() + interval '3 days', l.rental_start_date::timestamptz));
   if valid <= now() or valid > now() + interval '14 days' or valid > l.rental_start_date::timestamptz then
@@ -61,7 +64,8 @@ begin
   end if;
   if not coalesce((q->>'available')::boolean, true)
      and ((q->>'alternate_start')::date is null or (q->>'alternate_end')::date is null
-          or (q->>'alternate_end')::date < (q->>'alternate_start')::date or (q->>'alternate_start')::date <= current_date) then
+          or (q->>'alternate_end')::date < (q->>'alternate_start')::date or (q->>'alternate_start')::date <= current_date
+          or (q->>'alternate_end')::date > (current_date + interval '1 year')::date) then
     raise exception 'Give the dates the machine is available instead' using errcode = 'P0001', hint = 'quote-dates';
   end if;
 
@@ -77,7 +81,8 @@ begin
           case when not coalesce((q->>'available')::boolean, true) then (q->>'alternate_start')::date end,
           case when not coalesce((q->>'available')::boolean, true) then (q->>'alternate_end')::date end,
           lines, (q->>'included_hours')::int, (q->>'over_hour_cents')::int, q->>'fuel_policy',
-          (q->>'tax_percent')::numeric, subtotal, tax, subtotal + tax, nullif(trim(coalesce(q->>'message', '')), ''), valid)
+          (q->>'tax_percent')::numeric, (totals->>'subtotal_cents')::bigint, (totals->>'tax_cents')::bigint,
+          (totals->>'total_cents')::bigint, nullif(trim(coalesce(q->>'message', '')), ''), valid)
   returning * into saved;
 
   update public.lead_recipients r set status = 'quoted', status_at = now(), status_reason = null,
