@@ -9,14 +9,25 @@ export interface TestSmtpServer {
 
 /**
  * A real SMTP server on loopback that keeps every message it receives, parsed; with
- * `delayMs`, it takes that long to accept each one (a slow inbox).
+ * `delayMs`, it takes that long to accept each one (a slow inbox); with `reject`, it refuses the
+ * recipients it names, as a mail server does, quoting the address.
  */
-export async function startSmtpServer(port = 0, { delayMs = 0 } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  port = 0,
+  { delayMs = 0, reject = (address: string): boolean => (void address, false) } = {},
+): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!reject(address.address)) return callback();
+      const refusal = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: mailbox unavailable`), {
+        responseCode: 550,
+      });
+      callback(refusal);
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) =>

@@ -1,0 +1,598 @@
+import type { PGlite } from "@electric-sql/pglite";
+import fc from "fast-check";
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drainOutbox } from "@/lib/outbox/sender";
+import { quoteFormSchema } from "@/lib/quotes/form";
+import { asService, embeddedClient, freshDb } from "./helpers/db";
+import {
+  act,
+  expectEveryHolderSearched,
+  expectInvariants,
+  isoDay,
+  outcome,
+  person,
+  prepareVendors,
+  type Database,
+  type Person,
+} from "./helpers/request-life";
+import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
+
+// A request's whole life, model-based: fast-check generates sequences of what renters, vendors,
+// operators and the jobs do (in any order, to any request, at any time), runs each against the
+// embedded database with the site's own calls, and after every step compares the database with a
+// simple model of the state machine (supabase/migrations/*_request_states.sql) and checks the
+// invariants (tests/unit/helpers/request-life.ts). A failing run prints its shrunk sequence.
+
+/** How many sequences a run of npm test tries (LIFE_RUNS to try more). */
+const RUNS = Number(process.env.LIFE_RUNS ?? 40);
+
+let pglite: PGlite;
+let db: Database;
+let smtp: TestSmtpServer;
+let vendors: Array<{ id: number; name: string; manager: string }>;
+const bouncing = new Set<string>();
+
+beforeAll(async () => {
+  pglite = await freshDb(true);
+  db = {
+    service: (sql, params = []) => asService(pglite, sql, params),
+    owner: async (sql, params = []) => (await pglite.query(sql, params)).rows as never,
+  };
+  smtp = await startSmtpServer(0, { reject: (address) => bouncing.has(address) });
+  vendors = await prepareVendors(db);
+});
+afterAll(() => smtp?.close());
+
+type State = "draft" | "sent" | "withdrawn" | "booked" | "cancelled" | "erased" | "gone";
+
+interface ModelQuote {
+  id: number;
+  vendor: number;
+  open: boolean;
+  /** When it stops being bookable (ms), moved back as time passes. */
+  validUntil: number;
+  /** The other dates it offered, as day offsets from today, or null. */
+  dates: [number, number] | null;
+}
+
+interface ModelRequest {
+  id: number;
+  who: Person;
+  state: State;
+  /** The rental's first and last day, as day offsets from today. */
+  start: number;
+  end: number;
+  /** How many days ago it was last changed (drafts) or sent. */
+  age: number;
+  spam: boolean;
+  quotes: ModelQuote[];
+  booking: { quote: number; vendor: number; start: number; end: number } | null;
+  freeText: string[];
+}
+
+interface Model {
+  requests: ModelRequest[];
+}
+
+const DAY = 86_400_000;
+
+/** What the runs did: each step's name and outcome, counted, so a run shows what it covered. */
+const tally = new Map<string, number>();
+function count(step: string, result: string) {
+  tally.set(`${step} ${result}`, (tally.get(`${step} ${result}`) ?? 0) + 1);
+  return result;
+}
+let invitationsChecked = 0;
+
+/** The state the machine sees: a sent or booked request whose rental has ended is over. */
+function lifeState(r: ModelRequest): State | "over" {
+  const end = r.state === "booked" && r.booking ? r.booking.end : r.end;
+  return (r.state === "sent" || r.state === "booked") && end < 0 ? "over" : r.state;
+}
+
+/** The code a state refuses an action with (private.lead_move), or null when it allows it. */
+function refusal(r: ModelRequest, action: string): string | null {
+  const state = lifeState(r);
+  const allowed: Record<string, Array<State | "over">> = {
+    withdraw: ["sent", "withdrawn"],
+    book: ["sent"],
+    cancel: ["booked"],
+    delete: ["withdrawn", "cancelled", "over"],
+    review: ["sent", "withdrawn", "booked", "cancelled", "over"],
+    set_status: ["sent", "withdrawn", "booked", "cancelled", "over"],
+    quote: ["sent"],
+    withdraw_quote: ["sent"],
+    mark_spam: ["sent", "withdrawn", "over"],
+    resend: ["sent"],
+  };
+  if (allowed[action].includes(state)) return null;
+  if (state === "erased" || state === "draft" || state === "gone") return "no-request";
+  if (action === "delete" && (state === "sent" || state === "booked")) return "delete-too-early";
+  if (action === "cancel") return state === "over" ? "rental-started" : "no-booking";
+  if (action === "book" && (state === "booked" || state === "cancelled")) return "already-booked";
+  return (
+    (
+      { withdrawn: "request-withdrawn", booked: "request-booked", cancelled: "request-cancelled", over: "rental-over" } as Record<
+        string,
+        string
+      >
+    )[state] ?? "request-state"
+  );
+}
+
+const tracked = (m: Model) => m.requests.filter((r) => r.state !== "gone").map((r) => ({ id: r.id, who: r.who, freeText: r.freeText }));
+
+/** Marks a request erased in the model, with every message it had no longer sendable. */
+function erased(r: ModelRequest) {
+  if (r.state === "draft") r.state = "gone";
+  else {
+    r.state = "erased";
+    r.quotes.forEach((q) => (q.open = false));
+  }
+}
+
+abstract class Step implements fc.AsyncCommand<Model, Database> {
+  /** The request it acts on: an index into the run's requests, taken modulo their number. */
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<Model>) => m.requests.some((r) => r.state !== "gone");
+  /** Mostly a sent request; a draft or an erased one now and then, which must refuse. */
+  target(m: Model) {
+    const live = m.requests.filter((r) => r.state !== "gone");
+    const sent = live.filter((r) => r.state !== "draft" && r.state !== "erased");
+    const from = sent.length > 0 && this.pick % 5 !== 0 ? sent : live;
+    return from[this.pick % from.length];
+  }
+  async run(m: Model, real: Database) {
+    await this.act(m, real);
+    await expectInvariants(real, tracked(m));
+    for (const r of m.requests) {
+      const [row] = await real.owner<{ state: string }>("select state from public.leads where id = $1", [r.id]);
+      expect({ request: r.id, state: row?.state ?? "gone" }).toEqual({ request: r.id, state: r.state });
+    }
+  }
+  abstract act(m: Model, real: Database): Promise<void>;
+}
+
+class NewRequest implements fc.AsyncCommand<Model, Database> {
+  constructor(
+    readonly email: boolean,
+    readonly start: number,
+    readonly length: number,
+    readonly samePerson: boolean,
+  ) {}
+  check = () => true;
+  async run(m: Model, real: Database) {
+    const earlier = m.requests.find((r) => r.state !== "gone" && r.state !== "erased");
+    const who =
+      this.samePerson && earlier ? { ...person(this.email), name: earlier.who.name, phone: earlier.who.phone } : person(this.email);
+    const id = await act.draft(real, who);
+    const r: ModelRequest = {
+      id,
+      who,
+      state: "draft",
+      start: this.start,
+      end: this.start + this.length,
+      age: 0,
+      spam: false,
+      quotes: [],
+      booking: null,
+      freeText: [],
+    };
+    m.requests.push(r);
+    // A browser sending its own wording, or from another site's page, is refused and sends nothing.
+    const names = vendors.map((v) => v.name).join(", ");
+    expect(await outcome(act.send(real, id, who, isoDay(r.start), isoDay(r.end), { text: `I do NOT agree. ${names}` }))).toBe(
+      "consent-changed",
+    );
+    expect(await outcome(act.send(real, id, who, isoDay(r.start), isoDay(r.end), { page: "https://elsewhere.example/" }))).toBe(
+      "consent-page",
+    );
+    await act.send(real, id, who, isoDay(r.start), isoDay(r.end));
+    r.state = "sent";
+    await expectInvariants(real, tracked(m));
+  }
+  toString = () => `NewRequest(email=${this.email}, start=+${this.start}, days=${this.length}, samePerson=${this.samePerson})`;
+}
+
+class NewDraft implements fc.AsyncCommand<Model, Database> {
+  check = () => true;
+  async run(m: Model, real: Database) {
+    const who = person(false);
+    m.requests.push({
+      id: await act.draft(real, who),
+      who,
+      state: "draft",
+      start: 5,
+      end: 6,
+      age: 0,
+      spam: false,
+      quotes: [],
+      booking: null,
+      freeText: [],
+    });
+  }
+  toString = () => "NewDraft";
+}
+
+/** A vendor's quote as its form computes it: fractional quantities, tax, sometimes other dates. */
+class Quote extends Step {
+  constructor(
+    pick: number,
+    readonly vendor: number,
+    readonly lines: Array<{ quantity: number; unit: number }>,
+    readonly tax: number,
+    readonly otherDates: boolean,
+  ) {
+    super(pick);
+  }
+  async act(m: Model) {
+    const r = this.target(m);
+    const vendor = vendors[this.vendor % vendors.length];
+    const fields: Record<string, string> = {
+      machine_class: "track",
+      tax_percent: (this.tax / 1000).toFixed(3),
+      valid_days: "1",
+      message: `Hi ${r.who.name}, ready when you are`,
+    };
+    this.lines.forEach((line, i) => {
+      fields[`line_kind_${i}`] = "rental";
+      fields[`line_label_${i}`] = `Day ${i + 1}`;
+      fields[`line_quantity_${i}`] = (line.quantity / 100).toFixed(2);
+      fields[`line_unit_${i}`] = (line.unit / 100).toFixed(2);
+    });
+    const dates: [number, number] | null = this.otherDates ? [r.start + 1, r.end + 2] : null;
+    if (dates) Object.assign(fields, { available: "no", alternate_start: isoDay(dates[0]), alternate_end: isoDay(dates[1]) });
+    const payload = quoteFormSchema.parse(fields);
+    const expected = r.spam
+      ? "no-request"
+      : (refusal(r, "quote") ?? (r.start <= 0 ? "rental-started" : r.start === 1 ? "quote-window" : null));
+    let got: string;
+    let saved: { id: number; valid_until: string } | null = null;
+    try {
+      saved = await act.quote(db, vendor.manager, vendor.id, r.id, payload);
+      got = "done";
+    } catch (error) {
+      got = (error as { hint?: string }).hint ?? String(error);
+    }
+    count("quote", got);
+    // A quote the form computed is never refused for its total.
+    expect(got).not.toBe("total-mismatch");
+    expect(got).toBe(expected ?? "done");
+    if (saved) {
+      r.quotes.forEach((q) => q.vendor === vendor.id && (q.open = false));
+      r.quotes.push({ id: Number(saved.id), vendor: vendor.id, open: true, validUntil: Date.parse(saved.valid_until), dates });
+      r.freeText.push(`Hi ${r.who.name}`);
+    }
+  }
+  toString = () =>
+    `Quote(#${this.pick}, vendor ${this.vendor}, ${JSON.stringify(this.lines)}, tax ${this.tax / 1000}%, otherDates=${this.otherDates})`;
+}
+
+class WithdrawQuote extends Step {
+  constructor(
+    pick: number,
+    readonly vendor: number,
+  ) {
+    super(pick);
+  }
+  async act(m: Model) {
+    const r = this.target(m);
+    const vendor = vendors[this.vendor % vendors.length];
+    const open = r.quotes.find((q) => q.vendor === vendor.id && q.open);
+    const expected = refusal(r, "withdraw_quote") ?? (open ? "done" : "no-quote");
+    expect(count("withdrawQuote", await outcome(act.withdrawQuote(db, vendor.manager, vendor.id, r.id)))).toBe(expected);
+    if (expected === "done" && open) open.open = false;
+  }
+  toString = () => `WithdrawQuote(#${this.pick}, vendor ${this.vendor})`;
+}
+
+class SetStatus extends Step {
+  constructor(
+    pick: number,
+    readonly vendor: number,
+    readonly status: string,
+  ) {
+    super(pick);
+  }
+  async act(m: Model) {
+    const r = this.target(m);
+    const vendor = vendors[this.vendor % vendors.length];
+    const reason = this.status === "lost" || this.status === "not_a_fit" ? `Could not reach ${r.who.phone}` : null;
+    const expected = refusal(r, "set_status") ?? "done";
+    expect(count("setStatus", await outcome(act.setStatus(db, vendor.manager, vendor.id, r.id, this.status, reason)))).toBe(expected);
+    if (expected === "done" && reason) r.freeText.push(`Could not reach ${r.who.phone}`);
+  }
+  toString = () => `SetStatus(#${this.pick}, vendor ${this.vendor}, ${this.status})`;
+}
+
+class Withdraw extends Step {
+  async act(m: Model) {
+    const r = this.target(m);
+    const expected = refusal(r, "withdraw") ?? "done";
+    expect(count("withdraw", await outcome(act.withdraw(db, r.id, r.who)))).toBe(expected);
+    if (expected === "done") {
+      r.state = "withdrawn";
+      r.quotes.forEach((q) => (q.open = false));
+    }
+  }
+  toString = () => `Withdraw(#${this.pick})`;
+}
+
+class Book extends Step {
+  constructor(
+    pick: number,
+    readonly quote: number,
+  ) {
+    super(pick);
+  }
+  check = (m: Readonly<Model>) => m.requests.some((r) => r.quotes.length > 0);
+  async act(m: Model) {
+    const r = this.target(m);
+    if (r.quotes.length === 0) return;
+    const q = r.quotes[this.quote % r.quotes.length];
+    const expected = refusal(r, "book") ?? (!q.open ? "quote-closed" : q.validUntil <= Date.now() ? "quote-expired" : "done");
+    expect(count("book", await outcome(act.book(db, r.id, r.who, q.id)))).toBe(expected);
+    if (expected === "done") {
+      r.state = "booked";
+      r.booking = { quote: q.id, vendor: q.vendor, start: q.dates?.[0] ?? r.start, end: q.dates?.[1] ?? r.end };
+      r.quotes.forEach((other) => (other.open = false));
+    }
+  }
+  toString = () => `Book(#${this.pick}, quote ${this.quote})`;
+}
+
+class Cancel extends Step {
+  async act(m: Model) {
+    const r = this.target(m);
+    const reason = `${r.who.name} postponed the job`;
+    const expected = refusal(r, "cancel") ?? (r.booking && r.booking.start <= 0 ? "rental-started" : "done");
+    expect(count("cancel", await outcome(act.cancel(db, r.id, r.who, reason)))).toBe(expected);
+    if (expected === "done") {
+      r.state = "cancelled";
+      r.freeText.push(reason);
+    }
+  }
+  toString = () => `Cancel(#${this.pick})`;
+}
+
+class Delete extends Step {
+  async act(m: Model) {
+    const r = this.target(m);
+    const expected = refusal(r, "delete") ?? "done";
+    expect(count("delete", await outcome(act.delete(db, r.id, r.who)))).toBe(expected);
+    if (expected === "done") erased(r);
+  }
+  toString = () => `Delete(#${this.pick})`;
+}
+
+class Review extends Step {
+  constructor(
+    pick: number,
+    readonly vendor: number,
+  ) {
+    super(pick);
+  }
+  async act(m: Model) {
+    const r = this.target(m);
+    const vendor = vendors[this.vendor % vendors.length];
+    const body = `${r.who.name} says the machine was great`;
+    const got = count("review", await outcome(act.review(db, r.id, vendor.id, r.who, body)));
+    const refused = refusal(r, "review");
+    // Whether a vendor may be reviewed yet is review_refusal's rule; the state machine decides first.
+    if (refused) expect(got).toBe(refused);
+    else
+      expect(["done", "review-not-recipient", "review-withdrawn", "review-too-early", "review-exists", "limit-review-phone"]).toContain(
+        got,
+      );
+    if (got === "done") r.freeText.push(body);
+  }
+  toString = () => `Review(#${this.pick}, vendor ${this.vendor})`;
+}
+
+class Spam extends Step {
+  constructor(
+    pick: number,
+    readonly spam: boolean,
+  ) {
+    super(pick);
+  }
+  async act(m: Model) {
+    const r = this.target(m);
+    const state = lifeState(r);
+    const expected = state === "draft" || state === "erased" ? "no-record" : this.spam ? (refusal(r, "mark_spam") ?? "done") : "done";
+    expect(count("spam", await outcome(act.spam(db, r.id, this.spam)))).toBe(expected);
+    if (expected === "done") r.spam = this.spam;
+  }
+  toString = () => `Spam(#${this.pick}, ${this.spam})`;
+}
+
+class Erase extends Step {
+  async act(m: Model) {
+    const r = this.target(m);
+    // A draft holds no phone yet: erasure by phone finds the person's sent requests.
+    const completed = m.requests.filter((x) => x.who.phone === r.who.phone && !["draft", "erased", "gone"].includes(x.state));
+    const expected = completed.length > 0 ? "done" : "nothing-on-file";
+    expect(count("erase", await outcome(act.erase(db, r.who)))).toBe(expected);
+    if (expected === "done") completed.forEach(erased);
+  }
+  toString = () => `Erase(#${this.pick})`;
+}
+
+class Resend extends Step {
+  async act(m: Model) {
+    const r = this.target(m);
+    const state = lifeState(r);
+    const expected = state === "draft" || state === "erased" ? "no-record" : r.spam ? "spam" : (refusal(r, "resend") ?? "done");
+    expect(count("resend", await outcome(act.resend(db, r.id)))).toBe(expected);
+  }
+  toString = () => `Resend(#${this.pick})`;
+}
+
+/**
+ * The outbox drained through a real SMTP server with the site's templates; with `bounce`, the
+ * renters' addresses are refused with an error naming them. Every calendar invitation sent
+ * carries the days the booking holds (the booked quote's).
+ */
+class Drain implements fc.AsyncCommand<Model, Database> {
+  constructor(readonly bounce: boolean) {}
+  check = () => true;
+  async run(m: Model, real: Database) {
+    const addresses = m.requests.flatMap((r) => (r.who.email ? [r.who.email] : []));
+    if (this.bounce) addresses.forEach((a) => bouncing.add(a));
+    const before = smtp.received.length;
+    let result;
+    try {
+      const env = { SMTP_URL: smtp.url, NEXT_PUBLIC_SITE_URL: "https://life.example" } as unknown as NodeJS.ProcessEnv;
+      result = await drainOutbox({ env, client: embeddedClient(pglite) });
+    } finally {
+      bouncing.clear();
+    }
+    // Nothing fails but a refused address: every template renders whatever the request's history.
+    if (!this.bounce && result.failed > 0) {
+      const failures = await real.owner(
+        "select id, lead_id, kind, last_error from public.outbox_messages where last_error is not null and attempts > 0 order by id desc limit 5",
+      );
+      expect(failures).toEqual([]);
+    }
+    for (const mail of smtp.received.slice(before)) {
+      for (const invitation of mail.attachments.filter((a) => a.contentType.startsWith("text/calendar"))) {
+        const event = new ICAL.Event(new ICAL.Component(ICAL.parse(invitation.content.toString("utf8"))).getFirstSubcomponent("vevent")!);
+        const [, lead] = /^booking-(\d+)-/.exec(event.uid) ?? [];
+        const [booking] = await real.owner<{ start_date: string }>(
+          "select to_char(start_date, 'YYYY-MM-DD') as start_date from public.bookings where lead_id = $1",
+          [lead],
+        );
+        expect(event.startDate.toString()).toBe(booking.start_date);
+        invitationsChecked++;
+      }
+    }
+    await expectInvariants(real, tracked(m));
+  }
+  toString = () => `Drain(bounce=${this.bounce})`;
+}
+
+/** Days pass: every time of the run's requests moves back, as if today came later. */
+class TimePasses implements fc.AsyncCommand<Model, Database> {
+  constructor(readonly days: number) {}
+  check = () => true;
+  async run(m: Model, real: Database) {
+    const ids = m.requests.map((r) => r.id);
+    const d = `${this.days} days`;
+    await real.owner(
+      `with l as (update public.leads set created_at = created_at - $2::interval, updated_at = updated_at - $2::interval,
+                    completed_at = completed_at - $2::interval, withdrawn_at = withdrawn_at - $2::interval,
+                    anonymized_at = anonymized_at - $2::interval, rental_start_date = rental_start_date - $3::int,
+                    rental_end_date = rental_end_date - $3::int where id = any($1) returning id),
+       q as (update public.quotes set created_at = created_at - $2::interval, valid_until = valid_until - $2::interval,
+                    closed_at = closed_at - $2::interval, alternate_start = alternate_start - $3::int,
+                    alternate_end = alternate_end - $3::int where lead_id = any($1) returning id),
+       b as (update public.bookings set booked_at = booked_at - $2::interval, cancelled_at = cancelled_at - $2::interval,
+                    start_date = start_date - $3::int, end_date = end_date - $3::int where lead_id = any($1) returning lead_id),
+       m as (update public.outbox_messages set created_at = created_at - $2::interval, next_attempt_at = next_attempt_at - $2::interval,
+                    sent_at = sent_at - $2::interval where lead_id = any($1) returning id),
+       a as (update public.outbox_attempts set attempted_at = attempted_at - $2::interval
+                    where message_id in (select id from public.outbox_messages where lead_id = any($1)) returning id),
+       r as (update public.reviews set created_at = created_at - $2::interval where lead_id = any($1) returning id),
+       k as (update public.auth_links set created_at = created_at - $2::interval, expires_at = expires_at - $2::interval
+                    where lead_id = any($1) returning lead_id)
+       select 1`,
+      [ids, d, this.days],
+    );
+    for (const r of m.requests) {
+      r.start -= this.days;
+      r.end -= this.days;
+      r.age += this.days;
+      r.quotes.forEach((q) => {
+        q.validUntil -= this.days * DAY;
+        if (q.dates) q.dates = [q.dates[0] - this.days, q.dates[1] - this.days];
+      });
+      if (r.booking) r.booking = { ...r.booking, start: r.booking.start - this.days, end: r.booking.end - this.days };
+    }
+  }
+  toString = () => `TimePasses(${this.days} days)`;
+}
+
+/** The retention job (every period a day or a month): old drafts go, requests sent over a month ago are erased. */
+class Retention implements fc.AsyncCommand<Model, Database> {
+  check = () => true;
+  async run(m: Model, real: Database) {
+    expect(await outcome(act.retention(real))).toBe("done");
+    for (const r of m.requests) {
+      if (r.state === "draft" && r.age >= 1) r.state = "gone";
+      else if (r.state !== "draft" && r.state !== "gone" && r.state !== "erased" && r.age >= 32) erased(r);
+      else if (r.state !== "draft" && r.state !== "gone" && r.state !== "erased" && r.age >= 28) {
+        // A month is 28 to 31 days: read which way it went.
+        const [row] = await real.owner<{ state: string }>("select state from public.leads where id = $1", [r.id]);
+        if (row.state === "erased") erased(r);
+      }
+    }
+    await expectInvariants(real, tracked(m));
+  }
+  toString = () => "Retention";
+}
+
+const pick = fc.nat(20);
+const vendor = fc.nat(5);
+const newRequest = fc
+  .tuple(fc.boolean(), fc.integer({ min: 2, max: 8 }), fc.integer({ min: 1, max: 4 }), fc.boolean())
+  .map(([e, s, l, same]) => new NewRequest(e, s, l, same));
+// Requests, quotes and bookings come more often than the rest, so that most sequences reach a booking.
+const commands = [
+  newRequest,
+  newRequest,
+  fc.constant(new NewDraft()),
+  fc
+    .tuple(
+      pick,
+      vendor,
+      fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 100_000 }), unit: fc.integer({ min: 0, max: 2_000_000 }) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      fc.integer({ min: 0, max: 20_000 }),
+      fc.boolean(),
+    )
+    .map(([p, v, lines, tax, other]) => new Quote(p, v, lines, tax, other)),
+  fc.tuple(pick, vendor).map(([p, v]) => new Quote(p, v, [{ quantity: 115, unit: 2750 }], 8250, false)),
+  fc.tuple(pick, vendor).map(([p, v]) => new WithdrawQuote(p, v)),
+  fc.tuple(pick, vendor, fc.constantFrom("contacted", "quoted", "won", "lost", "not_a_fit")).map(([p, v, s]) => new SetStatus(p, v, s)),
+  pick.map((p) => new Withdraw(p)),
+  fc.tuple(pick, fc.nat(5)).map(([p, q]) => new Book(p, q)),
+  fc.tuple(pick, fc.nat(5)).map(([p, q]) => new Book(p, q)),
+  fc.tuple(pick, fc.nat(5)).map(([p, q]) => new Book(p, q)),
+  pick.map((p) => new Cancel(p)),
+  pick.map((p) => new Delete(p)),
+  fc.tuple(pick, vendor).map(([p, v]) => new Review(p, v)),
+  fc.tuple(pick, fc.boolean()).map(([p, s]) => new Spam(p, s)),
+  pick.map((p) => new Erase(p)),
+  pick.map((p) => new Resend(p)),
+  fc.boolean().map((b) => new Drain(b)),
+  fc.constantFrom(1, 3, 10, 40).map((d) => new TimePasses(d)),
+  fc.constant(new Retention()),
+];
+
+describe("a request's life, model-based", () => {
+  it("every table that holds a request's rows is searched for an erased person", async () => {
+    await expectEveryHolderSearched(db);
+  });
+
+  it("keeps every promise in any order of renters', vendors', operators' and jobs' events", async () => {
+    const started = performance.now();
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: "max" }), async (steps) => {
+        await fc.asyncModelRun(() => ({ model: { requests: [] } as Model, real: db }), steps);
+      }),
+      { numRuns: RUNS },
+    );
+    console.log(
+      [...tally]
+        .sort()
+        .map(([step, n]) => `  ${step}: ${n}`)
+        .join("\n"),
+    );
+    console.log(
+      `request life: ${RUNS} sequences of up to 30 steps in ${((performance.now() - started) / 1000).toFixed(1)} s; ${invitationsChecked} calendar invitations checked`,
+    );
+  }, 600_000);
+});
