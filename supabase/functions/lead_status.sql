@@ -10,7 +10,7 @@ returns jsonb language sql stable security definer set search_path = '' as $$
     'withdrawn_at', l.withdrawn_at,
     'booking', (select to_jsonb(b) from public.bookings b where b.lead_id = l.id),
     'recipients', (select coalesce(jsonb_agg(jsonb_build_object(
-        'vendor_id', v.id, 'vendor_name', v.name, 'phone', v.phone, 'sent', exists (select 1 from public.outbox_messages m
+        'vendor_id', v.id, 'vendor_name', v.name, 'phone', v.phone, 'reason', r.reason, 'sent', exists (select 1 from public.outbox_messages m
                                                where m.lead_id = l.id and m.vendor_id = r.vendor_id and m.status = 'sent'),
         'contacted', r.responded_at is not null,
         'reviews', public.vendor_review_summary(v.id), 'response', private.vendor_response(v.id),

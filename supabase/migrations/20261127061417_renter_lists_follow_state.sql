@@ -1,0 +1,66 @@
+-- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
+
+-- supabase/functions/lead_status.sql
+-- A renter's own request, for its private status page, proven as renter_owns_lead proves it;
+-- a wrong proof answers as an unknown request. Which vendors it
+-- went to, and for each whether the email was sent, whether the vendor has answered, and
+-- the renter's review of it: why it cannot be reviewed yet, or the review and its state; its
+-- published reviews and response time, and its latest quote; and the request's booking.
+create or replace function public.lead_status(p_lead_id bigint, p_owner_token text, p_link_hash text default null)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select jsonb_build_object('id', l.id, 'skid_steer_type', l.skid_steer_type, 'rental_start_date', l.rental_start_date,
+    'rental_end_date', l.rental_end_date, 'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at,
+    'withdrawn_at', l.withdrawn_at,
+    'booking', (select to_jsonb(b) from public.bookings b where b.lead_id = l.id),
+    'recipients', (select coalesce(jsonb_agg(jsonb_build_object(
+        'vendor_id', v.id, 'vendor_name', v.name, 'phone', v.phone, 'reason', r.reason, 'sent', exists (select 1 from public.outbox_messages m
+                                               where m.lead_id = l.id and m.vendor_id = r.vendor_id and m.status = 'sent'),
+        'contacted', r.responded_at is not null,
+        'reviews', public.vendor_review_summary(v.id), 'response', private.vendor_response(v.id),
+        -- The vendor's latest quote, whatever became of it (revision > 1: it was revised).
+        'quote', (select to_jsonb(q) from public.quotes q where q.lead_id = l.id and q.vendor_id = r.vendor_id
+                  order by q.revision desc limit 1),
+        'review_refusal', public.review_refusal(l.id, r.vendor_id),
+        'review', (select jsonb_build_object('stars', w.stars, 'body', w.body, 'status', w.status, 'reject_reason', w.reject_reason,
+                                             'editable', w.created_at > now() - interval '30 days')
+                   from public.reviews w where w.lead_id = l.id and w.vendor_id = r.vendor_id)) order by r.rank), '[]'::jsonb)
+      from public.lead_recipients r join public.vendors v on v.id = r.vendor_id where r.lead_id = l.id))
+  from public.leads l
+  where l.id = p_lead_id and private.renter_owns_lead(p_lead_id, p_owner_token, p_link_hash);
+$$;
+
+revoke execute on function public.lead_status(bigint,text,text) from public, anon, authenticated;
+grant execute on function public.lead_status(bigint,text,text) to service_role;
+
+-- supabase/functions/renter_requests.sql
+-- The requests this browser sent (its owner token), newest first, at most 50: each with how
+-- many vendors received it and how many have contacted the renter, and each vendor by name with
+-- where it stands: sent, contacted, quoted, booked or cancelled; and the days booked. An erased
+-- (deleted) request is no longer listed.
+create or replace function public.renter_requests(p_owner_token text)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', l.id, 'skid_steer_type', l.skid_steer_type,
+      'rental_start_date', l.rental_start_date, 'rental_end_date', l.rental_end_date, 'location', l.location,
+      'completed_at', l.completed_at, 'withdrawn_at', l.withdrawn_at,
+      'booking', (select jsonb_build_object('status', b.status, 'start_date', b.start_date, 'end_date', b.end_date)
+                  from public.bookings b where b.lead_id = l.id),
+      'recipients', (select count(*) from public.lead_recipients r where r.lead_id = l.id),
+      'contacted', (select count(*) from public.lead_recipients r where r.lead_id = l.id and r.responded_at is not null),
+      'vendors', (select coalesce(jsonb_agg(jsonb_build_object('name', v.name, 'stage', case
+            when b.vendor_id = r.vendor_id and b.status = 'booked' then 'booked'
+            when b.vendor_id = r.vendor_id then 'cancelled'
+            when exists (select 1 from public.quotes q where q.lead_id = r.lead_id and q.vendor_id = r.vendor_id) then 'quoted'
+            when r.responded_at is not null then 'contacted'
+            else 'sent' end) order by r.rank), '[]'::jsonb)
+        from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
+        left join public.bookings b on b.lead_id = r.lead_id
+        where r.lead_id = l.id))
+    order by l.completed_at desc, l.id desc), '[]'::jsonb)
+  from (select * from public.leads x
+        where p_owner_token is not null and x.completed and x.state <> 'erased'
+          and x.owner_token_hash = encode(sha256(convert_to(p_owner_token, 'UTF8')), 'hex')
+        order by x.completed_at desc, x.id desc limit 50) l;
+$$;
+
+revoke execute on function public.renter_requests(text) from public, anon, authenticated;
+grant execute on function public.renter_requests(text) to service_role;
