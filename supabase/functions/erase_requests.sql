@@ -17,6 +17,9 @@ declare
   msgs bigint[];
   told bigint[];
 begin
+  -- Requests erased meanwhile (by another erasure, waited for here) are left as they are.
+  perform 1 from public.leads l where l.id = any (p_ids) order by l.id for update;
+  p_ids := array(select l.id from public.leads l where l.id = any (p_ids) and l.state <> 'erased');
   perform private.lead_move(x.id, p_action) from unnest(p_ids) x (id) order by x.id;
   -- The recipients' and reviews' triggers update their vendors' rows: taken in one order, so that
   -- erasures running at once (retention in several instances) wait for each other, never deadlock.

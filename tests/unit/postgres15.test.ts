@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/data/rpc";
 import { bulkRows, importWhileReading, SMALL_CITY_SQL, type SmallCity } from "./helpers/bulk-import";
 import { migrateAndSeed, startPostgres15, type Postgres15 } from "@/lib/db/postgres15";
+import fc from "fast-check";
+import { isRefusalCode } from "@/lib/data/refusals";
 import { routedConsent } from "./helpers/consent";
+import { act, expectInvariants, isoDay, outcome, person, prepareVendors, type Database } from "./helpers/request-life";
 
 // The migrations on real PostgreSQL 15 as hosted Supabase runs them, probed as the
 // public anon key would be: PostgREST connects as authenticator and switches role.
@@ -667,4 +670,85 @@ describe("retention on PostgreSQL 15", () => {
       await owner.end();
     }
   });
+});
+
+describe("a request's life on PostgreSQL 15", () => {
+  it("any two actions on one request at the same moment keep every invariant, and erasure always succeeds", async () => {
+    const owner = await server.connect("postgres");
+    const clients = await Promise.all(Array.from({ length: 2 }, () => server.connect("authenticator")));
+    const on = (client: pg.Client): Database => ({
+      service: (sql, params = []) => as("service_role", sql, params, client),
+      owner: async (sql, params = []) => (await owner.query(sql, params)).rows,
+    });
+    const db = on(clients[0]);
+    const started = performance.now();
+    let pairs = 0;
+    try {
+      const vendors = await prepareVendors(db);
+      const actions = [
+        "book first quote",
+        "book second quote",
+        "withdraw",
+        "cancel",
+        "delete",
+        "erase",
+        "quote",
+        "withdraw quote",
+        "spam",
+      ] as const;
+      type Action = (typeof actions)[number];
+      await fc.assert(
+        fc.asyncProperty(fc.boolean(), fc.constantFrom(...actions), fc.constantFrom(...actions), async (booked, a, b) => {
+          pairs++;
+          const who = person(true);
+          const id = await act.draft(db, who);
+          await act.send(db, id, who, isoDay(6), isoDay(8));
+          const [first, second] = vendors;
+          const body = {
+            machine_class: "track",
+            available: true,
+            lines: [{ kind: "rental", label: "Day", quantity: 1.15, unit_cents: 2750 }],
+            total_cents: 3163,
+          };
+          const quotes = [await act.quote(db, first.manager, first.id, id, body), await act.quote(db, second.manager, second.id, id, body)];
+          if (booked) await act.book(db, id, who, quotes[0].id);
+          const run = (action: Action, client: pg.Client) => {
+            const real = on(client);
+            switch (action) {
+              case "book first quote":
+                return act.book(real, id, who, quotes[0].id);
+              case "book second quote":
+                return act.book(real, id, who, quotes[1].id);
+              case "withdraw":
+                return act.withdraw(real, id, who);
+              case "cancel":
+                return act.cancel(real, id, who, `${who.name} changed plans`);
+              case "delete":
+                return act.delete(real, id, who);
+              case "erase":
+                return act.erase(real, who);
+              case "quote":
+                return act.quote(real, second.manager, second.id, id, body);
+              case "withdraw quote":
+                return act.withdrawQuote(real, first.manager, first.id, id);
+              case "spam":
+                return act.spam(real, id, true);
+            }
+          };
+          const outcomes = await Promise.all([outcome(run(a, clients[0])), outcome(run(b, clients[1]))]);
+          // Each either happened or was refused with a code: no deadlock, no duplicate, no error without one.
+          for (const result of outcomes) expect(result === "done" || isRefusalCode(result)).toBe(true);
+          [a, b].forEach((action, i) => action === "erase" && expect(outcomes[i]).toBe("done"));
+          await expectInvariants(db, [{ id, who, freeText: [`${who.name} changed plans`] }]);
+        }),
+        { numRuns: 40 },
+      );
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+      await owner.end();
+    }
+    console.log(
+      `request life on PostgreSQL 15: ${pairs} pairs of simultaneous actions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }, 300_000);
 });
