@@ -80,7 +80,7 @@ export interface ExactLine {
 }
 
 /** A line's amount in cents: its quantity times its unit price, rounded half away from zero to the cent. */
-export const lineAmountCents = (line: ExactLine): number =>
+const lineAmountCents = (line: ExactLine): number =>
   safeNumber(roundHalfAwayFromZero(exact(line.quantity_hundredths, "A quantity") * exact(line.unit_cents, "A unit price"), 100n));
 
 /** A quote's totals, in the shape private.quote_totals returns them. */

@@ -677,8 +677,8 @@ describe("a request's life on PostgreSQL 15", () => {
     const owner = await server.connect("postgres");
     const clients = await Promise.all(Array.from({ length: 2 }, () => server.connect("authenticator")));
     const on = (client: pg.Client): Database => ({
-      service: (sql, params = []) => as("service_role", sql, params, client),
-      owner: async (sql, params = []) => (await owner.query(sql, params)).rows,
+      service: <T>(sql: string, params: unknown[] = []) => as("service_role", sql, params, client) as Promise<T[]>,
+      owner: async <T>(sql: string, params: unknown[] = []) => (await owner.query(sql, params)).rows as T[],
     });
     const db = on(clients[0]);
     const started = performance.now();
