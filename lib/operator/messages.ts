@@ -10,7 +10,7 @@ import { LISTING_REFUSALS } from "../directory/listing-form";
  */
 const NOTICES = {
   "logged-out": "You are logged out.",
-  resent: "The request's messages are queued and being sent again.",
+  resent: "The vendors' emails that failed are queued and being sent again; an email already delivered is never sent twice.",
   spam: "Marked as spam: it is left out of reports and counts, and its unsent messages are cancelled.",
   "not-spam": "No longer marked as spam.",
   approved: "Approved: the business is now listed on its city, state and country pages.",
