@@ -223,7 +223,7 @@ function QuoteColumn({
           {recipient.vendor_name}
         </h3>
         <p className="text-sm text-ink-600">
-          {STATES[quote.status]}
+          {quote.status === "booked" && lead.booking?.status === "cancelled" ? "Booking cancelled" : STATES[quote.status]}
           {quote.revision > 1 ? ` · revised (version ${quote.revision})` : ""}
         </p>
       </header>

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { DatabaseError } from "../data/rpc";
 import { isRefusalCode, type RefusalCode } from "../data/refusals";
+import { holdsControlCharacter } from "./control-characters";
 import { recordId } from "./record-id";
 
 /**
@@ -43,6 +44,21 @@ function tooLarge(input: unknown): boolean {
   }
 }
 
+/** The code of input holding a control character (lib/platform/page-messages.ts words it for every page). */
+const CONTROL_CHARACTER = "control-character";
+
+/** The top-level fields of an action's input whose text holds a control character (line breaks and tabs allowed). */
+function controlledFields(input: unknown): string[] {
+  const holds = (value: unknown): boolean =>
+    typeof value === "string"
+      ? holdsControlCharacter(value, "\t\n\r")
+      : Array.isArray(value)
+        ? value.some(holds)
+        : typeof value === "object" && value !== null && !(value instanceof Blob) && Object.values(value).some(holds);
+  if (typeof input !== "object" || input === null) return holds(input) ? [""] : [];
+  return Object.entries(input).flatMap(([name, value]) => (holds(value) ? [name] : []));
+}
+
 /** A code, as a schema gives one for an issue (zod's own messages are sentences). */
 const CODE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -69,6 +85,9 @@ async function run<S extends z.core.$ZodType, Who, Data>(steps: ActionSteps<S, W
   const who = await steps.audience();
   if (raw instanceof FormData) raw = formFields(raw);
   else if (tooLarge(raw)) return { ok: false, input: null, code: steps.invalid, values: [], fields: [] };
+  // No field of any form holds a control character; refused here, before any schema or the database sees it.
+  const typed = controlledFields(raw);
+  if (typed.length > 0) return { ok: false, input: null, code: CONTROL_CHARACTER, values: [], fields: typed };
   const parsed = z.safeParse(steps.input, raw);
   if (!parsed.success) {
     const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean))];

@@ -11,7 +11,11 @@ export function messageCatalog<Notice extends string>(
   refusals: RefusalTexts,
   errors: Record<string, string> & { refused: string },
 ) {
-  const texts: Record<string, string> = { ...errors, ...refusals };
+  const texts: Record<string, string> = {
+    "control-character": "A field holds a character that cannot be typed (a control character). Please type it again: nothing was changed.",
+    ...errors,
+    ...refusals,
+  };
   return {
     /** The text for a code; null for anything that is not one of ours. */
     message(kind: "notice" | "error", code: unknown): string | null {

@@ -4,6 +4,7 @@ import { cheapestEstimate } from "../prices/estimate";
 import type { RateCard } from "../prices/rate-card";
 import type { RefusalCode } from "../data/refusals";
 import { parseDecimal, payloadTotals, quoteTotals, unitsToNumber } from "./money";
+import { holdsControlCharacter } from "../platform/control-characters";
 import { FUEL_POLICIES, LINE_KINDS } from "./quote";
 
 /** How many line rows the quote form offers; rows left without a label are not part of the quote. */
@@ -97,16 +98,12 @@ const decimal = (decimals: number, max: number, tooFine: RefusalCode = "quote-in
       return Number(parsed.units);
     });
 
-/** Whether a text holds a control character (U+0000 to U+001F, U+007F), other than those `allowed`. */
-const hasControl = (text: string, allowed = "") =>
-  [...text].some((char) => (char < "\u0020" || char === "\u007f") && !allowed.includes(char));
-
 /** Text without control characters (a NUL cannot even be stored); the message keeps its line breaks and tabs. */
 const plainText = (max: number, allowed = "") =>
   z
     .string()
     .max(max, { error: "too-long" })
-    .refine((text) => !hasControl(text, allowed), { error: "quote-invalid" });
+    .refine((text) => !holdsControlCharacter(text, allowed), { error: "quote-invalid" });
 
 /** Today's date in UTC, as the database's current_date, moved by `years`. */
 const yearsFromToday = (years: number) => {
@@ -156,7 +153,10 @@ export const quoteFormSchema = z
         over_hour: get("over_hour"),
         fuel_policy: get("fuel_policy") || null,
         tax_percent: get("tax_percent"),
-        valid_until: Number.isInteger(validDays) ? new Date(Date.now() + validDays * 86_400_000).toISOString() : "invalid",
+        valid_until:
+          Number.isInteger(validDays) && validDays >= 1 && validDays <= 14
+            ? new Date(Date.now() + validDays * 86_400_000).toISOString()
+            : "invalid",
         message: get("message")?.trim() || null,
       };
     },

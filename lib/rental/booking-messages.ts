@@ -15,7 +15,7 @@ const REFUSALS: RefusalTexts = {
   "quote-expired": "This quote has expired: ask the vendor for a new one.",
   "request-withdrawn": "This request was withdrawn, so it cannot be booked.",
   "request-booked": "This request is booked: to call it off, cancel the booking below, and the vendor is told.",
-  "request-cancelled": "This request's booking was cancelled: there is nothing left to change.",
+  "request-cancelled": "This request's booking was cancelled, and a request is booked once: send a new request to book again.",
   "rental-over": "This rental is over: there is nothing left to change.",
   "delete-too-early": "A request can be deleted once its rental has ended, it was withdrawn or its booking was cancelled.",
   "no-booking": "This request has no booking to cancel.",

@@ -67,7 +67,7 @@ begin
     raise exception 'The vendors the request goes to have changed' using errcode = 'P0001', hint = 'consent-changed';
   end if;
   if length(coalesce(p_consent->>'page', '')) not between 1 and 300
-     or (p_consent->>'page') !~ '^/([A-Za-z0-9._~%-]+(/[A-Za-z0-9._~%-]+)*)?$' then
+     or (p_consent->>'page') !~ '^/([A-Za-z0-9_~-][A-Za-z0-9._~-]*(/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*)?$' then
     raise exception 'The page the request was sent from is not a page of the site' using errcode = 'P0001', hint = 'consent-page';
   end if;
   insert into public.lead_consents (lead_id, text, vendor_ids, page, client_hash)

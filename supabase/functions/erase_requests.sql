@@ -29,8 +29,7 @@ begin
 
   with cancelled as (
     update public.bookings b set status = 'cancelled', cancel_reason = null, cancelled_at = now()
-    from public.leads l
-    where l.id = b.lead_id and b.lead_id = any (p_ids) and b.status = 'booked' and l.rental_end_date >= current_date
+    where b.lead_id = any (p_ids) and b.status = 'booked' and b.end_date >= current_date
     returning b.lead_id, b.vendor_id, b.quote_id),
   queued as (
     insert into public.outbox_messages (lead_id, vendor_id, channel, kind, recipient, payload, quote_id)

@@ -26,7 +26,7 @@ begin
       raise exception 'The rental has started' using errcode = 'P0001', hint = 'rental-started';
     elsif p_action = 'cancel' then
       raise exception 'This request has no booking' using errcode = 'P0001', hint = 'no-booking';
-    elsif p_action = 'book' and state in ('booked', 'cancelled') then
+    elsif p_action = 'book' and state = 'booked' then
       raise exception 'This request is already booked' using errcode = 'P0001', hint = 'already-booked';
     elsif state = 'withdrawn' then
       raise exception 'The request was withdrawn' using errcode = 'P0001', hint = 'request-withdrawn';

@@ -32,7 +32,7 @@ begin
   end if;
   for line in select * from jsonb_array_elements(q->'lines') loop
     if coalesce(line->>'kind', '') not in ('rental', 'delivery', 'pickup', 'waiver', 'hours', 'fuel', 'fee')
-       or length(trim(coalesce(line->>'label', ''))) not between 1 and 80 or (line->>'label') ~ '[\x01-\x1f\x7f]'
+       or length(trim(coalesce(line->>'label', ''))) not between 1 and 80 or (line->>'label') ~ '[\x01-\x1f\x7f-\x9f]'
        or jsonb_typeof(line->'quantity') is distinct from 'number' or jsonb_typeof(line->'unit_cents') is distinct from 'number' then
       raise exception 'A line is incomplete' using errcode = 'P0001', hint = 'quote-lines';
     end if;
@@ -55,7 +55,7 @@ begin
   if (q->>'total_cents')::bigint is distinct from (totals->>'total_cents')::bigint then
     raise exception 'The total does not match the lines' using errcode = 'P0001', hint = 'total-mismatch';
   end if;
-  if (q->>'message') ~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]' or (q->>'model') ~ '[\x01-\x1f\x7f]' then
+  if (q->>'message') ~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]' or (q->>'model') ~ '[\x01-\x1f\x7f-\x9f]' then
     raise exception 'A field of the quote holds a control character' using errcode = 'P0001', hint = 'quote-invalid';
   end if;
   valid := coalesce((q->>'valid_until')::timestamptz, least(now() + interval '3 days', l.rental_start_date::timestamptz));

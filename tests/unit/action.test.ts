@@ -52,6 +52,15 @@ describe("the one action shape (lib/platform/action.ts)", () => {
     expect(await redirectOf(save, { id: "7", note: "odd" })).toBe("/things/7?error=refused#note");
   });
 
+  it("a control character in any field (a NUL, a C1 character) changes nothing and goes home with a code every page words", async () => {
+    const before = calls.length;
+    expect(await redirectOf(save, { id: "7", note: "a\u0000b" })).toBe("/things?error=control-character");
+    expect(await redirectOf(save, { id: "7", note: "a\u0085b" })).toBe("/things?error=control-character");
+    expect(catalog.message("error", "control-character")).toMatch(/control character/);
+    expect(await redirectOf(save, { id: "7", note: "two\nlines" })).toBe("/things/7?notice=saved#note");
+    expect(calls.length).toBe(before + 1);
+  });
+
   const estimate = clientAction("Estimating", {
     audience: anyone,
     input: z.object({ days: z.number().int().min(1) }),
@@ -73,5 +82,11 @@ describe("the one action shape (lib/platform/action.ts)", () => {
     expect(await estimate({ days: 3 })).toEqual({ ok: false, refusal: "too-many", fields: [], values: ["3"] });
     expect(await estimate({ days: 4 })).toEqual({ ok: false, refusal: "unavailable", fields: [], values: [] });
     expect(await estimate({ days: 1, padding: "x".repeat(5000) })).toEqual({ ok: false, refusal: "lead-invalid", fields: [], values: [] });
+    expect(await estimate({ days: 1, note: ["fine", "not\u0000fine"] })).toEqual({
+      ok: false,
+      refusal: "control-character",
+      fields: ["note"],
+      values: [],
+    });
   });
 });

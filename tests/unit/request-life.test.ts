@@ -110,7 +110,7 @@ function refusal(r: ModelRequest, action: string): string | null {
   if (state === "erased" || state === "draft" || state === "gone") return "no-request";
   if (action === "delete" && (state === "sent" || state === "booked")) return "delete-too-early";
   if (action === "cancel") return state === "over" ? "rental-started" : "no-booking";
-  if (action === "book" && (state === "booked" || state === "cancelled")) return "already-booked";
+  if (action === "book" && state === "booked") return "already-booked";
   return (
     (
       { withdrawn: "request-withdrawn", booked: "request-booked", cancelled: "request-cancelled", over: "rental-over" } as Record<

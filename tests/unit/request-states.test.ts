@@ -160,6 +160,45 @@ describe("the findings, as the behaviour that holds now", () => {
     expect(await outcome(act.cancel(db, id, who, "Plans changed"))).toBe("done");
   });
 
+  it("erasing a booked request cancels the booking by the days booked, and the vendor's email says so without naming anyone", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const { id, who } = await sentRequest();
+      const vendor = vendors[0];
+      const quote = await act.quote(
+        db,
+        vendor.manager,
+        vendor.id,
+        id,
+        quoteOf([[2, 25000]], { available: false, alternate_start: isoDay(20), alternate_end: isoDay(22) }),
+      );
+      await act.book(db, id, who, quote.id);
+      // The days requested are over; the days booked are not.
+      await db.owner("update public.leads set rental_start_date = current_date - 3, rental_end_date = current_date - 1 where id = $1", [
+        id,
+      ]);
+      expect(await outcome(act.erase(db, who))).toBe("done");
+      const [booking] = await db.owner<{ status: string }>("select status from public.bookings where lead_id = $1", [id]);
+      expect(booking.status).toBe("cancelled");
+      await drainOutbox({ env: { SMTP_URL: smtp.url } as unknown as NodeJS.ProcessEnv, client: embeddedClient(pglite) });
+      const told = smtp.received.find((mail) => mail.subject?.startsWith(`Cancelled: rental request #${id},`));
+      expect(told?.text).toContain("the renter asked us to erase their details");
+      expect(told?.text).not.toMatch(/Name:|Phone:/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("a cancelled booking's request is not booked again: the renter is told to send a new request", async () => {
+    const { id, who } = await sentRequest();
+    const [first, second] = vendors;
+    const quote = await act.quote(db, first.manager, first.id, id, quoteOf([[2, 25000]]));
+    const other = await act.quote(db, second.manager, second.id, id, quoteOf([[2, 26000]]));
+    await act.book(db, id, who, quote.id);
+    await act.cancel(db, id, who, "Plans changed");
+    expect(await outcome(act.book(db, id, who, other.id))).toBe("request-cancelled");
+  });
+
   it("consent is stored only as the site words it, from a page of the site", async () => {
     const who = person(false);
     const id = await act.draft(db, who);
@@ -167,7 +206,8 @@ describe("the findings, as the behaviour that holds now", () => {
     expect(await outcome(act.send(db, id, who, isoDay(6), isoDay(8), { text: `I do NOT agree to anything. ${names}` }))).toBe(
       "consent-changed",
     );
-    expect(await outcome(act.send(db, id, who, isoDay(6), isoDay(8), { page: "//evil.example/us" }))).toBe("consent-page");
+    for (const page of ["//evil.example/us", "/../../admin", "/%2F%2Fevil.example", "https://evil.example/"])
+      expect(await outcome(act.send(db, id, who, isoDay(6), isoDay(8), { page }))).toBe("consent-page");
     expect(await outcome(act.send(db, id, who, isoDay(6), isoDay(8)))).toBe("done");
     const [consent] = await db.owner<{ text: string; page: string }>("select text, page from public.lead_consents where lead_id = $1", [
       id,
@@ -181,6 +221,7 @@ describe("the findings, as the behaviour that holds now", () => {
     const vendor = vendors[0];
     const refused = (extra: Record<string, unknown>) => outcome(act.quote(db, vendor.manager, vendor.id, id, quoteOf([[2, 25000]], extra)));
     expect(await refused({ message: "See you\u0007 soon" })).toBe("quote-invalid");
+    expect(await refused({ message: "See you\u0085 soon" })).toBe("quote-invalid");
     expect(await refused({ available: false, alternate_start: isoDay(300), alternate_end: isoDay(400) })).toBe("quote-dates");
   });
 });
