@@ -3,17 +3,7 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { CLASS_NAMES, MACHINE_CLASSES } from "@/lib/prices/classes";
 import { QUOTE_FORM_LINES, validDaysUntil, type QuoteFormValues } from "@/lib/quotes/form";
-import { FUEL_POLICIES, LINE_KINDS, type Quote } from "@/lib/quotes/quote";
-
-const KIND_NAMES: Record<(typeof LINE_KINDS)[number], string> = {
-  rental: "Rental",
-  delivery: "Delivery",
-  pickup: "Pickup",
-  waiver: "Damage waiver",
-  hours: "Meter hours",
-  fuel: "Fuel",
-  fee: "Other fee",
-};
+import { FUEL_POLICIES, LINE_KIND_NAMES, LINE_KINDS, type Quote } from "@/lib/quotes/quote";
 
 /** The form's starting lines: the open quote's (a revision starts from it), or those prefilled from the rate card. */
 function startingLines(quote: Quote | null, prefill: QuoteFormValues) {
@@ -116,7 +106,7 @@ export function QuoteForm({
                 >
                   {LINE_KINDS.map((kind) => (
                     <option key={kind} value={kind}>
-                      {KIND_NAMES[kind]}
+                      {LINE_KIND_NAMES[kind]}
                     </option>
                   ))}
                 </select>

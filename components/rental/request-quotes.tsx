@@ -3,7 +3,7 @@ import { Stars } from "@/components/reviews/stars";
 import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { CLASS_NAMES } from "@/lib/prices/classes";
-import { centsText, FUEL_POLICIES, LINE_KINDS, type Quote } from "@/lib/quotes/quote";
+import { centsText, FUEL_POLICIES, LINE_KIND_NAMES, LINE_KINDS, type Quote } from "@/lib/quotes/quote";
 import { bookQuoteAction, cancelBookingAction } from "@/lib/rental/actions";
 import { bookingMessage } from "@/lib/rental/booking-messages";
 import { cancelDeadline, type LeadStatus } from "@/lib/rental/status";
@@ -19,17 +19,6 @@ const STATES: Record<Quote["status"], string> = {
   withdrawn: "Withdrawn by the vendor",
   closed: "Closed: you chose another vendor",
   booked: "Booked",
-};
-
-/** Each kind of line, as the comparison's row of that kind names it. */
-const KIND_ROWS: Record<(typeof LINE_KINDS)[number], string> = {
-  rental: "Rental",
-  delivery: "Delivery",
-  pickup: "Pickup",
-  waiver: "Damage waiver",
-  hours: "Meter hours",
-  fuel: "Fuel",
-  fee: "Other fees",
 };
 
 const dateTime = (iso: string) =>
@@ -129,7 +118,7 @@ function fields(lead: LeadStatus, quoted: Quoted[]): Field[] {
     },
     { label: "Usually responds", cell: ({ response }) => (response ? `Within ${response.hours} h` : "Not known yet") },
     ...kinds.map((kind): Field => ({
-      label: KIND_ROWS[kind],
+      label: kind === "fee" ? "Other fees" : LINE_KIND_NAMES[kind],
       empty: (quote) => !quote.lines.some((line) => line.kind === kind),
       cell: ({ quote }) => {
         const lines = quote.lines.filter((line) => line.kind === kind);

@@ -3,6 +3,16 @@ import { MACHINE_CLASSES } from "../prices/classes";
 
 /** What a quote's line prices. */
 export const LINE_KINDS = ["rental", "delivery", "pickup", "waiver", "hours", "fuel", "fee"] as const;
+/** Each kind of line as pages name it. */
+export const LINE_KIND_NAMES: Record<(typeof LINE_KINDS)[number], string> = {
+  rental: "Rental",
+  delivery: "Delivery",
+  pickup: "Pickup",
+  waiver: "Damage waiver",
+  hours: "Meter hours",
+  fuel: "Fuel",
+  fee: "Other fee",
+};
 export const FUEL_POLICIES = { full_to_full: "Return it full", charged: "Fuel used is charged", included: "Fuel included" } as const;
 
 /** A quote as the database keeps it (public.quotes): amounts in cents, its total computed from its lines. */
