@@ -441,6 +441,7 @@ class Drain implements fc.AsyncCommand<Model, Database> {
     const addresses = m.requests.flatMap((r) => (r.who.email ? [r.who.email] : []));
     if (this.bounce) addresses.forEach((a) => bouncing.add(a));
     const before = smtp.received.length;
+    const drained = new Date();
     let result;
     try {
       const env = { SMTP_URL: smtp.url, NEXT_PUBLIC_SITE_URL: "https://life.example" } as unknown as NodeJS.ProcessEnv;
@@ -450,8 +451,11 @@ class Drain implements fc.AsyncCommand<Model, Database> {
     }
     // Nothing fails but a refused address: every template renders whatever the request's history.
     if (!this.bounce && result.failed > 0) {
+      // The one failure by design: an invitation to review no vendor of the request can get (the sender drops it).
       const failures = await real.owner(
-        "select id, lead_id, kind, last_error from public.outbox_messages where last_error is not null and attempts > 0 order by id desc limit 5",
+        `select m.id, m.lead_id, m.kind, a.error from public.outbox_attempts a join public.outbox_messages m on m.id = a.message_id
+         where not a.ok and a.attempted_at >= $1 and not (m.kind = 'review_invite' and a.error = 'No vendor of the request can be reviewed')`,
+        [drained],
       );
       expect(failures).toEqual([]);
     }
