@@ -6,97 +6,27 @@
  * Supabase (called as service_role) 100,000 vendors and 1,000,000 completed rental requests; on the
  * embedded PGlite 100,000 vendors and 100,000 requests. Prints seed, grown and their ratio.
  *
- * SCALE_REQUESTS_PG15 and SCALE_REQUESTS_PGLITE change the number of requests; SCALE_ENGINES=pglite
+ * SCALE_REQUESTS_PG15, SCALE_REQUESTS_PGLITE and SCALE_VENDORS change the sizes; SCALE_CALLS="a,b" times only
+ * the lines whose name holds one of those words; SCALE_ENGINES=pglite
  * or pg15 measures one engine.
  */
 import { createMigratedMemoryDb } from "../../lib/db/pglite";
 import { migrateAndSeed, startPostgres15 } from "../../lib/db/postgres15";
-import { BUSY_MANAGER_EMAIL, BUSY_VENDOR_SLUG, growthSql } from "./scale.mts";
+import { growthSql } from "./scale.mts";
+import { CALLS, type Engine, type Subjects } from "./scale-calls/index";
+import { BUSY_VENDOR_SLUG, PAGE } from "./scale-calls/types";
 
-const VENDORS = 100_000;
+const VENDORS = Number(process.env.SCALE_VENDORS ?? 100_000);
 const REQUESTS = {
   pg15: Number(process.env.SCALE_REQUESTS_PG15 ?? 1_000_000),
   pglite: Number(process.env.SCALE_REQUESTS_PGLITE ?? 100_000),
 };
 const ENGINES = (process.env.SCALE_ENGINES ?? "pg15,pglite").split(",");
-const PAGE = 50;
 /** The baseline is the seed with this many requests: enough that every page of requests is full. */
 const BASELINE_REQUESTS = 5_000;
 
-/** One engine's way to run a query. */
-interface Engine {
-  query(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
-  exec(sql: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** What the calls are made about: looked up anew on each database. */
-interface Subjects {
-  busyVendor: number;
-  biggestState: string;
-  /** The request after which page 401 of the console's requests starts (the 20,000th newest), if there are that many. */
-  page401After: number | null;
-  /** The request after which the reporting API's fifth call of 1,000 starts. */
-  report5After: number | null;
-  /** The sitemap entry after which the last 1,000 entries start. */
-  sitemapLastAfter: { kind: number; key: number } | null;
-}
-
-interface Call {
-  name: string;
-  sql: string;
-  params: (subjects: Subjects) => unknown[];
-}
-
-const CALLS: Call[] = [
-  {
-    name: "console requests, first page (operator_lead_page)",
-    sql: "select public.operator_lead_page('{}', $1)",
-    params: () => [PAGE],
-  },
-  {
-    name: "console requests, page 401",
-    sql: "select public.operator_lead_page('{}', $1, $2)",
-    params: (s) => [PAGE, s.page401After],
-  },
-  {
-    name: "console requests of one vendor",
-    sql: "select public.operator_lead_page(jsonb_build_object('vendor', $1::text), $2)",
-    params: (s) => [s.busyVendor, PAGE],
-  },
-  {
-    name: "console requests of one state",
-    sql: "select public.operator_lead_page(jsonb_build_object('state', $1::text), $2)",
-    params: (s) => [s.biggestState, PAGE],
-  },
-  {
-    name: "/business, busiest listing (business_leads)",
-    sql: "select public.business_leads($1, $2)",
-    params: () => [BUSY_MANAGER_EMAIL, PAGE],
-  },
-  {
-    name: "reporting API, 5th call of 1,000 (operator_leads)",
-    sql: "select count(*) from public.operator_leads(1000, $1)",
-    params: (s) => [s.report5After],
-  },
-  {
-    name: "console vendor search (operator_vendor_page)",
-    sql: "select public.operator_vendor_page('rentals', $1)",
-    params: () => [PAGE],
-  },
-  {
-    name: "console vendor search, few matches",
-    sql: "select public.operator_vendor_page('rentals 4242', $1)",
-    params: () => [PAGE],
-  },
-  {
-    name: "last page of the sitemap paths (sitemap_paths)",
-    sql: "select count(*) from public.sitemap_paths($1, $2, 1000)",
-    params: (s) => [s.sitemapLastAfter?.kind ?? null, s.sitemapLastAfter?.key ?? null],
-  },
-  { name: "country page (country_page)", sql: "select public.country_page('us')", params: () => [] },
-  { name: "biggest state page (state_page)", sql: "select public.state_page('us', $1)", params: (s) => [s.biggestState] },
-];
+const ONLY = process.env.SCALE_CALLS?.split(",").map((word) => word.trim().toLowerCase());
+const selected = (call: { name: string }) => !ONLY || ONLY.some((word) => call.name.toLowerCase().includes(word));
 
 async function subjects(engine: Engine): Promise<Subjects> {
   const [row] = await engine.query(`select
@@ -121,14 +51,18 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function timeCalls(engine: Engine): Promise<Map<string, number>> {
   const about = await subjects(engine);
   const times = new Map<string, number>();
-  for (const call of CALLS) {
-    const params = call.params(about);
-    await engine.query(call.sql, params);
+  for (const call of CALLS.filter(selected)) {
+    if (call.measure) {
+      times.set(call.name, await call.measure(about, engine));
+      continue;
+    }
     const runs: number[] = [];
-    for (let run = 0; run < 3; run++) {
+    for (let run = 0; run < 4; run++) {
+      const params = await call.params(about, engine, run);
       const started = performance.now();
       await engine.query(call.sql, params);
-      runs.push(performance.now() - started);
+      // The first run warms the caches and plans.
+      if (run > 0) runs.push(performance.now() - started);
     }
     times.set(call.name, median(runs));
   }
@@ -183,7 +117,7 @@ async function measure(name: "pg15" | "pglite") {
       `\n# ${label}: seed, then ${VENDORS.toLocaleString("en-US")} vendors and ${requests.toLocaleString("en-US")} requests (grown in ${grownIn.toFixed(0)} s)`,
     );
     console.log(`${"call".padEnd(52)} ${"seed+5k".padStart(11)} ${"grown".padStart(11)}  ratio`);
-    for (const call of CALLS) {
+    for (const call of CALLS.filter(selected)) {
       const before = seed.get(call.name)!;
       const after = grown.get(call.name)!;
       console.log(`${call.name.padEnd(52)} ${ms(before)} ${ms(after)}  ${(after / before).toFixed(1)}×`);

@@ -1,0 +1,7 @@
+import { READS } from "./reads";
+import { WRITES } from "./writes";
+import type { Call } from "./types";
+
+export type { Call, Engine, Subjects } from "./types";
+/** Every line of `npm run bench:scale`, reads first. */
+export const CALLS: Call[] = [...READS, ...WRITES];

@@ -1,0 +1,39 @@
+/** What `npm run bench:scale` times: one or more lines for every function the server calls. */
+
+/** One engine's way to run a query. */
+export interface Engine {
+  query(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What the calls are made about: looked up anew on each database (calls.mts). */
+export interface Subjects {
+  busyVendor: number;
+  biggestState: string;
+  /** The request after which page 401 of the console's requests starts (the 20,000th newest), if there are that many. */
+  page401After: number | null;
+  /** The request after which the reporting API's fifth call of 1,000 starts. */
+  report5After: number | null;
+  /** The sitemap entry after which the last 1,000 entries start. */
+  sitemapLastAfter: { kind: number; key: number } | null;
+}
+
+export interface Call {
+  /** The public SQL function the line times (lib/data/database.gen.ts names them all). */
+  fn: string;
+  name: string;
+  sql: string;
+  /**
+   * The call's arguments for run `run` (0 is the warm-up): a write takes a fresh subject each run,
+   * found or made here with untimed queries.
+   */
+  params: (subjects: Subjects, engine: Engine, run: number) => unknown[] | Promise<unknown[]>;
+  /** Times the call another way than the median of 3 runs after a warm-up (a job's longest batch). */
+  measure?: (subjects: Subjects, engine: Engine) => Promise<number>;
+}
+
+export const PAGE = 50;
+/** The listing that receives one request in five (the first vendor while there is no such listing), and the address that manages it. */
+export const BUSY_VENDOR_SLUG = "scale-test-rentals-1";
+export const BUSY_MANAGER_EMAIL = "owner@busy-listing.example";
