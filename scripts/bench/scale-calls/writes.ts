@@ -1,4 +1,803 @@
-import type { Call } from "./types";
+import { randomBytes, randomUUID } from "node:crypto";
+import { payloadTotals } from "../../../lib/quotes/money";
+import { BUSY_MANAGER_EMAIL, type Call, type Engine, type Subjects } from "./types";
 
-/** The writes actions and jobs make, each run on a fresh subject. */
-export const WRITES: Call[] = [];
+/*
+ * The writes actions and jobs make, each run on a fresh subject found (or made) with untimed queries
+ * before it is timed. Every line checks what its call returned: a function that refuses raises, and
+ * one that answers "nothing done" (false, null, no messages) fails the line, so a figure is never
+ * the time of a refusal. Lines that destroy data (erasure, a renter's delete) come last, and the
+ * retention job very last.
+ */
+
+const OPERATOR = "bench-operator@example.com";
+/** A hash as the site stores one (hex SHA-256 of a token). */
+const hash = () => randomBytes(32).toString("hex");
+/** A browser's owner token or client key. */
+const token = () => randomBytes(24).toString("hex");
+const tag = () => randomBytes(4).toString("hex");
+
+/** The one row a subject query finds, or an error naming what was looked for. */
+async function one(engine: Engine, what: string, sql: string, params: unknown[] = []): Promise<Record<string, unknown>> {
+  const [row] = await engine.query(sql, params);
+  if (!row) throw new Error(`No subject: ${what}`);
+  return row;
+}
+
+const num = (value: unknown) => Number(value);
+
+/** A quote as the quote form sends it: a day rate for the request's days and delivery both ways, with tax. */
+function quote(days: number) {
+  const lines = [
+    { kind: "rental", label: "Day", quantity: Math.max(1, days), unit_cents: 27_500 },
+    { kind: "delivery", label: "Delivery and pickup (each way)", quantity: 2, unit_cents: 9_500 },
+  ];
+  return {
+    machine_class: "medium",
+    model: "Bobcat S650",
+    available: true,
+    lines,
+    included_hours: 8,
+    over_hour_cents: 4_500,
+    fuel_policy: "full_to_full",
+    tax_percent: 8.25,
+    total_cents: payloadTotals(lines, 8.25).total_cents,
+    message: "We can deliver the morning before.",
+  };
+}
+
+/** A rate card as the rate card form sends it. */
+const card = (day: number) => ({
+  classes: [
+    { class: "medium", day, week: day * 4, four_week: day * 12, day_hours: 8, week_hours: 40, four_week_hours: 160 },
+    { class: "track", day: day + 50, week: (day + 50) * 4, four_week: (day + 50) * 12, day_hours: 8, week_hours: 40, four_week_hours: 160 },
+  ],
+  delivery: { fee: 95, miles: 25, per_mile: 3.5 },
+  waiver_percent: 12,
+  fees: [{ label: "Environmental fee", percent: 2 }],
+  published: true,
+});
+
+/** A city of the directory with a ZIP of its own (for submissions and imports). */
+const CITY_SQL = `select s.slug as state_slug, s.code as state_code, c.slug as city_slug, c.name as city_name, p.code as zip
+  from public.cities c join public.states s on s.id = c.state_id join public.postcodes p on p.city_id = c.id
+  where s.country_id = 1 order by c.id, p.code offset $1 limit 1`;
+
+/** The ZIP of a vendor's own address. */
+const vendorZip = async (engine: Engine, vendor: number) =>
+  String((await one(engine, "vendor's ZIP", `select p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id where v.id = $1`, [vendor])).code);
+
+/** A request that is sent and not over (its rental has not ended), not spam. */
+const LIVE = `l.completed and l.state = 'sent' and l.rental_end_date >= current_date and not l.spam`;
+/** The emailed status link of a request, which proves it the renter's (its token's hash). */
+const STATUS_LINK = `(select a.token_hash from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now() limit 1)`;
+
+/** A fresh draft of a new browser, started as the rental dialog starts it. */
+async function draft(engine: Engine, vendor: number | null) {
+  const owner = token();
+  const [row] = await engine.query(`select public.create_lead($1, $2, $3) as id`, [owner, token(), vendor]);
+  return { id: num(row.id), owner };
+}
+
+/** The arguments of complete_lead for a draft, with the consent sentence naming the vendors it is routed to. */
+async function completion(engine: Engine, lead: { id: number; owner: string }, zip: string, vendor: number | null, widen: boolean) {
+  const [consent] = await engine.query(
+    `select private.consent_text(array(select v.name from public.lead_route($1, $2, $3) r
+                                       join public.vendors v on v.id = r.vendor_id order by r.rank)) as text`,
+    [zip, vendor, widen],
+  );
+  return [
+    lead.id, lead.owner, "tracked", dateIn(7), dateIn(10), "Bench Renter", "(555) 030-1234", zip, widen, false,
+    `renter-${tag()}@example.com`, { text: consent.text, page: "/us/texas/houston" }, hash().slice(0, 32),
+  ];
+}
+const COMPLETE_SQL = `select public.complete_lead($1, $2, $3, $4::date, $5::date, $6, $7, $8, $9, $10, $11, $12::jsonb, $13) as result`;
+
+/** A date this many days from today (the server's day), as the form sends it. */
+function dateIn(days: number) {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+interface Write {
+  fn: string;
+  name: string;
+  sql: string;
+  params: Call["params"];
+  /** Whether the call did what it was asked (the `result` column of its one row); a refusal raises anyway. */
+  ok?: (result: unknown) => boolean;
+}
+
+/**
+ * A write line: as bench:scale times calls (median of 3 after a warm-up, each run on the subject its
+ * params find or make), and the call's result checked on every run.
+ */
+function write(line: Write): Call {
+  return {
+    ...line,
+    measure: async (subjects: Subjects, engine: Engine) => {
+      const runs: number[] = [];
+      for (let run = 0; run < 4; run++) {
+        const params = await line.params(subjects, engine, run);
+        const started = performance.now();
+        const rows = await engine.query(line.sql, params);
+        const took = performance.now() - started;
+        if (line.ok && !line.ok(rows[0]?.result)) {
+          throw new Error(`${line.name}: run ${run} did nothing: ${JSON.stringify(rows[0]?.result)}`);
+        }
+        if (run > 0) runs.push(took);
+      }
+      return [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+    },
+  };
+}
+
+/** A counter per line, for subjects a call does not change (the run-th of them). */
+function counter() {
+  let n = 0;
+  return () => n++;
+}
+
+const statusLinkLead = counter();
+const emailLinkRecipient = counter();
+const claimVendor = counter();
+const changeVendor = counter();
+const hiddenVendor = counter();
+const editedVendor = counter();
+const rateVendor = counter();
+const resendLead = counter();
+let lastHidden: number | null = null;
+
+export const WRITES: Call[] = [
+  // The rental dialog.
+  write({
+    fn: "create_lead",
+    name: "opening the rental dialog (create_lead)",
+    sql: "select public.create_lead($1, $2, $3) as result",
+    params: (s) => [token(), token(), s.busyVendor],
+    ok: (id) => num(id) > 0,
+  }),
+  write({
+    fn: "update_lead",
+    name: "saving a step of the dialog (update_lead)",
+    sql: "select public.update_lead($1, $2, $3, $4, $5::date, $6::date, $7, $8, $9, $10) as result",
+    params: async (s, e) => {
+      const lead = await draft(e, null);
+      return [lead.id, lead.owner, 2, "tracked", dateIn(7), dateIn(10), null, null, await vendorZip(e, s.busyVendor), false];
+    },
+  }),
+  write({
+    fn: "complete_lead",
+    name: "sending a request, routed near the ZIP (complete_lead)",
+    sql: COMPLETE_SQL,
+    params: async (s, e) => {
+      const lead = await draft(e, null);
+      return completion(e, lead, await vendorZip(e, s.busyVendor), null, false);
+    },
+    ok: (r) => (r as { recipients: number }).recipients > 0,
+  }),
+  write({
+    fn: "complete_lead",
+    name: "sending a request from the busy listing, widened",
+    sql: COMPLETE_SQL,
+    params: async (s, e) => {
+      const lead = await draft(e, s.busyVendor);
+      return completion(e, lead, await vendorZip(e, s.busyVendor), s.busyVendor, true);
+    },
+    ok: (r) => (r as { recipients: number }).recipients > 1,
+  }),
+  write({
+    fn: "count_write_attempt",
+    name: "an abuse limit's count (count_write_attempt)",
+    sql: "select public.count_write_attempt('lead', $1, interval '1 hour', 30, 'Too many rental requests') as result",
+    params: () => [token()],
+  }),
+
+  // The renter's request.
+  write({
+    fn: "withdraw_lead",
+    name: "withdrawing a request by its status link (withdraw_lead)",
+    sql: "select public.withdraw_lead($1, null, $2) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "a sent request with a status link",
+        `select l.id, ${STATUS_LINK} as link from public.leads l
+         where ${LIVE} and exists (select 1 from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now())
+         order by l.id desc limit 1`);
+      return [num(row.id), row.link];
+    },
+  }),
+  write({
+    fn: "renter_book_quote",
+    name: "booking a quote (renter_book_quote)",
+    sql: "select public.renter_book_quote($1, null, $2, $3) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "a sent request with an open, valid quote and a status link",
+        `select l.id, q.id as quote_id, ${STATUS_LINK} as link from public.leads l
+         join public.quotes q on q.lead_id = l.id and q.status = 'open' and q.valid_until > now() + interval '1 minute'
+         where ${LIVE} and exists (select 1 from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now())
+         order by (select count(*) from public.quotes x where x.lead_id = l.id) desc, l.id desc limit 1`);
+      return [num(row.id), row.link, num(row.quote_id)];
+    },
+    ok: (r) => (r as { status: string }).status === "booked",
+  }),
+  write({
+    fn: "renter_cancel_booking",
+    name: "cancelling a booking (renter_cancel_booking)",
+    sql: "select public.renter_cancel_booking($1, null, $2, 'Plans changed') as result",
+    params: async (_s, e) => {
+      const row = await one(e, "a booking not yet started with a status link",
+        `select l.id, ${STATUS_LINK} as link from public.leads l
+         join public.bookings b on b.lead_id = l.id and b.status = 'booked' and b.start_date > current_date
+         where l.state = 'booked'
+           and exists (select 1 from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now())
+         order by l.id desc limit 1`);
+      return [num(row.id), row.link];
+    },
+    ok: (r) => (r as { status: string }).status === "cancelled",
+  }),
+  write({
+    fn: "renter_review_save",
+    name: "writing a review (renter_review_save)",
+    sql: "select public.renter_review_save($1, $2, null, $3, $4, 5, 'On time and the machine ran well.', false) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "an answered request with a status link and no review",
+        `select l.id, r.vendor_id, ${STATUS_LINK} as link from public.leads l
+         join public.lead_recipients r on r.lead_id = l.id and r.responded_at is not null
+         where l.completed and l.state in ('sent', 'booked', 'cancelled') and l.withdrawn_at is null
+           and not exists (select 1 from public.reviews v where v.lead_id = l.id)
+           and exists (select 1 from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now())
+         order by l.id desc limit 1`);
+      return [num(row.id), num(row.vendor_id), row.link, token()];
+    },
+    ok: (id) => num(id) > 0,
+  }),
+
+  // The outbox: claiming, links minted as emails are rendered, outcomes.
+  write({
+    fn: "claim_outbox_messages",
+    name: "outbox claiming a batch of 20 (claim_outbox_messages)",
+    sql: "select public.claim_outbox_messages(20, 120) as result",
+    params: async (_s, e) => {
+      // Twenty invitations to review come due, for requests that gave an email address.
+      await e.query(
+        `insert into public.outbox_messages (kind, lead_id, channel, recipient, next_attempt_at)
+         select 'review_invite', l.id, 'email', l.renter_email, now() - interval '1 second' from public.leads l
+         where l.completed and l.state = 'sent' and l.renter_email is not null
+           and not exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.kind = 'review_invite')
+         order by l.id desc limit 20`,
+      );
+      return [];
+    },
+    ok: (r) => Array.isArray(r) && r.length === 20,
+  }),
+  write({
+    fn: "record_outbox_message",
+    name: "outbox recording a sent message (record_outbox_message)",
+    sql: "select public.record_outbox_message($1, $2::uuid, true, 'smtp', null, 6) as result",
+    params: async (_s, e) => {
+      const claim = randomUUID();
+      const row = await one(e, "a claimed message",
+        `insert into public.outbox_messages (kind, channel, recipient, status, attempts, claim_id, claimed_until)
+         values ('sign_in', 'email', $1, 'sending', 1, $2::uuid, now() + interval '2 minutes') returning id`,
+        [BUSY_MANAGER_EMAIL, claim]);
+      return [num(row.id), claim];
+    },
+    ok: (r) => r === true,
+  }),
+  write({
+    fn: "outbox_link",
+    name: "outbox minting a sign-in link (outbox_link)",
+    sql: "select public.outbox_link($1, $2) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "a claimed sign-in message",
+        `insert into public.outbox_messages (kind, channel, recipient, status, attempts, claim_id, claimed_until)
+         values ('sign_in', 'email', $1, 'sending', 1, $2::uuid, now() + interval '2 minutes') returning id`,
+        [BUSY_MANAGER_EMAIL, randomUUID()]);
+      return [num(row.id), hash()];
+    },
+    ok: (r) => r === true,
+  }),
+  write({
+    fn: "lead_email_links",
+    name: "outbox minting a request email's links (lead_email_links)",
+    sql: "select public.lead_email_links($1, $2, $3, $4, $5, $6) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "a recipient with an email address",
+        `select r.lead_id, r.vendor_id from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
+         join public.leads l on l.id = r.lead_id
+         where v.email is not null and l.state = 'sent' order by r.lead_id desc, r.vendor_id offset $1 limit 1`,
+        [emailLinkRecipient()]);
+      return [num(row.lead_id), num(row.vendor_id), hash(), hash(), hash(), hash()];
+    },
+    ok: (r) => typeof (r as { claim?: unknown })?.claim === "boolean",
+  }),
+  write({
+    fn: "renter_status_link",
+    name: "outbox minting a renter's status link (renter_status_link)",
+    sql: "select public.renter_status_link($1, $2) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "a request with the renter's email",
+        `select l.id from public.leads l where l.completed and l.renter_email is not null and l.state = 'sent'
+         order by l.id desc offset $1 limit 1`, [statusLinkLead()]);
+      return [num(row.id), hash()];
+    },
+  }),
+  write({
+    fn: "review_invite_now",
+    name: "invitation to review sent now (review_invite_now)",
+    sql: "select public.review_invite_now($1) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "a request whose invitation waits",
+        `insert into public.outbox_messages (kind, lead_id, channel, recipient, next_attempt_at)
+         select 'review_invite', l.id, 'email', l.renter_email, now() + interval '3 days' from public.leads l
+         where l.completed and l.state = 'sent' and l.renter_email is not null
+           and not exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.kind = 'review_invite')
+         order by l.id desc limit 1 returning lead_id`);
+      return [num(row.lead_id)];
+    },
+  }),
+
+  // The business: the busy listing's requests and quotes.
+  write({
+    fn: "business_save_quote",
+    name: "saving a quote, busy listing (business_save_quote)",
+    sql: "select public.business_save_quote($1, $2, $3, $4::jsonb) as result",
+    params: async (s, e) => {
+      const row = await one(e, "a sent request the busy listing has not quoted",
+        `select l.id, l.rental_days from public.lead_recipients r join public.leads l on l.id = r.lead_id
+         where r.vendor_id = $1 and not r.spam and ${LIVE} and l.rental_start_date > current_date
+           and not exists (select 1 from public.quotes q where q.lead_id = l.id and q.vendor_id = $1)
+         order by l.id desc limit 1`, [s.busyVendor]);
+      return [BUSY_MANAGER_EMAIL, s.busyVendor, num(row.id), quote(num(row.rental_days))];
+    },
+    ok: (r) => (r as { status: string }).status === "open",
+  }),
+  write({
+    fn: "business_set_lead_status",
+    name: "marking contacted, busy listing (business_set_lead_status)",
+    sql: "select public.business_set_lead_status($1, $2, $3, 'contacted', '') as result",
+    params: async (s, e) => {
+      const row = await one(e, "a sent request the busy listing has not answered",
+        `select l.id from public.lead_recipients r join public.leads l on l.id = r.lead_id
+         where r.vendor_id = $1 and r.status is null and ${LIVE} order by l.id desc limit 1`, [s.busyVendor]);
+      return [BUSY_MANAGER_EMAIL, s.busyVendor, num(row.id)];
+    },
+  }),
+  write({
+    fn: "business_withdraw_quote",
+    name: "withdrawing a quote, busy listing (business_withdraw_quote)",
+    sql: "select public.business_withdraw_quote($1, $2, $3) as result",
+    params: async (s, e) => {
+      const row = await one(e, "a sent request with the busy listing's open quote",
+        `select l.id from public.quotes q join public.leads l on l.id = q.lead_id
+         where q.vendor_id = $1 and q.status = 'open' and ${LIVE} order by l.id desc limit 1`, [s.busyVendor]);
+      return [BUSY_MANAGER_EMAIL, s.busyVendor, num(row.id)];
+    },
+    ok: (r) => (r as { status: string }).status === "withdrawn",
+  }),
+  write({
+    fn: "quote_link_save",
+    name: "saving a quote from the emailed link (quote_link_save)",
+    sql: "select public.quote_link_save($1, $2::jsonb) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "an emailed quote link of a request its listing has not quoted",
+        `select a.token_hash, l.rental_days from public.auth_links a join public.leads l on l.id = a.lead_id
+         join public.lead_recipients r on r.lead_id = l.id and r.vendor_id = a.vendor_id and not r.spam
+         where a.purpose = 'lead_quote' and a.expires_at > now() and ${LIVE} and l.rental_start_date > current_date
+           and not exists (select 1 from public.quotes q where q.lead_id = l.id and q.vendor_id = a.vendor_id)
+         order by l.id desc limit 1`);
+      return [row.token_hash, quote(num(row.rental_days))];
+    },
+    ok: (r) => (r as { status: string }).status === "open",
+  }),
+  write({
+    fn: "quote_link_withdraw",
+    name: "withdrawing a quote from the emailed link (quote_link_withdraw)",
+    sql: "select public.quote_link_withdraw($1) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "an emailed quote link whose listing's quote is open",
+        `select a.token_hash from public.auth_links a join public.leads l on l.id = a.lead_id
+         join public.quotes q on q.lead_id = l.id and q.vendor_id = a.vendor_id and q.status = 'open'
+         where a.purpose = 'lead_quote' and a.expires_at > now() and ${LIVE}
+         order by l.id desc limit 1`);
+      return [row.token_hash];
+    },
+    ok: (r) => (r as { status: string }).status === "withdrawn",
+  }),
+  write({
+    fn: "business_link_use",
+    name: "emailed \"I've contacted this customer\" link (business_link_use)",
+    sql: "select public.business_link_use($1, 'lead_contacted') as result",
+    params: async (_s, e) => {
+      const row = await one(e, "an unused contacted link",
+        `select a.token_hash from public.auth_links a join public.leads l on l.id = a.lead_id
+         where a.purpose = 'lead_contacted' and a.used_at is null and a.expires_at > now() and l.state = 'sent'
+         order by a.lead_id desc limit 1`);
+      return [row.token_hash];
+    },
+    ok: (r) => (r as { outcome: string }).outcome === "contacted",
+  }),
+
+  // The business: its listing and account.
+  write({
+    fn: "business_sign_in_start",
+    name: "business sign-in request (business_sign_in_start)",
+    sql: "select public.business_sign_in_start($1, $2) as result",
+    params: async (_s, e) => {
+      // The per-address hourly limit would stop the eighth run; an hour has passed for it.
+      await e.query(`delete from public.write_attempts a where a.kind = 'sign_in_email'`);
+      return [BUSY_MANAGER_EMAIL, token()];
+    },
+  }),
+  write({
+    fn: "business_claim_start",
+    name: "claiming a listing (business_claim_start)",
+    sql: "select public.business_claim_start($1, $2, 'Bench Claimant', '(555) 040-1234', 'I run this yard.', $3) as result",
+    params: async (s, e) => {
+      const row = await one(e, "an unclaimed listing",
+        `select v.id from public.vendors v where v.claimed_at is null and not v.hidden and v.id <> $1 order by v.id offset $2 limit 1`,
+        [s.busyVendor, claimVendor()]);
+      return [num(row.id), `claimant-${tag()}@example.net`, token()];
+    },
+    ok: (r) => r === "queued" || r === "link",
+  }),
+  write({
+    fn: "business_update_vendor",
+    name: "editing a listing, busy listing (business_update_vendor)",
+    sql: "select public.business_update_vendor($1, $2, $3::jsonb) as result",
+    params: (s, _e, run) => [
+      BUSY_MANAGER_EMAIL,
+      s.busyVendor,
+      { phone: `(555) 050-${String(1000 + run).padStart(4, "0")}`, hours: `Mon-Fri 7-${5 + (run % 2)}`, description: `Skid steers and track loaders, delivered. (${tag()})` },
+    ],
+    ok: (r) => (r as { pending: boolean }).pending === false,
+  }),
+  write({
+    fn: "business_set_rate_card",
+    name: "setting a rate card, busy listing (business_set_rate_card)",
+    sql: "select public.business_set_rate_card($1, $2, $3::jsonb) as result",
+    params: (s, _e, run) => [BUSY_MANAGER_EMAIL, s.busyVendor, card(300 + run)],
+  }),
+  write({
+    fn: "business_set_colleague",
+    name: "adding a colleague, busy listing (business_set_colleague)",
+    sql: "select public.business_set_colleague($1, $2, $3, true) as result",
+    params: async (s, e) => {
+      await e.query(`delete from public.vendor_managers m where m.vendor_id = $1 and m.email like 'bench-colleague-%'`, [s.busyVendor]);
+      return [BUSY_MANAGER_EMAIL, s.busyVendor, `bench-colleague-${tag()}@example.com`];
+    },
+  }),
+  write({
+    fn: "business_set_leads_paused",
+    name: "pausing or resuming requests, busy listing (business_set_leads_paused)",
+    sql: "select public.business_set_leads_paused($1, $2, $3) as result",
+    // Paused on even runs, resumed on odd ones: the listing ends as it began.
+    params: (s, _e, run) => [BUSY_MANAGER_EMAIL, s.busyVendor, run % 2 === 0],
+  }),
+  write({
+    fn: "business_answer_review",
+    name: "replying to a review, busy listing (business_answer_review)",
+    sql: "select public.business_answer_review($1, $2, 'Thank you for renting with us.', null) as result",
+    params: async (s, e) => {
+      const row = await one(e, "a published review of the busy listing",
+        `insert into public.reviews (lead_id, vendor_id, stars, body, author, machine, requested_at, status, published_at)
+         select l.id, r.vendor_id, 4, 'Good machine, late delivery.', 'Bench R.', coalesce(l.skid_steer_type, 'wheeled'), l.completed_at,
+                'published', now()
+         from public.lead_recipients r join public.leads l on l.id = r.lead_id
+         where r.vendor_id = $1 and l.completed and l.state <> 'erased'
+           and not exists (select 1 from public.reviews v where v.lead_id = l.id and v.vendor_id = r.vendor_id)
+         order by l.id desc limit 1 returning id`, [s.busyVendor]);
+      return [BUSY_MANAGER_EMAIL, num(row.id)];
+    },
+  }),
+
+  // The operator's console.
+  write({
+    fn: "operator_moderate_review",
+    name: "publishing a review, busy listing (operator_moderate_review)",
+    sql: "select public.operator_moderate_review($1, true, null, $2) as result",
+    params: async (s, e) => {
+      const row = await one(e, "a waiting review of the busy listing",
+        `insert into public.reviews (lead_id, vendor_id, stars, body, author, machine, requested_at)
+         select l.id, r.vendor_id, 5, 'Easy pickup, clean machine.', 'Bench R.', coalesce(l.skid_steer_type, 'wheeled'), l.completed_at
+         from public.lead_recipients r join public.leads l on l.id = r.lead_id
+         where r.vendor_id = $1 and l.completed and l.state <> 'erased'
+           and not exists (select 1 from public.reviews v where v.lead_id = l.id and v.vendor_id = r.vendor_id)
+         order by l.id desc limit 1 returning id`, [s.busyVendor]);
+      return [num(row.id), OPERATOR];
+    },
+  }),
+  write({
+    fn: "operator_mark_spam",
+    name: "marking a request spam (operator_mark_spam)",
+    sql: "select public.operator_mark_spam($1, true, $2) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "a sent request", `select l.id from public.leads l where ${LIVE} order by l.id desc limit 1`);
+      return [num(row.id), OPERATOR];
+    },
+  }),
+  write({
+    fn: "operator_resend_lead",
+    name: "resending a request's failed email (operator_resend_lead)",
+    sql: "select public.operator_resend_lead($1, $2) as result",
+    params: async (_s, e) => {
+      // The console offers a resend where a vendor's email finally failed.
+      const row = await one(e, "a sent request's delivered email, failed here",
+        `update public.outbox_messages m set status = 'failed', last_error = '550 mailbox unavailable'
+         where m.id = (select m2.id from public.outbox_messages m2 join public.leads l on l.id = m2.lead_id
+                       where m2.kind = 'lead' and m2.status = 'sent' and ${LIVE} order by m2.lead_id desc offset $1 limit 1)
+         returning m.lead_id`, [resendLead()]);
+      return [num(row.lead_id), OPERATOR];
+    },
+    ok: (queued) => num(queued) >= 1,
+  }),
+  write({
+    fn: "submit_vendor",
+    name: "submitting a business (submit_vendor)",
+    sql: "select public.submit_vendor($1, $2, $3, '12 Bench Road', $4, $5, $6, $7, $8) as result",
+    params: async (_s, e, run) => {
+      const city = await one(e, "a city", CITY_SQL, [run]);
+      const t = tag();
+      return [`Bench Equipment ${t}`, `bench-equipment-${t}.com`, "(555) 060-1234", city.state_slug, city.city_slug, city.zip, token(), `owner@bench-equipment-${t}.com`];
+    },
+    ok: (id) => num(id) > 0,
+  }),
+  write({
+    fn: "operator_approve_submission",
+    name: "approving a submission (operator_approve_submission)",
+    sql: "select public.operator_approve_submission($1, $2) as result",
+    params: async (_s, e, run) => {
+      const city = await one(e, "a city", CITY_SQL, [10 + run]);
+      const t = tag();
+      const [row] = await e.query("select public.submit_vendor($1, $2, $3, '14 Bench Road', $4, $5, $6, $7, $8) as id", [
+        `Bench Approved ${t}`, `bench-approved-${t}.com`, "(555) 060-5678", city.state_slug, city.city_slug, city.zip, token(), `owner@bench-approved-${t}.com`,
+      ]);
+      return [num(row.id), OPERATOR];
+    },
+  }),
+  write({
+    fn: "operator_review_submission",
+    name: "rejecting a submission (operator_review_submission)",
+    sql: "select public.operator_review_submission($1, 'rejected', 'Not a rental business', $2) as result",
+    params: async (_s, e, run) => {
+      const city = await one(e, "a city", CITY_SQL, [20 + run]);
+      const t = tag();
+      const [row] = await e.query("select public.submit_vendor($1, $2, $3, '16 Bench Road', $4, $5, $6, $7, null) as id", [
+        `Bench Rejected ${t}`, `bench-rejected-${t}.com`, "(555) 060-9012", city.state_slug, city.city_slug, city.zip, token(),
+      ]);
+      return [num(row.id), OPERATOR];
+    },
+  }),
+  write({
+    fn: "operator_review_claim",
+    name: "approving a claim (operator_review_claim)",
+    sql: "select public.operator_review_claim($1, true, null, $2) as result",
+    params: async (s, e) => {
+      const row = await one(e, "a claim of an unclaimed listing",
+        `insert into public.vendor_claims (vendor_id, email, name, phone, note)
+         select v.id, $2, 'Bench Claimant', '(555) 040-5678', 'Owner since 2009.' from public.vendors v
+         where v.claimed_at is null and not v.hidden and v.id <> $1
+           and not exists (select 1 from public.vendor_managers m where m.vendor_id = v.id)
+         order by v.id desc limit 1 returning id`, [s.busyVendor, `claimant-${tag()}@example.net`]);
+      return [num(row.id), OPERATOR];
+    },
+  }),
+  write({
+    fn: "operator_review_change",
+    name: "approving a listing's new name (operator_review_change)",
+    sql: "select public.operator_review_change($1, true, null, $2) as result",
+    params: async (s, e) => {
+      const row = await one(e, "a change request",
+        `insert into public.vendor_change_requests (vendor_id, email, changes)
+         select v.id, 'owner@bench-change.example.com', jsonb_build_object('name', v.name || ' Equipment')
+         from public.vendors v where v.id <> $1 and not v.hidden order by v.id offset $2 limit 1 returning id`,
+        [s.busyVendor, 100 + changeVendor()]);
+      return [num(row.id), OPERATOR];
+    },
+  }),
+  write({
+    fn: "operator_revoke_manager",
+    name: "revoking a colleague, busy listing (operator_revoke_manager)",
+    sql: "select public.operator_revoke_manager($1, $2, $3) as result",
+    params: async (s, e) => {
+      const email = `bench-revoked-${tag()}@example.com`;
+      await e.query(`insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'colleague', $3)`, [s.busyVendor, email, BUSY_MANAGER_EMAIL]);
+      return [s.busyVendor, email, OPERATOR];
+    },
+  }),
+  write({
+    fn: "operator_update_vendor",
+    name: "editing a listing (operator_update_vendor)",
+    sql: "select public.operator_update_vendor($1, $2::jsonb, $3) as result",
+    params: async (s, e) => {
+      const row = await one(e, "a listing",
+        `select v.id from public.vendors v where v.id <> $1 order by v.id offset $2 limit 1`, [s.busyVendor, 200 + editedVendor()]);
+      return [num(row.id), { phone: "(555) 070-1234", hours: "Mon-Sat 7-6", description: `Skid steer rentals by the day or week. (${tag()})` }, OPERATOR];
+    },
+  }),
+  write({
+    fn: "operator_set_vendor_hidden",
+    name: "hiding a listing (operator_set_vendor_hidden)",
+    sql: "select public.operator_set_vendor_hidden($1, true, $2) as result",
+    params: async (s, e) => {
+      // The listing hidden by the run before is shown again, untimed.
+      if (lastHidden !== null) await e.query(`update public.vendors set hidden = false where id = $1`, [lastHidden]);
+      const row = await one(e, "a shown listing",
+        `select v.id from public.vendors v where not v.hidden and v.id <> $1 order by v.id offset $2 limit 1`, [s.busyVendor, 300 + hiddenVendor()]);
+      lastHidden = num(row.id);
+      return [lastHidden, OPERATOR];
+    },
+  }),
+  write({
+    fn: "operator_set_rate_card",
+    name: "setting a rate card (operator_set_rate_card)",
+    sql: "select public.operator_set_rate_card($1, $2::jsonb, $3) as result",
+    params: async (s, e, run) => {
+      const row = await one(e, "a listing", `select v.id from public.vendors v where v.id <> $1 order by v.id offset $2 limit 1`, [s.busyVendor, 400 + rateVendor()]);
+      return [num(row.id), card(280 + run), OPERATOR];
+    },
+  }),
+  write({
+    fn: "set_rate_card",
+    name: "storing a rate card (set_rate_card)",
+    sql: "select public.set_rate_card($1, $2::jsonb, 'import') as result",
+    params: async (s, e, run) => {
+      const row = await one(e, "a listing", `select v.id from public.vendors v where v.id <> $1 order by v.id offset $2 limit 1`, [s.busyVendor, 400 + rateVendor()]);
+      return [num(row.id), card(260 + run)];
+    },
+  }),
+  write({
+    fn: "import_vendor_row",
+    name: "importing one new vendor (import_vendor_row)",
+    sql: "select public.import_vendor_row($1::jsonb) as result",
+    params: async (_s, e, run) => [importRow(await one(e, "a city", CITY_SQL, [30 + run]))],
+    ok: (r) => (r as { action: string }).action === "created",
+  }),
+  write({
+    fn: "operator_import_batch",
+    name: "importing a batch of 25 new vendors (operator_import_batch)",
+    sql: "select public.operator_import_batch($1::jsonb, false) as result",
+    params: async (_s, e, run) => {
+      const rows = [];
+      for (let i = 0; i < 25; i++) rows.push(importRow(await one(e, "a city", CITY_SQL, [40 + run * 25 + i]), i % 2 === 0));
+      // node-postgres sends a JavaScript array as a PostgreSQL array: JSON text for the jsonb.
+      return [JSON.stringify(rows)];
+    },
+    ok: (r) => Array.isArray(r) && r.length === 25 && r.every((x: { action: string }) => x.action === "created"),
+  }),
+  write({
+    fn: "operator_audit_event",
+    name: "audit log entry of the server (operator_audit_event)",
+    sql: "select public.operator_audit_event($1, 'import', '25 rows', $2::jsonb) as result",
+    params: () => [OPERATOR, { created: 25, updated: 0, unchanged: 0, rejected: 0 }],
+  }),
+  write({
+    fn: "audit",
+    name: "audit log entry (audit)",
+    sql: "select public.audit($1, 'edit', 'vendor 1', $2::jsonb) as result",
+    params: () => [OPERATOR, { phone: { from: "(555) 070-1234", to: "(555) 070-5678" } }],
+  }),
+
+  // Accounts and sessions.
+  write({
+    fn: "operator_add",
+    name: "adding an operator (operator_add)",
+    sql: "select public.operator_add($1, $2) as result",
+    params: () => [`bench-op-${tag()}@example.com`, `scrypt$16384$8$1$${hash()}$${hash()}`],
+    ok: (id) => num(id) > 0,
+  }),
+  write({
+    fn: "operator_remove",
+    name: "removing an operator (operator_remove)",
+    sql: "select public.operator_remove($1) as result",
+    params: async (_s, e) => {
+      const email = `bench-op-${tag()}@example.com`;
+      await e.query("select public.operator_add($1, $2)", [email, `scrypt$16384$8$1$${hash()}$${hash()}`]);
+      return [email];
+    },
+    ok: (r) => r === true,
+  }),
+  write({
+    fn: "session_start",
+    name: "starting a session (session_start)",
+    sql: "select public.session_start('operator', $1, $2, 43200) as result",
+    params: () => [OPERATOR, hash()],
+  }),
+  write({
+    fn: "session_end",
+    name: "ending a session (session_end)",
+    sql: "select public.session_end('business', $1) as result",
+    params: async (_s, e) => {
+      const h = hash();
+      await e.query("select public.session_start('business', $1, $2, 2592000)", [BUSY_MANAGER_EMAIL, h]);
+      return [h];
+    },
+    ok: (subject) => subject === BUSY_MANAGER_EMAIL,
+  }),
+  write({
+    fn: "auth_throttle_record",
+    name: "recording a failed sign-in (auth_throttle_record)",
+    sql: "select public.auth_throttle_record($1::jsonb, false) as result",
+    params: () => [
+      JSON.stringify([{ key: `operator:pair:${tag()}${tag()}`, free: 5, clear: true }, { key: `operator:address:${tag()}${tag()}`, free: 20 }]),
+    ],
+    ok: (blocked) => num(blocked) === 0,
+  }),
+
+  // What destroys data: erasure, a renter's delete, and the retention job very last.
+  write({
+    fn: "operator_erase_person",
+    name: "erasing a person with a booked, quoted request (operator_erase_person)",
+    sql: "select public.operator_erase_person(null, $1, $2) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "a person with a booked, quoted request",
+        `select l.renter_email from public.leads l
+         join public.bookings b on b.lead_id = l.id and b.status = 'booked' and b.end_date >= current_date
+         where l.state = 'booked' and l.renter_email is not null
+           and (select count(*) from public.quotes q where q.lead_id = l.id) > 0
+         order by l.id desc limit 1`);
+      return [row.renter_email, OPERATOR];
+    },
+    ok: (r) => (r as { requests: number }).requests >= 1,
+  }),
+  write({
+    fn: "renter_delete_request",
+    name: "a renter deleting a quoted request (renter_delete_request)",
+    sql: "select public.renter_delete_request($1, null, $2) as result",
+    params: async (_s, e) => {
+      const row = await one(e, "a request over, withdrawn or cancelled, with a status link",
+        `select l.id, ${STATUS_LINK} as link from public.leads l
+         left join public.bookings b on b.lead_id = l.id
+         where l.completed and (l.state in ('withdrawn', 'cancelled')
+                or (l.state = 'sent' and l.rental_end_date < current_date)
+                or (l.state = 'booked' and b.status = 'booked' and b.end_date < current_date))
+           and exists (select 1 from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now())
+         order by (b.lead_id is not null) desc, (select count(*) from public.quotes q where q.lead_id = l.id) desc, l.id desc limit 1`);
+      return [num(row.id), row.link];
+    },
+  }),
+  {
+    fn: "retention_run",
+    name: "retention job, longest batch of a day's work",
+    sql: "select public.retention_run(30, 24, 30, 1, 500) as result",
+    params: () => [],
+    // As lib/privacy/retention.ts runs it after each drain: batches of 500 until one changes nothing.
+    measure: async (_s, engine) => {
+      let longest = 0;
+      let total = 0;
+      let batches = 0;
+      for (;;) {
+        const started = performance.now();
+        const [row] = await engine.query("select public.retention_run(30, 24, 30, 1, 500) as result");
+        const took = performance.now() - started;
+        batches++;
+        total += took;
+        longest = Math.max(longest, took);
+        const done = row.result as { drafts: number; anonymized: number; emptied: number; expired: number };
+        if (done.drafts + done.anonymized + done.emptied + done.expired === 0) break;
+        if (batches >= 10_000) throw new Error("retention job: 10,000 batches without finishing");
+      }
+      console.log(`retention job: ${batches} batches (the last changed nothing), ${total.toFixed(0)} ms in all`);
+      return longest;
+    },
+  },
+];
+
+/** A CSV row of a new vendor in this city (with a rate card for some), as the import sends it. */
+function importRow(city: Record<string, unknown>, withCard = true) {
+  const t = tag();
+  return {
+    name: `Bench Imported Rentals ${t}`,
+    website: `bench-imported-${t}.com`,
+    phone: "(555) 080-1234",
+    email: `rent@bench-imported-${t}.com`,
+    street: "20 Import Way",
+    state: city.state_code,
+    city: city.city_name,
+    zip: city.zip,
+    rating: "4.5",
+    description: "Skid steers and compact track loaders.",
+    ...(withCard ? { rate_card: card(310) } : {}),
+  };
+}
