@@ -1,7 +1,7 @@
 "use client";
 import * as Slider from "@radix-ui/react-slider";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { InfoTip } from "@/components/ui/tooltip";
 import { afterNextPaint } from "@/components/ui/after-first-paint";
@@ -23,16 +23,29 @@ interface FilterFormProps {
 type Range = [string, string];
 
 /**
+ * A function whose identity never changes and that always calls the latest `fn`: the form's
+ * parts are memoized, and a keystroke in one range then re-renders that range alone.
+ */
+function useStable<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+/**
  * One range: two number inputs (the form's fields, so it works without JavaScript) and
  * one two-thumb slider kept in step with them. Typing applies after a pause or on Enter;
  * the slider applies when a thumb is let go (mouse, touch or keyboard).
  */
-function RangeFilter({
+const RangeFilter = memo(function RangeFilter({
   idPrefix,
   label,
   unit,
   names,
   value,
+  sliderValue,
   onType,
   onTyping,
   onSlide,
@@ -46,6 +59,8 @@ function RangeFilter({
   unit: string;
   names: [string, string];
   value: Range;
+  /** What the slider shows: while a number is typed, the value a frame behind (see FilterForm). */
+  sliderValue: Range;
   onType: (value: Range) => void;
   onTyping: (typing: boolean) => void;
   onSlide: (value: Range) => void;
@@ -54,7 +69,6 @@ function RangeFilter({
   limit: number;
   help?: string;
 }) {
-  const numbers: [number, number] = [Number(value[0]) || 0, value[1] === "" ? limit : Math.min(Number(value[1]) || 0, limit)];
   return (
     <fieldset className="mt-5">
       <legend className="font-semibold">
@@ -87,32 +101,63 @@ function RangeFilter({
           </div>
         ))}
       </div>
-      <Slider.Root
-        className="relative mt-4 flex h-6 touch-none select-none items-center"
-        min={0}
-        max={limit}
+      <RangeSlider
+        label={label}
+        low={Number(sliderValue[0]) || 0}
+        high={sliderValue[1] === "" ? limit : Math.min(Number(sliderValue[1]) || 0, limit)}
+        onSlide={onSlide}
+        onCommit={onCommit}
         step={step}
-        minStepsBetweenThumbs={0}
-        value={numbers}
-        onValueChange={(v) => onSlide([String(v[0]), String(v[1])])}
-        onValueCommit={(v) => onCommit([String(v[0]), String(v[1])])}
-      >
-        <Slider.Track className="relative h-1.5 grow rounded-full bg-ink-200">
-          <Slider.Range className="absolute h-full rounded-full bg-brand-500" />
-        </Slider.Track>
-        {(["minimum", "maximum"] as const).map((which) => (
-          <Slider.Thumb
-            key={which}
-            aria-label={`${label} ${which}`}
-            className="block h-5 w-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-3 focus-visible:outline-brand-600"
-          />
-        ))}
-      </Slider.Root>
+        limit={limit}
+      />
     </fieldset>
   );
-}
+});
 
-function CheckboxGroup({
+/** The range's two-thumb slider; it re-renders only when its own numbers change. */
+const RangeSlider = memo(function RangeSlider({
+  label,
+  low,
+  high,
+  onSlide,
+  onCommit,
+  step,
+  limit,
+}: {
+  label: string;
+  low: number;
+  high: number;
+  onSlide: (value: Range) => void;
+  onCommit: (value: Range) => void;
+  step: number;
+  limit: number;
+}) {
+  return (
+    <Slider.Root
+      className="relative mt-4 flex h-6 touch-none select-none items-center"
+      min={0}
+      max={limit}
+      step={step}
+      minStepsBetweenThumbs={0}
+      value={[low, high]}
+      onValueChange={(v) => onSlide([String(v[0]), String(v[1])])}
+      onValueCommit={(v) => onCommit([String(v[0]), String(v[1])])}
+    >
+      <Slider.Track className="relative h-1.5 grow rounded-full bg-ink-200">
+        <Slider.Range className="absolute h-full rounded-full bg-brand-500" />
+      </Slider.Track>
+      {(["minimum", "maximum"] as const).map((which) => (
+        <Slider.Thumb
+          key={which}
+          aria-label={`${label} ${which}`}
+          className="block h-5 w-5 rounded-full border-2 border-brand-700 bg-white shadow focus-visible:outline-3 focus-visible:outline-brand-600"
+        />
+      ))}
+    </Slider.Root>
+  );
+});
+
+const CheckboxGroup = memo(function CheckboxGroup({
   legend,
   name,
   options,
@@ -149,9 +194,16 @@ function CheckboxGroup({
       </div>
     </fieldset>
   );
-}
+});
 
 const asText = (value: number) => String(value);
+const CAPACITY_NAMES: [string, string] = ["capMin", "capMax"];
+const POWER_NAMES: [string, string] = ["hpMin", "hpMax"];
+const LIFT_LEGEND = (
+  <>
+    Lift Pattern <InfoTip label="Lift Pattern" content={glossary.liftPattern} />
+  </>
+);
 
 /**
  * A GET form (works without JavaScript). With JavaScript the URL stays the source of
@@ -210,6 +262,27 @@ export function FilterForm({ idPrefix, manufacturers, liftPatterns, filters, max
     typing.current = setTimeout(() => apply({ [kind]: value }), TYPING_PAUSE_MS);
   }
 
+  // The parts' handlers keep their identity, so a change re-renders only the part it changes.
+  const onToggleMfr = useStable((checked: string[]) => {
+    setMfr(checked);
+    apply({ mfr: checked });
+  });
+  const onToggleLift = useStable((checked: string[]) => {
+    setLift(checked);
+    apply({ lift: checked });
+  });
+  const onTypeCapacity = useStable((value: Range) => typed("capacity", value));
+  const onTypePower = useStable((value: Range) => typed("power", value));
+  const onTypingCapacity = useStable((on: boolean) => setTypingIn(on ? "capacity" : null));
+  const onTypingPower = useStable((on: boolean) => setTypingIn(on ? "power" : null));
+  const onCommitCapacity = useStable((value: Range) => apply({ capacity: value }));
+  const onCommitPower = useStable((value: Range) => apply({ power: value }));
+  // A typed character shows in its field within the keystroke's frame; the slider, whose thumbs
+  // and hidden inputs cost more to update, follows in the frame after. A slider moved by its own
+  // thumbs shows its value at once.
+  const deferredCapacity = useDeferredValue(capacity);
+  const deferredPower = useDeferredValue(power);
+
   return (
     <form
       action="/us/skidsteers"
@@ -226,21 +299,19 @@ export function FilterForm({ idPrefix, manufacturers, liftPatterns, filters, max
         options={manufacturers}
         checked={mfr}
         layout="grid grid-cols-2 gap-1"
-        onToggle={(checked) => {
-          setMfr(checked);
-          apply({ mfr: checked });
-        }}
+        onToggle={onToggleMfr}
       />
       <RangeFilter
         idPrefix={idPrefix}
         label="Operating Capacity"
         unit="lbs"
-        names={["capMin", "capMax"]}
+        names={CAPACITY_NAMES}
         value={capacity}
-        onType={(value) => typed("capacity", value)}
-        onTyping={(on) => setTypingIn(on ? "capacity" : null)}
+        sliderValue={typingIn === "capacity" ? deferredCapacity : capacity}
+        onType={onTypeCapacity}
+        onTyping={onTypingCapacity}
         onSlide={setCapacity}
-        onCommit={(value) => apply({ capacity: value })}
+        onCommit={onCommitCapacity}
         step={CAPACITY_STEP}
         limit={maxima.capacity}
         help={glossary.operatingCapacity}
@@ -249,30 +320,24 @@ export function FilterForm({ idPrefix, manufacturers, liftPatterns, filters, max
         idPrefix={idPrefix}
         label="Engine Power"
         unit="HP"
-        names={["hpMin", "hpMax"]}
+        names={POWER_NAMES}
         value={power}
-        onType={(value) => typed("power", value)}
-        onTyping={(on) => setTypingIn(on ? "power" : null)}
+        sliderValue={typingIn === "power" ? deferredPower : power}
+        onType={onTypePower}
+        onTyping={onTypingPower}
         onSlide={setPower}
-        onCommit={(value) => apply({ power: value })}
+        onCommit={onCommitPower}
         step={POWER_STEP}
         limit={maxima.power}
       />
       <CheckboxGroup
-        legend={
-          <>
-            Lift Pattern <InfoTip label="Lift Pattern" content={glossary.liftPattern} />
-          </>
-        }
+        legend={LIFT_LEGEND}
         name="lift"
         options={liftPatterns}
         checked={lift}
         className="mt-5"
         layout="flex gap-4"
-        onToggle={(checked) => {
-          setLift(checked);
-          apply({ lift: checked });
-        }}
+        onToggle={onToggleLift}
       />
       <div className="mt-5 flex gap-2">
         <Button type="submit" size="sm">
