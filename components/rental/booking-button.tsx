@@ -1,6 +1,8 @@
 "use client";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, useTransition, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { afterNextPaint } from "@/components/ui/after-first-paint";
+import { cn } from "@/lib/utils";
 import type { RentalPreset, RentalVendor } from "./rental-request-dialog";
 
 // The dialog's code loads when a visitor first opens it, not with every page. React's own
@@ -12,15 +14,28 @@ type Vendor = RentalVendor;
 /**
  * The rental request dialog and a function that opens it. Render `dialog` where it
  * outlives the opener (the mobile menu closes as the dialog opens).
+ *
+ * The dialog opens once the tap's frame has painted, as a transition: fetching its code the
+ * first time (a script and a style sheet added to the page) and mounting it take longer than a
+ * frame on a slow phone. Until it shows, `opening` is true (the button shows it pressed).
  */
-export function useRentalDialog(vendor?: Vendor, preset?: RentalPreset): { openDialog: () => void; dialog: ReactNode } {
+export function useRentalDialog(vendor?: Vendor, preset?: RentalPreset): { openDialog: () => void; opening: boolean; dialog: ReactNode } {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const [pending, startOpening] = useTransition();
   return {
     openDialog: () => {
-      setLoaded(true);
-      setOpen(true);
+      setWaiting(true);
+      afterNextPaint(() =>
+        startOpening(() => {
+          setWaiting(false);
+          setLoaded(true);
+          setOpen(true);
+        }),
+      );
     },
+    opening: waiting || pending,
     dialog: loaded ? (
       <Suspense fallback={null}>
         <RentalRequestDialog open={open} onOpenChange={setOpen} vendor={vendor} preset={preset} />
@@ -41,10 +56,16 @@ interface BookingButtonProps {
 export const BOOKING_LABEL = "Book a Skid Steer";
 
 export function BookingButton({ className, label = BOOKING_LABEL, vendor, preset, size, variant }: BookingButtonProps) {
-  const { openDialog, dialog } = useRentalDialog(vendor, preset);
+  const { openDialog, opening, dialog } = useRentalDialog(vendor, preset);
   return (
     <>
-      <Button size={size} variant={variant} className={className} onClick={openDialog}>
+      <Button
+        size={size}
+        variant={variant}
+        data-opening={opening || undefined}
+        className={cn("data-opening:brightness-90", className)}
+        onClick={openDialog}
+      >
         {label}
       </Button>
       {dialog}

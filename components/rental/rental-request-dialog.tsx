@@ -2,8 +2,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { afterNextPaint } from "@/components/ui/after-first-paint";
 import { FeatureToaster, showToast } from "@/components/ui/toaster";
 import { completeLead } from "@/lib/rental/actions";
 import { recipientsSentence, RENTAL_REFUSALS } from "@/lib/rental/messages";
@@ -167,12 +168,18 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
                 <MachineStep
                   chosen={typePicked ? chosenType : null}
                   startError={draft.startError}
-                  onChoose={(type) => {
-                    form.setValue("skid_steer_type", type);
-                    setTypePicked(true);
-                    draft.save(2, { skid_steer_type: type });
-                    setStep(2);
-                  }}
+                  onChoose={(type) =>
+                    // The tap's frame shows the choice pressed (the step's own state); the dates
+                    // step, which replaces this one, renders once that frame has painted.
+                    afterNextPaint(() => {
+                      draft.save(2, { skid_steer_type: type });
+                      startTransition(() => {
+                        form.setValue("skid_steer_type", type);
+                        setTypePicked(true);
+                        setStep(2);
+                      });
+                    })
+                  }
                 />
               )}
               {step === 2 && (

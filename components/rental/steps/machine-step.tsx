@@ -1,5 +1,6 @@
 "use client";
 import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { SkidSteerType } from "@/lib/rental/schema";
 
@@ -18,6 +19,9 @@ export function MachineStep({
   startError: string | null;
   onChoose: (type: SkidSteerType) => void;
 }) {
+  // The option just tapped, shown pressed within the tap while the next step follows.
+  const [tapped, setTapped] = useState<SkidSteerType | null>(null);
+  const pressed = tapped ?? chosen;
   return (
     <fieldset>
       <Dialog.Title asChild>
@@ -35,8 +39,11 @@ export function MachineStep({
             variant="outline"
             size="lg"
             disabled={startError !== null}
-            aria-pressed={chosen === option.value}
-            onClick={() => onChoose(option.value)}
+            aria-pressed={pressed === option.value}
+            onClick={() => {
+              setTapped(option.value);
+              onChoose(option.value);
+            }}
           >
             {option.label}
           </Button>
