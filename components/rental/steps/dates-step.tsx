@@ -2,6 +2,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { addDays } from "date-fns";
 import { useWatch, type UseFormReturn } from "react-hook-form";
+import { afterNextPaint } from "@/components/ui/after-first-paint";
 import { Button } from "@/components/ui/button";
 import { isEndDayDisabled, isStartDayDisabled, toIsoDay } from "@/lib/rental/dates";
 import type { RentalFormValues } from "@/lib/rental/schema";
@@ -42,11 +43,12 @@ export function DatesStep({
             const presetEnd = presetDays !== null && addDays(day, presetDays);
             if (presetEnd && !isEndDayDisabled(presetEnd, day, today)) {
               form.setValue("rental_end_date", presetEnd);
-              save(2, { rental_start_date: toIsoDay(day), rental_end_date: toIsoDay(presetEnd) });
+              afterNextPaint(() => save(2, { rental_start_date: toIsoDay(day), rental_end_date: toIsoDay(presetEnd) }));
               return;
             }
             if (end && end <= day) form.resetField("rental_end_date");
-            save(2, { rental_start_date: toIsoDay(day) });
+            // The draft is saved once the tap's frame has painted (a server call takes a few ms to start).
+            afterNextPaint(() => save(2, { rental_start_date: toIsoDay(day) }));
           }}
         />
         <DateField
@@ -56,7 +58,7 @@ export function DatesStep({
           onChange={(day) => {
             if (!day) return;
             form.setValue("rental_end_date", day);
-            save(2, { rental_end_date: toIsoDay(day) });
+            afterNextPaint(() => save(2, { rental_end_date: toIsoDay(day) }));
           }}
         />
         <Button disabled={!start || !end} onClick={onContinue}>
