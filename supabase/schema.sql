@@ -55,6 +55,8 @@ CREATE TABLE public.leads (
     state_id bigint,
     anonymized_at timestamp with time zone,
     state text DEFAULT 'draft'::text NOT NULL,
+    no_recipients boolean DEFAULT false NOT NULL,
+    quoted_at timestamp with time zone,
     CONSTRAINT leads_erased_holds_nobody CHECK (((state <> 'erased'::text) OR ((name = ''::text) AND (phone = ''::text) AND (renter_email IS NULL) AND (client_key IS NULL)))),
     CONSTRAINT leads_rental_days_check CHECK ((rental_days >= 1)),
     CONSTRAINT leads_renter_email_check CHECK (((renter_email IS NULL) OR ((renter_email = lower(renter_email)) AND public.is_email_address(renter_email)))),
@@ -72,6 +74,20 @@ ALTER TABLE public.leads OWNER TO postgres;
 --
 
 COMMENT ON COLUMN public.leads.state IS 'Where the request is in its life (private.lead_transitions): draft, sent, withdrawn, booked, cancelled or erased. A sent or booked request whose rental has ended is "over" (private.lead_state), which no column stores.';
+
+
+--
+-- Name: COLUMN leads.no_recipients; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.no_recipients IS 'The request was sent and reached no vendor (complete_lead; recipients are never added later).';
+
+
+--
+-- Name: COLUMN leads.quoted_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.quoted_at IS 'When a vendor first quoted the request (kept by the quotes_quoted_at trigger).';
 
 
 --
@@ -655,6 +671,7 @@ CREATE TABLE public.lead_recipients (
     responded_at timestamp with time zone,
     completed_at timestamp with time zone,
     spam boolean DEFAULT false NOT NULL,
+    emailed_at timestamp with time zone,
     CONSTRAINT lead_recipients_reason_check CHECK ((reason = ANY (ARRAY['vendor_page'::text, 'nearby'::text]))),
     CONSTRAINT lead_recipients_status_check CHECK ((status = ANY (ARRAY['contacted'::text, 'quoted'::text, 'won'::text, 'lost'::text, 'not_a_fit'::text]))),
     CONSTRAINT lead_recipients_status_reason_check CHECK ((length(status_reason) <= 500))
@@ -662,6 +679,13 @@ CREATE TABLE public.lead_recipients (
 
 
 ALTER TABLE public.lead_recipients OWNER TO postgres;
+
+--
+-- Name: COLUMN lead_recipients.emailed_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.emailed_at IS 'When the request''s email to this vendor was sent (recipient_emailed_at), from which its response time counts.';
+
 
 --
 -- Name: leads_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -996,7 +1020,7 @@ UNION ALL
     NULL::timestamp with time zone AS updated_at,
     st.id AS key
    FROM (public.states st
-     JOIN public.countries co ON ((co.id = st.country_id)))
+     LEFT JOIN public.countries co ON ((co.id = st.country_id)))
   WHERE (st.vendor_count > 0)
 UNION ALL
  SELECT 3 AS kind,
@@ -1004,8 +1028,8 @@ UNION ALL
     NULL::timestamp with time zone AS updated_at,
     c.id AS key
    FROM ((public.cities c
-     JOIN public.states st ON ((st.id = c.state_id)))
-     JOIN public.countries co ON ((co.id = st.country_id)))
+     LEFT JOIN public.states st ON ((st.id = c.state_id)))
+     LEFT JOIN public.countries co ON ((co.id = st.country_id)))
   WHERE (c.vendor_count > 0)
 UNION ALL
  SELECT 4 AS kind,
@@ -1013,10 +1037,11 @@ UNION ALL
     v.updated_at,
     v.id AS key
    FROM ((((public.vendors v
-     JOIN public.postcodes p ON ((p.id = v.postcode_id)))
-     JOIN public.cities c ON ((c.id = p.city_id)))
-     JOIN public.states st ON ((st.id = c.state_id)))
-     JOIN public.countries co ON ((co.id = st.country_id)))
+     LEFT JOIN public.postcodes p ON ((p.id = v.postcode_id)))
+     LEFT JOIN public.cities c ON ((c.id = p.city_id)))
+     LEFT JOIN public.states st ON ((st.id = c.state_id)))
+     LEFT JOIN public.countries co ON ((co.id = st.country_id)))
+  WHERE (v.postcode_id IS NOT NULL)
 UNION ALL
  SELECT 5 AS kind,
     ((('/us/skidsteers/'::text || f.slug) || '/'::text) || m.slug) AS path,
@@ -1814,6 +1839,20 @@ CREATE INDEX auth_links_expires_at_idx ON public.auth_links USING btree (expires
 
 
 --
+-- Name: auth_links_lead_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX auth_links_lead_idx ON public.auth_links USING btree (lead_id) WHERE (lead_id IS NOT NULL);
+
+
+--
+-- Name: auth_links_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX auth_links_vendor_idx ON public.auth_links USING btree (vendor_id) WHERE (vendor_id IS NOT NULL);
+
+
+--
 -- Name: auth_throttle_last_failure_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -1884,6 +1923,13 @@ CREATE INDEX lead_messages_due_idx ON public.outbox_messages USING btree (next_a
 
 
 --
+-- Name: lead_recipients_vendor_answers_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX lead_recipients_vendor_answers_idx ON public.lead_recipients USING btree (vendor_id, responded_at) INCLUDE (emailed_at) WHERE (responded_at IS NOT NULL);
+
+
+--
 -- Name: lead_recipients_vendor_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -1891,10 +1937,10 @@ CREATE INDEX lead_recipients_vendor_newest_idx ON public.lead_recipients USING b
 
 
 --
--- Name: lead_recipients_vendor_responded_idx; Type: INDEX; Schema: public; Owner: postgres
+-- Name: leads_booked_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
-CREATE INDEX lead_recipients_vendor_responded_idx ON public.lead_recipients USING btree (vendor_id, responded_at) WHERE (responded_at IS NOT NULL);
+CREATE INDEX leads_booked_newest_idx ON public.leads USING btree (completed_at DESC, id DESC) INCLUDE (spam) WHERE (completed AND (state = 'booked'::text));
 
 
 --
@@ -1919,6 +1965,20 @@ CREATE INDEX leads_location_newest_idx ON public.leads USING btree (location, co
 
 
 --
+-- Name: leads_no_recipients_newest_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX leads_no_recipients_newest_idx ON public.leads USING btree (completed_at DESC, id DESC) INCLUDE (spam) WHERE (completed AND no_recipients);
+
+
+--
+-- Name: leads_owner_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX leads_owner_idx ON public.leads USING btree (owner_token_hash);
+
+
+--
 -- Name: leads_personal_by_completion_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -1930,6 +1990,13 @@ CREATE INDEX leads_personal_by_completion_idx ON public.leads USING btree (compl
 --
 
 CREATE INDEX leads_phone_digits_idx ON public.leads USING btree ("right"(regexp_replace(phone, '\D'::text, ''::text, 'g'::text), 10)) WHERE (phone <> ''::text);
+
+
+--
+-- Name: leads_quoted_newest_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX leads_quoted_newest_idx ON public.leads USING btree (completed_at DESC, id DESC) INCLUDE (spam) WHERE (completed AND (quoted_at IS NOT NULL));
 
 
 --
@@ -1968,6 +2035,13 @@ CREATE INDEX operator_audit_at_idx ON public.operator_audit USING btree (at DESC
 
 
 --
+-- Name: outbox_messages_failed_lead_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX outbox_messages_failed_lead_idx ON public.outbox_messages USING btree (lead_id) WHERE (status = 'failed'::text);
+
+
+--
 -- Name: outbox_messages_kept_failed_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -1982,10 +2056,24 @@ CREATE INDEX outbox_messages_kept_sent_idx ON public.outbox_messages USING btree
 
 
 --
+-- Name: outbox_messages_link_emails_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX outbox_messages_link_emails_idx ON public.outbox_messages USING btree (created_at) WHERE ((kind = ANY (ARRAY['sign_in'::text, 'claim_link'::text])) AND (status = ANY (ARRAY['sent'::text, 'failed'::text])));
+
+
+--
 -- Name: outbox_messages_one_per_lead_recipient; Type: INDEX; Schema: public; Owner: postgres
 --
 
 CREATE UNIQUE INDEX outbox_messages_one_per_lead_recipient ON public.outbox_messages USING btree (lead_id, vendor_id, channel, kind, quote_id) NULLS NOT DISTINCT WHERE (lead_id IS NOT NULL);
+
+
+--
+-- Name: outbox_messages_open_lead_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX outbox_messages_open_lead_idx ON public.outbox_messages USING btree (lead_id) WHERE (status = ANY (ARRAY['pending'::text, 'sending'::text]));
 
 
 --
@@ -2087,10 +2175,24 @@ CREATE INDEX vendor_change_requests_status_idx ON public.vendor_change_requests 
 
 
 --
+-- Name: vendor_change_requests_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendor_change_requests_vendor_idx ON public.vendor_change_requests USING btree (vendor_id);
+
+
+--
 -- Name: vendor_claims_status_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
 CREATE INDEX vendor_claims_status_idx ON public.vendor_claims USING btree (status, id DESC);
+
+
+--
+-- Name: vendor_claims_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendor_claims_vendor_idx ON public.vendor_claims USING btree (vendor_id);
 
 
 --
@@ -2171,6 +2273,13 @@ CREATE INDEX vendors_submissions_status_idx ON public.vendors_submissions USING 
 
 
 --
+-- Name: vendors_submissions_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendors_submissions_vendor_idx ON public.vendors_submissions USING btree (vendor_id) WHERE (vendor_id IS NOT NULL);
+
+
+--
 -- Name: vendors_submissions_website_key_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -2230,7 +2339,7 @@ CREATE TRIGGER lead_consents_not_after_erasure BEFORE INSERT ON public.lead_cons
 -- Name: lead_recipients lead_recipients_answer_changed; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
-CREATE TRIGGER lead_recipients_answer_changed AFTER UPDATE ON public.lead_recipients REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.vendor_response_stats();
+CREATE TRIGGER lead_recipients_answer_changed AFTER UPDATE ON public.lead_recipients REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.vendor_response_stats();
 
 
 --
@@ -2290,10 +2399,24 @@ CREATE TRIGGER outbox_messages_not_after_erasure BEFORE INSERT ON public.outbox_
 
 
 --
+-- Name: outbox_messages outbox_messages_recipient_emailed; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER outbox_messages_recipient_emailed AFTER INSERT OR UPDATE OF sent_at ON public.outbox_messages FOR EACH ROW WHEN (((new.kind = 'lead'::text) AND (new.channel = 'email'::text) AND (new.sent_at IS NOT NULL))) EXECUTE FUNCTION private.recipient_emailed_at();
+
+
+--
 -- Name: quotes quotes_not_after_erasure; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
 CREATE TRIGGER quotes_not_after_erasure BEFORE INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.refuse_after_erasure();
+
+
+--
+-- Name: quotes quotes_quoted_at; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER quotes_quoted_at AFTER INSERT ON public.quotes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.lead_quoted_at();
 
 
 --

@@ -14,7 +14,7 @@ export type RetentionResult = z.infer<typeof retentionResultSchema>;
 export function runRetention(
   env: Record<string, string | undefined> = process.env,
   client: SupabaseClient = serviceSupabase(),
-  batch = 500,
+  batch = 100,
 ): Promise<RetentionResult> {
   const periods = retentionPeriods(env);
   return callWith(

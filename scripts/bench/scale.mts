@@ -14,8 +14,9 @@ const SPACING = "interval '64 seconds'";
  * serves its own ZIP code and the next one by id), then completed rental requests until there are
  * `requests` of them, 64 seconds apart into the past, grown as a busy site's history grows, through
  * the product's own triggers:
+ * - one listing in three publishes a rate card for every class;
  * - one request in twenty reached no vendor; the others went to two listings (one in five to the
- *   busy listing), each by an email that failed for one request in 200;
+ *   busy listing), each by an email that failed for one request in 200 (and is not sent yet for the last ten minutes' requests);
  * - one request in a hundred is spam, one in forty was withdrawn;
  * - the first listing quoted every second request (revising one quote in ten), the second listing
  *   every seventh; a renter gave an email address for every fourth request and got each quote by email;
@@ -43,6 +44,18 @@ export function growthSql(vendors: number, requests: number): string {
     where v.slug like 'scale-test-rentals-%' and exists (select 1 from public.postcodes p where p.id = s.postcode_id)
     on conflict do nothing;
 
+    -- One listing in three publishes its rates.
+    insert into public.rate_cards (vendor_id, delivery_fee, delivery_miles, delivery_per_mile, waiver_percent, updated_by)
+    select v.id, 95, 30, 3.5, 12, 'bench' from public.vendors v
+    where v.slug like 'scale-test-rentals-%' and v.id % 3 = 0
+    on conflict do nothing;
+    insert into public.rate_card_classes (vendor_id, class, day_rate, week_rate, four_week_rate, day_hours, week_hours, four_week_hours)
+    select c.vendor_id, k.class, k.day + c.vendor_id % 90, 4 * (k.day + c.vendor_id % 90), 12 * (k.day + c.vendor_id % 90), 8, 40, 160
+    from public.rate_cards c
+    cross join (values ('small', 210), ('medium', 260), ('large', 320), ('track', 360)) k(class, day)
+    where c.updated_by = 'bench'
+    on conflict do nothing;
+
     create temporary table scale_busy as
     select coalesce((select id from public.vendors where slug = '${BUSY_VENDOR_SLUG}'), (select min(id) from public.vendors)) as id;
     insert into public.vendor_managers (vendor_id, email, role, added_by)
@@ -59,13 +72,14 @@ export function growthSql(vendors: number, requests: number): string {
     -- A request every 64 seconds into the past, newest first.
     insert into public.leads (vendor_id, vendor_name, step, location, name, phone, skid_steer_type, rental_days,
                               rental_start_date, rental_end_date, completed, owner_token_hash, created_at, updated_at,
-                              completed_at, spam, renter_email, client_key)
+                              completed_at, spam, renter_email, client_key, no_recipients)
     select case when g % 2 = 0 then s.id end, case when g % 2 = 0 then s.name end, 3, s.code, 'Scale Renter ' || g,
-           '(555) 020-' || lpad((g % 10000)::text, 4, '0'), case when g % 2 = 0 then 'wheeled' else 'tracked' end, 1 + g % 7,
+           '(555) ' || lpad((g / 10000)::text, 3, '0') || '-' || lpad((g % 10000)::text, 4, '0'),
+           case when g % 2 = 0 then 'wheeled' else 'tracked' end, 1 + g % 7,
            (now() - g * ${SPACING})::date + 3, (now() - g * ${SPACING})::date + 3 + g % 7, true,
            'scale:' || g, now() - g * ${SPACING} - interval '5 minutes', now() - g * ${SPACING},
            now() - g * ${SPACING}, g % 100 = 0, case when g % 4 = 0 then 'renter-' || g || '@example.com' end,
-           'k' || md5(g::text)
+           'k' || md5(g::text), g % 20 = 7
     from generate_series((select requests from scale_before) + 1, ${requests}) g
     join scale_listing s on s.n = 1 + (g::bigint * 7919) % (select count(*) from scale_listing);
 
@@ -101,8 +115,10 @@ export function growthSql(vendors: number, requests: number): string {
     -- Messages past 30 days were emptied by retention but for one day's, which is due.
     insert into public.outbox_messages (lead_id, vendor_id, channel, status, attempts, next_attempt_at, sent_at, sent_via,
                                         created_at, kind, recipient, payload)
-    select r.lead_id, r.vendor_id, 'email', case when r.g % 200 = 0 then 'failed' else 'sent' end, 1,
-           r.completed_at, case when r.g % 200 <> 0 then r.completed_at end, 'smtp', r.completed_at, 'lead',
+    select r.lead_id, r.vendor_id, 'email',
+           case when r.g % 200 = 3 then 'failed' when r.completed_at > now() - interval '10 minutes' then 'pending' else 'sent' end, 1,
+           r.completed_at, case when r.g % 200 <> 3 and r.completed_at <= now() - interval '10 minutes' then r.completed_at end,
+           'smtp', r.completed_at, 'lead',
            case when r.completed_at > now() - interval '31 days' then 'listing-' || r.vendor_id || '@example.com' end,
            case when r.completed_at > now() - interval '31 days' then jsonb_build_object('links', true) else '{}'::jsonb end
     from scale_recipient r

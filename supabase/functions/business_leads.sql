@@ -36,7 +36,9 @@ returns jsonb language sql stable security definer set search_path = '' as $$
     'win_rates', coalesce((select jsonb_agg(jsonb_build_object('vendor_id', m.vendor_id,
         'quoted', (select count(distinct q.lead_id) from public.quotes q where q.vendor_id = m.vendor_id and q.created_at > now() - interval '90 days'),
         'booked', (select count(*) from public.bookings b join public.quotes q on q.id = b.quote_id
-                   where b.vendor_id = m.vendor_id and b.status = 'booked' and q.created_at > now() - interval '90 days')))
+                   where b.vendor_id = m.vendor_id and b.status = 'booked' and q.created_at > now() - interval '90 days'
+                     -- A booking follows its quote: this bound reads only the last 90 days' bookings.
+                     and b.booked_at > now() - interval '90 days')))
       from managed m), '[]'::jsonb));
 $$;
 

@@ -13,10 +13,6 @@ begin
     'Too many sign-in requests from your connection. Please try again in an hour.');
   perform public.count_write_attempt('sign_in_email', 'email-' || md5(v_email), interval '1 hour', 5,
     'Too many sign-in requests for this address. Please try again in an hour.');
-  delete from public.auth_links a where a.expires_at < now() - interval '1 day';
-  -- Link emails are kept a week, for the operator's delivery reports, then forgotten.
-  delete from public.outbox_messages m
-  where m.kind in ('sign_in', 'claim_link') and m.status in ('sent', 'failed') and m.created_at < now() - interval '7 days';
   if exists (select 1 from public.vendor_managers m where m.email = v_email) then
     insert into public.outbox_messages (kind, channel, recipient) values ('sign_in', 'email', v_email);
   end if;

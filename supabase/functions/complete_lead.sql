@@ -60,6 +60,9 @@ begin
     insert into public.outbox_messages (lead_id, channel) values (v_lead, 'webhook');
   end if;
   select count(*) into recipients from public.lead_recipients r where r.lead_id = v_lead;
+  if recipients = 0 then
+    update public.leads l set no_recipients = true where l.id = v_lead;
+  end if;
   -- The sentence shown must be the site's own, naming exactly the vendors the request is routed to.
   consent := private.consent_text(array(select v.name from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
                                         where r.lead_id = v_lead order by r.rank));

@@ -2,10 +2,11 @@
 -- keyset: the page older than request p_older_than, or newer than request p_newer_than, or the
 -- newest. Filters (all optional): completed between two dates, the job ZIP's state (slug), a
 -- recipient vendor, the job ZIP, the delivery state ('pending', 'sent', 'failed', 'none' for no
--- recipient), the stage ('quoted': a vendor quoted it; 'booked') and spam ('only', 'include';
--- left out by default). Each page reads one index in
--- page order (a recipient's, the ZIP's, the state's or every request's), so its cost does not
--- grow with history; a listing's requests are counted from its recipients' index alone, which
+-- recipient), the stage ('quoted': a vendor quoted it; 'booked': its booking is live and it is not
+-- erased) and spam ('only', 'include'; left out by default). Each page reads one index in
+-- page order (a recipient's, the ZIP's, the state's, the booked, quoted or unsent requests' or every
+-- request's), so its cost does not grow with history, but for failed or undelivered messages,
+-- which are read from those few messages; a listing's requests are counted from its recipients' index alone, which
 -- holds each request's spam mark; 'total' counts at most 10,001 matches ('total_capped' past 10,000).
 create or replace function public.operator_lead_page(p_filters jsonb, p_limit int, p_older_than bigint default null, p_newer_than bigint default null)
 returns jsonb language plpgsql stable security definer set search_path = '' as $$
@@ -17,7 +18,9 @@ declare
   state_filter_id constant bigint := (select min(s.id) from public.states s where s.slug = f->>'state');
   anchor_at timestamptz;
   anchor_id bigint;
+  origin text;
   source text;
+  conditions text[];
   filtered text;
   page_ids bigint[];
   matches int;
@@ -25,39 +28,63 @@ begin
   select l.completed_at, l.id into anchor_at, anchor_id
   from public.leads l where l.id = coalesce(p_older_than, p_newer_than) and l.completed;
 
-  -- The index that serves the page: the narrowest filter's, ordered as the page is; the rest
-  -- of the filters are checked on each row it gives, in page order.
-  source := case
-    when f->>'vendor' is not null and f->>'zip' is null and f->>'state' is null then
+  -- The index that serves the page: the narrowest filter's, ordered as the page is (but for
+  -- failed or undelivered messages, few enough to be read whole); the other filters are checked
+  -- on each row it gives, and only they: a condition the source already holds is not asked again.
+  origin := case
+    when f->>'delivery' in ('failed', 'pending') then 'delivery'
+    when f->>'vendor' is not null and f->>'zip' is null and f->>'state' is null then 'vendor'
+    when f->>'vendor' is not null then 'vendor_request'
+    when f->>'zip' is not null then 'zip'
+    when f->>'state' is not null then 'state'
+    when f->>'delivery' = 'none' then 'none'
+    when f->>'stage' = 'booked' then 'booked'
+    when f->>'stage' = 'quoted' then 'quoted'
+    else 'all' end;
+  source := case origin
+    when 'delivery' then format(
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l
+         where l.completed and l.id = any (array(select distinct m.lead_id from public.outbox_messages m where %s))',
+      case f->>'delivery' when 'failed' then 'm.status = ''failed''' else 'm.status in (''pending'', ''sending'')' end)
+    when 'vendor' then
       'select r.lead_id as id, r.completed_at, null::text as location, null::bigint as state_id, r.spam
          from public.lead_recipients r where r.vendor_id = ($1->>''vendor'')::bigint and r.completed_at is not null'
-    when f->>'vendor' is not null then
+    when 'vendor_request' then
       'select l.id, r.completed_at, l.location, l.state_id, l.spam from public.lead_recipients r
          join public.leads l on l.id = r.lead_id where r.vendor_id = ($1->>''vendor'')::bigint and r.completed_at is not null'
-    when f->>'zip' is not null then
+    when 'zip' then
       'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.location = $1->>''zip'''
-    when f->>'state' is not null then
+    when 'state' then
       'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.state_id = $5'
+    when 'none' then
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.no_recipients'
+    when 'booked' then
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.state = ''booked'''
+    when 'quoted' then
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.quoted_at is not null'
     else 'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed' end;
 
-  filtered := format($q$
-    select k.id, k.completed_at from (%s) k
-    where ($1->>'from' is null or k.completed_at >= ($1->>'from')::date)
-      and ($1->>'to' is null or k.completed_at < ($1->>'to')::date + 1)
-      and ($1->>'zip' is null or k.location = $1->>'zip')
-      and ($1->>'state' is null or k.state_id = $5)
-      and (case $1->>'delivery'
-             when 'none' then not exists (select 1 from public.lead_recipients r where r.lead_id = k.id)
-             when 'failed' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status = 'failed')
-             when 'pending' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status in ('pending', 'sending'))
-             when 'sent' then exists (select 1 from public.outbox_messages m where m.lead_id = k.id)
-                              and not exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status <> 'sent')
-             else true end)
-      and (case $1->>'stage'
-             when 'quoted' then exists (select 1 from public.quotes q where q.lead_id = k.id)
-             when 'booked' then exists (select 1 from public.bookings b where b.lead_id = k.id and b.status = 'booked')
-             else true end)
-      and (case $1->>'spam' when 'only' then k.spam when 'include' then true else not k.spam end)$q$, source);
+  conditions := array_remove(array[
+    case when f->>'from' is not null then 'k.completed_at >= ($1->>''from'')::date' end,
+    case when f->>'to' is not null then 'k.completed_at < ($1->>''to'')::date + 1' end,
+    case when f->>'zip' is not null and origin <> 'zip' then 'k.location = $1->>''zip''' end,
+    case when f->>'state' is not null and origin <> 'state' then 'k.state_id = $5' end,
+    case when origin in ('delivery', 'none') then null else case f->>'delivery'
+      when 'none' then 'not exists (select 1 from public.lead_recipients r where r.lead_id = k.id)'
+      when 'failed' then 'exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status = ''failed'')'
+      when 'pending' then 'exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status in (''pending'', ''sending''))'
+      -- Every message sent: none failed and none still to send, each asked of its own small index.
+      when 'sent' then 'exists (select 1 from public.outbox_messages m where m.lead_id = k.id)
+        and not exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status = ''failed'')
+        and not exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status in (''pending'', ''sending''))'
+      end end,
+    case when origin in ('booked', 'quoted') then null else case f->>'stage'
+      when 'quoted' then 'exists (select 1 from public.leads q where q.id = k.id and q.quoted_at is not null)'
+      when 'booked' then 'exists (select 1 from public.leads b where b.id = k.id and b.state = ''booked'')'
+      end end,
+    case f->>'spam' when 'only' then 'k.spam' when 'include' then null else 'not k.spam' end], null);
+  filtered := format('select k.id, k.completed_at from (%s) k where %s', source,
+                     coalesce(nullif(array_to_string(conditions, ' and '), ''), 'true'));
 
   execute format('select count(*) from (%s limit %s) x', filtered, count_cap + 1)
     into matches using f, null::timestamptz, null::bigint, null::int, state_filter_id;

@@ -1,16 +1,18 @@
--- One batch of the retention periods (days unless said), at most p_batch rows of each kind:
+-- One batch of the retention periods (days unless said), at most p_batch rows of each kind (and a
+-- quarter as many requests to erase, each of which changes rows in eight tables), so that a batch
+-- stays short whatever is due and a day's work is a trickle of batches:
 -- drafts never sent are deleted p_draft_days after their last change; sent requests are
 -- erased in place (erase_requests, as the action expire) p_personal_months after they were sent,
 -- keeping dates, ZIP and vendors for reports; sent (or finally failed) messages lose their payload and recipient (and
--- their delivery attempts' errors) p_sent_days after; expired links and sessions, and throttle
--- rows past every window, go p_expired_days after. Each row is changed by one statement, so it
+-- their delivery attempts' errors) p_sent_days after; sign-in and claim link emails go after a week;
+-- expired links and sessions, and throttle rows past every window, go p_expired_days after. Each row is changed by one statement, so it
 -- is done or untouched; rows another instance is working on are skipped, never done twice.
 -- Returns how many of each it changed.
 create or replace function public.retention_run(p_draft_days int, p_personal_months int, p_sent_days int, p_expired_days int,
-  p_batch int default 500)
+  p_batch int default 100)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
-  batch constant int := least(greatest(coalesce(p_batch, 500), 1), 5000);
+  batch constant int := least(greatest(coalesce(p_batch, 100), 1), 5000);
   drafts int;
   anonymized int;
   emptied int;
@@ -32,7 +34,7 @@ begin
   anonymized := (private.erase_requests(array(
     select l.id from public.leads l
     where l.completed and l.anonymized_at is null and l.completed_at < now() - make_interval(months => p_personal_months)
-    order by l.completed_at limit batch for update skip locked), 'expire')->>'requests')::int;
+    order by l.completed_at limit ceil(batch / 4.0)::int for update skip locked), 'expire')->>'requests')::int;
 
   with due as (
     (select m.id from public.outbox_messages m
@@ -53,6 +55,13 @@ begin
     update public.outbox_attempts a set error = null from cleared c where a.message_id = c.id and a.error is not null)
   select count(*) into emptied from cleared;
 
+  -- Sign-in and claim link emails are kept a week, for the operator's delivery reports, then forgotten.
+  delete from public.outbox_messages m where m.id = any (array(
+    select x.id from public.outbox_messages x
+    where x.kind in ('sign_in', 'claim_link') and x.status in ('sent', 'failed') and x.created_at < now() - interval '7 days'
+    order by x.created_at limit batch for update skip locked));
+  get diagnostics n = row_count;
+  expired := expired + n;
   delete from public.auth_links a where a.ctid = any (array(
     select x.ctid from public.auth_links x where x.expires_at < now() - make_interval(days => p_expired_days)
     limit batch for update skip locked));
