@@ -104,7 +104,6 @@ export interface FunctionArgs {
   lead_route: { p_zip: string | null; p_vendor_id: number | null; p_widen: boolean | null };
   lead_route_rates: { p_zip: string | null; p_vendor_id: number | null; p_widen: boolean | null };
   lead_status: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash?: string | null };
-  lowest_day_rate: { p_vendor_id: number | null };
   name_for_emails: { p_name: string | null };
   normalize_website: { p_site: string | null };
   operator_add: { p_email: string | null; p_password_hash: string | null };
@@ -322,7 +321,6 @@ export const functionResults = {
   ),
   lead_route_rates: null,
   lead_status: null,
-  lowest_day_rate: z.number().nullable(),
   name_for_emails: z.string().nullable(),
   normalize_website: z.string().nullable(),
   operator_add: z.number().nullable(),

@@ -9,13 +9,15 @@ returns jsonb language sql stable set search_path = '' as $$
     'full_address', v.full_address, 'rating', v.rating, 'photo', v.photo,
     'city_name', c.name, 'city_slug', c.slug, 'state_slug', st.slug, 'state_code', st.code,
     'country_slug', co.slug, 'claimed', v.claimed_at is not null, 'new', coalesce(v.listed_at > now() - interval '30 days', false),
-    'from_day', public.lowest_day_rate(v.id),
-    'rates_sample', (select r.sample from public.rate_cards r where r.vendor_id = v.id),
+    -- Read here rather than through a function: a card is built for every vendor of a page.
+    'from_day', (select min(k.day_rate) from public.rate_card_classes k where k.vendor_id = r.vendor_id),
+    'rates_sample', r.sample,
     'reviews', public.vendor_review_summary(v.id))
   from public.postcodes p
   join public.cities c on c.id = p.city_id
   join public.states st on st.id = c.state_id
   join public.countries co on co.id = st.country_id
+  left join public.rate_cards r on r.vendor_id = v.id
   where p.id = v.postcode_id;
 $$;
 

@@ -8,9 +8,10 @@ returns jsonb language sql stable set search_path = '' as $$
     select v.id, v.name, case when v.last_responded_at > now() - interval '90 days' then v.response_hours end as hours
     from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids join public.vendors v on v.id = ids.id
   ), ranked as (
-    select m.id, m.name, case when p_sort = 'price' then public.lowest_day_rate(m.id) end as price, s.score, m.hours
+    select m.id, m.name, p.day_rate as price, s.score, m.hours
     from members m
     join public.vendor_review_scores(p_vendor_ids) s on s.vendor_id = m.id
+    left join private.lowest_day_rates(case when p_sort = 'price' then p_vendor_ids end) p on p.vendor_id = m.id
   ), page as (
     -- A bounded sort: the rows up to the page's end, not every vendor, are put in order.
     select r.* from ranked r

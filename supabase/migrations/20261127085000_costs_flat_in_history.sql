@@ -112,3 +112,7 @@ revoke execute on function private.recipient_emailed_at() from public, anon, aut
 create trigger outbox_messages_recipient_emailed after insert or update of sent_at on public.outbox_messages
   for each row when (new.kind = 'lead' and new.channel = 'email' and new.sent_at is not null)
   execute function private.recipient_emailed_at();
+
+-- A card reads its lowest day rate itself, and a page sorted by price reads all of them at once
+-- (private.lowest_day_rates): the one-vendor function is no longer called.
+drop function if exists public.lowest_day_rate(bigint);

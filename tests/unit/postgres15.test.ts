@@ -60,7 +60,6 @@ const READ_FUNCTIONS = [
   "find_city_for_zip(text,double precision,double precision)",
   "footer_states()",
   "hero_for(text)",
-  "lowest_day_rate(bigint)",
   "popular_models()",
   "rate_card_json(bigint)",
   "rental_date_window()",

@@ -607,12 +607,6 @@ export const READS: Call[] = [
     params: (s) => [s.busyVendor],
   },
   {
-    fn: "lowest_day_rate",
-    name: "listing's lowest day rate (lowest_day_rate)",
-    sql: "select public.lowest_day_rate($1)",
-    params: async (s, engine) => [await pricedVendor(s, engine)],
-  },
-  {
     fn: "vendor_address",
     name: "listing's address (vendor_address)",
     sql: "select public.vendor_address($1)",

@@ -73,6 +73,78 @@ $$;
 revoke execute on function public.business_sign_in_start(text,text) from public, anon, authenticated;
 grant execute on function public.business_sign_in_start(text,text) to service_role;
 
+-- supabase/functions/lowest_day_rates.sql
+-- The lowest day rate of each of these vendors' readable cards (vendors without one are left out),
+-- read in one pass for a page sorted by price. Runs as the caller, as lowest_day_rate does.
+create or replace function private.lowest_day_rates(p_vendor_ids bigint[])
+returns table (vendor_id bigint, day_rate numeric) language sql stable set search_path = '' as $$
+  select k.vendor_id, min(k.day_rate) from public.rate_card_classes k
+  join public.rate_cards r on r.vendor_id = k.vendor_id
+  where k.vendor_id = any (p_vendor_ids)
+  group by k.vendor_id;
+$$;
+
+revoke execute on function private.lowest_day_rates(bigint[]) from public;
+grant execute on function private.lowest_day_rates(bigint[]) to anon, authenticated, service_role;
+
+-- supabase/functions/vendor_card.sql
+-- A vendor card with the slugs of its home location, for links, whether the business has
+-- claimed the listing, whether it went public in the last 30 days ("New"), and its lowest
+-- published day rate ("from $X/day"), marked when it is sample data, and its published
+-- reviews in figures. Its rating is sample data, never mixed with the reviews.
+create or replace function public.vendor_card(v public.vendors)
+returns jsonb language sql stable set search_path = '' as $$
+  select jsonb_build_object(
+    'id', v.id, 'name', v.name, 'slug', v.slug, 'phone', v.phone, 'site', v.site,
+    'full_address', v.full_address, 'rating', v.rating, 'photo', v.photo,
+    'city_name', c.name, 'city_slug', c.slug, 'state_slug', st.slug, 'state_code', st.code,
+    'country_slug', co.slug, 'claimed', v.claimed_at is not null, 'new', coalesce(v.listed_at > now() - interval '30 days', false),
+    -- Read here rather than through a function: a card is built for every vendor of a page.
+    'from_day', (select min(k.day_rate) from public.rate_card_classes k where k.vendor_id = r.vendor_id),
+    'rates_sample', r.sample,
+    'reviews', public.vendor_review_summary(v.id))
+  from public.postcodes p
+  join public.cities c on c.id = p.city_id
+  join public.states st on st.id = c.state_id
+  join public.countries co on co.id = st.country_id
+  left join public.rate_cards r on r.vendor_id = v.id
+  where p.id = v.postcode_id;
+$$;
+
+revoke execute on function public.vendor_card(public.vendors) from public;
+grant execute on function public.vendor_card(public.vendors) to anon, authenticated, service_role;
+
+-- supabase/functions/vendor_page_slice.sql
+-- One page of vendors and how many there are in all, best rated first or by price (the
+-- lowest published day rate first, vendors without rates last). Best rated is the Bayesian
+-- average of published reviews (vendor_review_scores), then the quickest to respond
+-- (vendor_response; vendors without a response time last), then by name. Sample ratings play no part.
+create or replace function public.vendor_page_slice(p_vendor_ids bigint[], p_offset int, p_limit int, p_sort text default 'rating')
+returns jsonb language sql stable set search_path = '' as $$
+  with members as (
+    select v.id, v.name, case when v.last_responded_at > now() - interval '90 days' then v.response_hours end as hours
+    from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids join public.vendors v on v.id = ids.id
+  ), ranked as (
+    select m.id, m.name, p.day_rate as price, s.score, m.hours
+    from members m
+    join public.vendor_review_scores(p_vendor_ids) s on s.vendor_id = m.id
+    left join private.lowest_day_rates(case when p_sort = 'price' then p_vendor_ids end) p on p.vendor_id = m.id
+  ), page as (
+    -- A bounded sort: the rows up to the page's end, not every vendor, are put in order.
+    select r.* from ranked r
+    order by r.price nulls last, r.score desc, r.hours nulls last, r.name, r.id
+    offset greatest(coalesce(p_offset, 0), 0)
+    limit least(greatest(coalesce(p_limit, 48), 1), 100)
+  )
+  select jsonb_build_object(
+    'vendor_total', coalesce(array_length(p_vendor_ids, 1), 0),
+    'vendors', coalesce((select jsonb_agg(public.vendor_card(v) order by p.price nulls last, p.score desc, p.hours nulls last, p.name, p.id)
+                         from page p join public.vendors v on v.id = p.id), '[]'::jsonb));
+$$;
+
+revoke execute on function public.vendor_page_slice(bigint[],integer,integer,text) from public;
+grant execute on function public.vendor_page_slice(bigint[],integer,integer,text) to anon, authenticated, service_role;
+
 -- supabase/functions/complete_lead.sql
 -- Completes the lead, routes it and queues its messages. Returns the recipient count. A
 -- request from the page of a vendor that asked to stop receiving requests goes to the
