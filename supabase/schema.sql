@@ -2210,6 +2210,13 @@ CREATE UNIQUE INDEX vendor_managers_one_owner_idx ON public.vendor_managers USIN
 
 
 --
+-- Name: vendors_listed_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendors_listed_idx ON public.vendors USING btree (id) WHERE ((postcode_id IS NOT NULL) AND (NOT hidden));
+
+
+--
 -- Name: vendors_name_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 

@@ -55,6 +55,8 @@ create trigger quotes_quoted_at after insert on public.quotes
 -- The sitemaps count and number their entries by key alone: the joins that build a listing's path
 -- are left joins along keys that cannot be null (a listing with a ZIP code has its city, state and
 -- country), which the planner leaves out when only kind and key are read.
+-- The listed vendors in key order, as the sitemap reads them (visitors see listed vendors only).
+create index if not exists vendors_listed_idx on public.vendors (id) where postcode_id is not null and not hidden;
 create or replace view public.sitemap_entries with (security_invoker = true) as
   select 1 as kind, '/' || co.slug as path, null::timestamptz as updated_at, co.id as key from public.countries co
   union all
