@@ -69,6 +69,8 @@ begin
     case when f->>'to' is not null then 'k.completed_at < ($1->>''to'')::date + 1' end,
     case when f->>'zip' is not null and origin <> 'zip' then 'k.location = $1->>''zip''' end,
     case when f->>'state' is not null and origin <> 'state' then 'k.state_id = $5' end,
+    case when f->>'vendor' is not null and origin = 'delivery' then
+      'exists (select 1 from public.lead_recipients r where r.lead_id = k.id and r.vendor_id = ($1->>''vendor'')::bigint)' end,
     case when origin in ('delivery', 'none') then null else case f->>'delivery'
       when 'none' then 'not exists (select 1 from public.lead_recipients r where r.lead_id = k.id)'
       when 'failed' then 'exists (select 1 from public.outbox_messages m where m.lead_id = k.id and m.status = ''failed'')'

@@ -115,6 +115,37 @@ describe("console lists read by keyset", () => {
     expect([back.previous, back.next]).toEqual([true, true]);
   });
 
+  it("requests: each filter holds whichever index serves the page (a listing's failed or unsent requests are its own)", async () => {
+    const [a, b] = await inspect<{ id: number }>(
+      `select v.id from public.vendors v where v.postcode_id is not null
+       and not exists (select 1 from public.lead_recipients r where r.vendor_id = v.id) order by v.id limit 2`,
+    );
+    const leads = await inspect<{ id: number }>(
+      `insert into public.leads (step, location, name, phone, skid_steer_type, rental_days, completed, completed_at, owner_token_hash)
+       select 3, '59101', 'Delivery Renter ' || g, '5125550100', 'wheeled', 1, true, now() - g * interval '1 minute', 'delivery-' || g
+       from generate_series(1, 4) g returning id`,
+    );
+    const ids = leads.map((lead) => Number(lead.id));
+    // Two requests to each listing; one of each listing's emails failed, the other is still to send.
+    await db.query(
+      `insert into public.lead_recipients (lead_id, vendor_id, reason, rank)
+       select l, case when n <= 2 then $2::bigint else $3::bigint end, 'nearby', 1 from unnest($1::bigint[]) with ordinality u(l, n)`,
+      [ids, a.id, b.id],
+    );
+    await db.query(
+      `insert into public.outbox_messages (lead_id, vendor_id, channel, status)
+       select l, case when n <= 2 then $2::bigint else $3::bigint end, 'email', case when n % 2 = 1 then 'failed' else 'pending' end
+       from unnest($1::bigint[]) with ordinality u(l, n)`,
+      [ids, a.id, b.id],
+    );
+    const found = async (filters: object) => (await leadPage(filters)).rows.map((row) => Number(row.id)).sort((x, y) => x - y);
+    expect(await found({ vendor: String(a.id), delivery: "failed" })).toEqual([ids[0]]);
+    expect(await found({ vendor: String(b.id), delivery: "failed" })).toEqual([ids[2]]);
+    expect(await found({ vendor: String(a.id), delivery: "pending" })).toEqual([ids[1]]);
+    expect(await found({ vendor: String(b.id), delivery: "pending", zip: "59101" })).toEqual([ids[3]]);
+    expect(await found({ vendor: String(a.id), delivery: "sent" })).toEqual([]);
+  });
+
   it("audit log: older and newer pages walk every entry once, newest first", async () => {
     await db.query(
       `insert into public.operator_audit (at, operator_email, action, subject)
