@@ -65,7 +65,16 @@ const CITY_SQL = `select s.slug as state_slug, s.code as state_code, c.slug as c
 
 /** The ZIP of a vendor's own address. */
 const vendorZip = async (engine: Engine, vendor: number) =>
-  String((await one(engine, "vendor's ZIP", `select p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id where v.id = $1`, [vendor])).code);
+  String(
+    (
+      await one(
+        engine,
+        "vendor's ZIP",
+        `select p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id where v.id = $1`,
+        [vendor],
+      )
+    ).code,
+  );
 
 /** A request that is sent and not over (its rental has not ended), not spam. */
 const LIVE = `l.completed and l.state = 'sent' and l.rental_end_date >= current_date and not l.spam`;
@@ -87,8 +96,19 @@ async function completion(engine: Engine, lead: { id: number; owner: string }, z
     [zip, vendor, widen],
   );
   return [
-    lead.id, lead.owner, "tracked", dateIn(7), dateIn(10), "Bench Renter", "(555) 030-1234", zip, widen, false,
-    `renter-${tag()}@example.com`, { text: consent.text, page: "/us/texas/houston" }, hash().slice(0, 32),
+    lead.id,
+    lead.owner,
+    "tracked",
+    dateIn(7),
+    dateIn(10),
+    "Bench Renter",
+    "(555) 030-1234",
+    zip,
+    widen,
+    false,
+    `renter-${tag()}@example.com`,
+    { text: consent.text, page: "/us/texas/houston" },
+    hash().slice(0, 32),
   ];
 }
 const COMPLETE_SQL = `select public.complete_lead($1, $2, $3, $4::date, $5::date, $6, $7, $8, $9, $10, $11, $12::jsonb, $13) as result`;
@@ -200,10 +220,13 @@ export const WRITES: Call[] = [
     name: "withdrawing a request by its status link (withdraw_lead)",
     sql: "select public.withdraw_lead($1, null, $2) as result",
     params: async (_s, e) => {
-      const row = await one(e, "a sent request with a status link",
+      const row = await one(
+        e,
+        "a sent request with a status link",
         `select l.id, ${STATUS_LINK} as link from public.leads l
          where ${LIVE} and exists (select 1 from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now())
-         order by l.id desc limit 1`);
+         order by l.id desc limit 1`,
+      );
       return [num(row.id), row.link];
     },
   }),
@@ -212,11 +235,14 @@ export const WRITES: Call[] = [
     name: "booking a quote (renter_book_quote)",
     sql: "select public.renter_book_quote($1, null, $2, $3) as result",
     params: async (_s, e) => {
-      const row = await one(e, "a sent request with an open, valid quote and a status link",
+      const row = await one(
+        e,
+        "a sent request with an open, valid quote and a status link",
         `select l.id, q.id as quote_id, ${STATUS_LINK} as link from public.leads l
          join public.quotes q on q.lead_id = l.id and q.status = 'open' and q.valid_until > now() + interval '1 minute'
          where ${LIVE} and exists (select 1 from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now())
-         order by (select count(*) from public.quotes x where x.lead_id = l.id) desc, l.id desc limit 1`);
+         order by (select count(*) from public.quotes x where x.lead_id = l.id) desc, l.id desc limit 1`,
+      );
       return [num(row.id), row.link, num(row.quote_id)];
     },
     ok: (r) => (r as { status: string }).status === "booked",
@@ -226,12 +252,15 @@ export const WRITES: Call[] = [
     name: "cancelling a booking (renter_cancel_booking)",
     sql: "select public.renter_cancel_booking($1, null, $2, 'Plans changed') as result",
     params: async (_s, e) => {
-      const row = await one(e, "a booking not yet started with a status link",
+      const row = await one(
+        e,
+        "a booking not yet started with a status link",
         `select l.id, ${STATUS_LINK} as link from public.leads l
          join public.bookings b on b.lead_id = l.id and b.status = 'booked' and b.start_date > current_date
          where l.state = 'booked'
            and exists (select 1 from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now())
-         order by l.id desc limit 1`);
+         order by l.id desc limit 1`,
+      );
       return [num(row.id), row.link];
     },
     ok: (r) => (r as { status: string }).status === "cancelled",
@@ -241,13 +270,16 @@ export const WRITES: Call[] = [
     name: "writing a review (renter_review_save)",
     sql: "select public.renter_review_save($1, $2, null, $3, $4, 5, 'On time and the machine ran well.', false) as result",
     params: async (_s, e) => {
-      const row = await one(e, "an answered request with a status link and no review",
+      const row = await one(
+        e,
+        "an answered request with a status link and no review",
         `select l.id, r.vendor_id, ${STATUS_LINK} as link from public.leads l
          join public.lead_recipients r on r.lead_id = l.id and r.responded_at is not null
          where l.completed and l.state in ('sent', 'booked', 'cancelled') and l.withdrawn_at is null
            and not exists (select 1 from public.reviews v where v.lead_id = l.id)
            and exists (select 1 from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now())
-         order by l.id desc limit 1`);
+         order by l.id desc limit 1`,
+      );
       return [num(row.id), num(row.vendor_id), row.link, token()];
     },
     ok: (id) => num(id) > 0,
@@ -277,10 +309,13 @@ export const WRITES: Call[] = [
     sql: "select public.record_outbox_message($1, $2::uuid, true, 'smtp', null, 6) as result",
     params: async (_s, e) => {
       const claim = randomUUID();
-      const row = await one(e, "a claimed message",
+      const row = await one(
+        e,
+        "a claimed message",
         `insert into public.outbox_messages (kind, channel, recipient, status, attempts, claim_id, claimed_until)
          values ('sign_in', 'email', $1, 'sending', 1, $2::uuid, now() + interval '2 minutes') returning id`,
-        [BUSY_MANAGER_EMAIL, claim]);
+        [BUSY_MANAGER_EMAIL, claim],
+      );
       return [num(row.id), claim];
     },
     ok: (r) => r === true,
@@ -290,10 +325,13 @@ export const WRITES: Call[] = [
     name: "outbox minting a sign-in link (outbox_link)",
     sql: "select public.outbox_link($1, $2) as result",
     params: async (_s, e) => {
-      const row = await one(e, "a claimed sign-in message",
+      const row = await one(
+        e,
+        "a claimed sign-in message",
         `insert into public.outbox_messages (kind, channel, recipient, status, attempts, claim_id, claimed_until)
          values ('sign_in', 'email', $1, 'sending', 1, $2::uuid, now() + interval '2 minutes') returning id`,
-        [BUSY_MANAGER_EMAIL, randomUUID()]);
+        [BUSY_MANAGER_EMAIL, randomUUID()],
+      );
       return [num(row.id), hash()];
     },
     ok: (r) => r === true,
@@ -303,11 +341,14 @@ export const WRITES: Call[] = [
     name: "outbox minting a request email's links (lead_email_links)",
     sql: "select public.lead_email_links($1, $2, $3, $4, $5, $6) as result",
     params: async (_s, e) => {
-      const row = await one(e, "a recipient with an email address",
+      const row = await one(
+        e,
+        "a recipient with an email address",
         `select r.lead_id, r.vendor_id from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
          join public.leads l on l.id = r.lead_id
          where v.email is not null and l.state = 'sent' order by r.lead_id desc, r.vendor_id offset $1 limit 1`,
-        [emailLinkRecipient()]);
+        [emailLinkRecipient()],
+      );
       return [num(row.lead_id), num(row.vendor_id), hash(), hash(), hash(), hash()];
     },
     ok: (r) => typeof (r as { claim?: unknown })?.claim === "boolean",
@@ -317,9 +358,13 @@ export const WRITES: Call[] = [
     name: "outbox minting a renter's status link (renter_status_link)",
     sql: "select public.renter_status_link($1, $2) as result",
     params: async (_s, e) => {
-      const row = await one(e, "a request with the renter's email",
+      const row = await one(
+        e,
+        "a request with the renter's email",
         `select l.id from public.leads l where l.completed and l.renter_email is not null and l.state = 'sent'
-         order by l.id desc offset $1 limit 1`, [statusLinkLead()]);
+         order by l.id desc offset $1 limit 1`,
+        [statusLinkLead()],
+      );
       return [num(row.id), hash()];
     },
   }),
@@ -328,12 +373,15 @@ export const WRITES: Call[] = [
     name: "invitation to review sent now (review_invite_now)",
     sql: "select public.review_invite_now($1) as result",
     params: async (_s, e) => {
-      const row = await one(e, "a request whose invitation waits",
+      const row = await one(
+        e,
+        "a request whose invitation waits",
         `insert into public.outbox_messages (kind, lead_id, channel, recipient, next_attempt_at)
          select 'review_invite', l.id, 'email', l.renter_email, now() + interval '3 days' from public.leads l
          where l.completed and l.state = 'sent' and l.renter_email is not null
            and not exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.kind = 'review_invite')
-         order by l.id desc limit 1 returning lead_id`);
+         order by l.id desc limit 1 returning lead_id`,
+      );
       return [num(row.lead_id)];
     },
   }),
@@ -344,11 +392,15 @@ export const WRITES: Call[] = [
     name: "saving a quote, busy listing (business_save_quote)",
     sql: "select public.business_save_quote($1, $2, $3, $4::jsonb) as result",
     params: async (s, e) => {
-      const row = await one(e, "a sent request the busy listing has not quoted",
+      const row = await one(
+        e,
+        "a sent request the busy listing has not quoted",
         `select l.id, l.rental_days from public.lead_recipients r join public.leads l on l.id = r.lead_id
          where r.vendor_id = $1 and not r.spam and ${LIVE} and l.rental_start_date > current_date
            and not exists (select 1 from public.quotes q where q.lead_id = l.id and q.vendor_id = $1)
-         order by l.id desc limit 1`, [s.busyVendor]);
+         order by l.id desc limit 1`,
+        [s.busyVendor],
+      );
       return [BUSY_MANAGER_EMAIL, s.busyVendor, num(row.id), quote(num(row.rental_days))];
     },
     ok: (r) => (r as { status: string }).status === "open",
@@ -358,9 +410,13 @@ export const WRITES: Call[] = [
     name: "marking contacted, busy listing (business_set_lead_status)",
     sql: "select public.business_set_lead_status($1, $2, $3, 'contacted', '') as result",
     params: async (s, e) => {
-      const row = await one(e, "a sent request the busy listing has not answered",
+      const row = await one(
+        e,
+        "a sent request the busy listing has not answered",
         `select l.id from public.lead_recipients r join public.leads l on l.id = r.lead_id
-         where r.vendor_id = $1 and r.status is null and ${LIVE} order by l.id desc limit 1`, [s.busyVendor]);
+         where r.vendor_id = $1 and r.status is null and ${LIVE} order by l.id desc limit 1`,
+        [s.busyVendor],
+      );
       return [BUSY_MANAGER_EMAIL, s.busyVendor, num(row.id)];
     },
   }),
@@ -369,9 +425,13 @@ export const WRITES: Call[] = [
     name: "withdrawing a quote, busy listing (business_withdraw_quote)",
     sql: "select public.business_withdraw_quote($1, $2, $3) as result",
     params: async (s, e) => {
-      const row = await one(e, "a sent request with the busy listing's open quote",
+      const row = await one(
+        e,
+        "a sent request with the busy listing's open quote",
         `select l.id from public.quotes q join public.leads l on l.id = q.lead_id
-         where q.vendor_id = $1 and q.status = 'open' and ${LIVE} order by l.id desc limit 1`, [s.busyVendor]);
+         where q.vendor_id = $1 and q.status = 'open' and ${LIVE} order by l.id desc limit 1`,
+        [s.busyVendor],
+      );
       return [BUSY_MANAGER_EMAIL, s.busyVendor, num(row.id)];
     },
     ok: (r) => (r as { status: string }).status === "withdrawn",
@@ -381,12 +441,15 @@ export const WRITES: Call[] = [
     name: "saving a quote from the emailed link (quote_link_save)",
     sql: "select public.quote_link_save($1, $2::jsonb) as result",
     params: async (_s, e) => {
-      const row = await one(e, "an emailed quote link of a request its listing has not quoted",
+      const row = await one(
+        e,
+        "an emailed quote link of a request its listing has not quoted",
         `select a.token_hash, l.rental_days from public.auth_links a join public.leads l on l.id = a.lead_id
          join public.lead_recipients r on r.lead_id = l.id and r.vendor_id = a.vendor_id and not r.spam
          where a.purpose = 'lead_quote' and a.expires_at > now() and ${LIVE} and l.rental_start_date > current_date
            and not exists (select 1 from public.quotes q where q.lead_id = l.id and q.vendor_id = a.vendor_id)
-         order by l.id desc limit 1`);
+         order by l.id desc limit 1`,
+      );
       return [row.token_hash, quote(num(row.rental_days))];
     },
     ok: (r) => (r as { status: string }).status === "open",
@@ -396,24 +459,30 @@ export const WRITES: Call[] = [
     name: "withdrawing a quote from the emailed link (quote_link_withdraw)",
     sql: "select public.quote_link_withdraw($1) as result",
     params: async (_s, e) => {
-      const row = await one(e, "an emailed quote link whose listing's quote is open",
+      const row = await one(
+        e,
+        "an emailed quote link whose listing's quote is open",
         `select a.token_hash from public.auth_links a join public.leads l on l.id = a.lead_id
          join public.quotes q on q.lead_id = l.id and q.vendor_id = a.vendor_id and q.status = 'open'
          where a.purpose = 'lead_quote' and a.expires_at > now() and ${LIVE}
-         order by l.id desc limit 1`);
+         order by l.id desc limit 1`,
+      );
       return [row.token_hash];
     },
     ok: (r) => (r as { status: string }).status === "withdrawn",
   }),
   write({
     fn: "business_link_use",
-    name: "emailed \"I've contacted this customer\" link (business_link_use)",
+    name: 'emailed "I\'ve contacted this customer" link (business_link_use)',
     sql: "select public.business_link_use($1, 'lead_contacted') as result",
     params: async (_s, e) => {
-      const row = await one(e, "an unused contacted link",
+      const row = await one(
+        e,
+        "an unused contacted link",
         `select a.token_hash from public.auth_links a join public.leads l on l.id = a.lead_id
          where a.purpose = 'lead_contacted' and a.used_at is null and a.expires_at > now() and l.state = 'sent'
-         order by a.lead_id desc limit 1`);
+         order by a.lead_id desc limit 1`,
+      );
       return [row.token_hash];
     },
     ok: (r) => (r as { outcome: string }).outcome === "contacted",
@@ -435,9 +504,12 @@ export const WRITES: Call[] = [
     name: "claiming a listing (business_claim_start)",
     sql: "select public.business_claim_start($1, $2, 'Bench Claimant', '(555) 040-1234', 'I run this yard.', $3) as result",
     params: async (s, e) => {
-      const row = await one(e, "an unclaimed listing",
+      const row = await one(
+        e,
+        "an unclaimed listing",
         `select v.id from public.vendors v where v.claimed_at is null and not v.hidden and v.id <> $1 order by v.id offset $2 limit 1`,
-        [s.busyVendor, claimVendor()]);
+        [s.busyVendor, claimVendor()],
+      );
       return [num(row.id), `claimant-${tag()}@example.net`, token()];
     },
     ok: (r) => r === "queued" || r === "link",
@@ -449,7 +521,11 @@ export const WRITES: Call[] = [
     params: (s, _e, run) => [
       BUSY_MANAGER_EMAIL,
       s.busyVendor,
-      { phone: `(555) 050-${String(1000 + run).padStart(4, "0")}`, hours: `Mon-Fri 7-${5 + (run % 2)}`, description: `Skid steers and track loaders, delivered. (${tag()})` },
+      {
+        phone: `(555) 050-${String(1000 + run).padStart(4, "0")}`,
+        hours: `Mon-Fri 7-${5 + (run % 2)}`,
+        description: `Skid steers and track loaders, delivered. (${tag()})`,
+      },
     ],
     ok: (r) => (r as { pending: boolean }).pending === false,
   }),
@@ -480,14 +556,18 @@ export const WRITES: Call[] = [
     name: "replying to a review, busy listing (business_answer_review)",
     sql: "select public.business_answer_review($1, $2, 'Thank you for renting with us.', null) as result",
     params: async (s, e) => {
-      const row = await one(e, "a published review of the busy listing",
+      const row = await one(
+        e,
+        "a published review of the busy listing",
         `insert into public.reviews (lead_id, vendor_id, stars, body, author, machine, requested_at, status, published_at)
          select l.id, r.vendor_id, 4, 'Good machine, late delivery.', 'Bench R.', coalesce(l.skid_steer_type, 'wheeled'), l.completed_at,
                 'published', now()
          from public.lead_recipients r join public.leads l on l.id = r.lead_id
          where r.vendor_id = $1 and l.completed and l.state <> 'erased'
            and not exists (select 1 from public.reviews v where v.lead_id = l.id and v.vendor_id = r.vendor_id)
-         order by l.id desc limit 1 returning id`, [s.busyVendor]);
+         order by l.id desc limit 1 returning id`,
+        [s.busyVendor],
+      );
       return [BUSY_MANAGER_EMAIL, num(row.id)];
     },
   }),
@@ -498,13 +578,17 @@ export const WRITES: Call[] = [
     name: "publishing a review, busy listing (operator_moderate_review)",
     sql: "select public.operator_moderate_review($1, true, null, $2) as result",
     params: async (s, e) => {
-      const row = await one(e, "a waiting review of the busy listing",
+      const row = await one(
+        e,
+        "a waiting review of the busy listing",
         `insert into public.reviews (lead_id, vendor_id, stars, body, author, machine, requested_at)
          select l.id, r.vendor_id, 5, 'Easy pickup, clean machine.', 'Bench R.', coalesce(l.skid_steer_type, 'wheeled'), l.completed_at
          from public.lead_recipients r join public.leads l on l.id = r.lead_id
          where r.vendor_id = $1 and l.completed and l.state <> 'erased'
            and not exists (select 1 from public.reviews v where v.lead_id = l.id and v.vendor_id = r.vendor_id)
-         order by l.id desc limit 1 returning id`, [s.busyVendor]);
+         order by l.id desc limit 1 returning id`,
+        [s.busyVendor],
+      );
       return [num(row.id), OPERATOR];
     },
   }),
@@ -523,11 +607,15 @@ export const WRITES: Call[] = [
     sql: "select public.operator_resend_lead($1, $2) as result",
     params: async (_s, e) => {
       // The console offers a resend where a vendor's email finally failed.
-      const row = await one(e, "a sent request's delivered email, failed here",
+      const row = await one(
+        e,
+        "a sent request's delivered email, failed here",
         `update public.outbox_messages m set status = 'failed', last_error = '550 mailbox unavailable'
          where m.id = (select m2.id from public.outbox_messages m2 join public.leads l on l.id = m2.lead_id
                        where m2.kind = 'lead' and m2.status = 'sent' and ${LIVE} order by m2.lead_id desc offset $1 limit 1)
-         returning m.lead_id`, [resendLead()]);
+         returning m.lead_id`,
+        [resendLead()],
+      );
       return [num(row.lead_id), OPERATOR];
     },
     ok: (queued) => num(queued) >= 1,
@@ -539,7 +627,16 @@ export const WRITES: Call[] = [
     params: async (_s, e, run) => {
       const city = await one(e, "a city", CITY_SQL, [run]);
       const t = tag();
-      return [`Bench Equipment ${t}`, `bench-equipment-${t}.com`, "(555) 060-1234", city.state_slug, city.city_slug, city.zip, token(), `owner@bench-equipment-${t}.com`];
+      return [
+        `Bench Equipment ${t}`,
+        `bench-equipment-${t}.com`,
+        "(555) 060-1234",
+        city.state_slug,
+        city.city_slug,
+        city.zip,
+        token(),
+        `owner@bench-equipment-${t}.com`,
+      ];
     },
     ok: (id) => num(id) > 0,
   }),
@@ -551,7 +648,14 @@ export const WRITES: Call[] = [
       const city = await one(e, "a city", CITY_SQL, [10 + run]);
       const t = tag();
       const [row] = await e.query("select public.submit_vendor($1, $2, $3, '14 Bench Road', $4, $5, $6, $7, $8) as id", [
-        `Bench Approved ${t}`, `bench-approved-${t}.com`, "(555) 060-5678", city.state_slug, city.city_slug, city.zip, token(), `owner@bench-approved-${t}.com`,
+        `Bench Approved ${t}`,
+        `bench-approved-${t}.com`,
+        "(555) 060-5678",
+        city.state_slug,
+        city.city_slug,
+        city.zip,
+        token(),
+        `owner@bench-approved-${t}.com`,
       ]);
       return [num(row.id), OPERATOR];
     },
@@ -564,7 +668,13 @@ export const WRITES: Call[] = [
       const city = await one(e, "a city", CITY_SQL, [20 + run]);
       const t = tag();
       const [row] = await e.query("select public.submit_vendor($1, $2, $3, '16 Bench Road', $4, $5, $6, $7, null) as id", [
-        `Bench Rejected ${t}`, `bench-rejected-${t}.com`, "(555) 060-9012", city.state_slug, city.city_slug, city.zip, token(),
+        `Bench Rejected ${t}`,
+        `bench-rejected-${t}.com`,
+        "(555) 060-9012",
+        city.state_slug,
+        city.city_slug,
+        city.zip,
+        token(),
       ]);
       return [num(row.id), OPERATOR];
     },
@@ -574,12 +684,16 @@ export const WRITES: Call[] = [
     name: "approving a claim (operator_review_claim)",
     sql: "select public.operator_review_claim($1, true, null, $2) as result",
     params: async (s, e) => {
-      const row = await one(e, "a claim of an unclaimed listing",
+      const row = await one(
+        e,
+        "a claim of an unclaimed listing",
         `insert into public.vendor_claims (vendor_id, email, name, phone, note)
          select v.id, $2, 'Bench Claimant', '(555) 040-5678', 'Owner since 2009.' from public.vendors v
          where v.claimed_at is null and not v.hidden and v.id <> $1
            and not exists (select 1 from public.vendor_managers m where m.vendor_id = v.id)
-         order by v.id desc limit 1 returning id`, [s.busyVendor, `claimant-${tag()}@example.net`]);
+         order by v.id desc limit 1 returning id`,
+        [s.busyVendor, `claimant-${tag()}@example.net`],
+      );
       return [num(row.id), OPERATOR];
     },
   }),
@@ -588,11 +702,14 @@ export const WRITES: Call[] = [
     name: "approving a listing's new name (operator_review_change)",
     sql: "select public.operator_review_change($1, true, null, $2) as result",
     params: async (s, e) => {
-      const row = await one(e, "a change request",
+      const row = await one(
+        e,
+        "a change request",
         `insert into public.vendor_change_requests (vendor_id, email, changes)
          select v.id, 'owner@bench-change.example.com', jsonb_build_object('name', v.name || ' Equipment')
          from public.vendors v where v.id <> $1 and not v.hidden order by v.id offset $2 limit 1 returning id`,
-        [s.busyVendor, 100 + changeVendor()]);
+        [s.busyVendor, 100 + changeVendor()],
+      );
       return [num(row.id), OPERATOR];
     },
   }),
@@ -602,7 +719,11 @@ export const WRITES: Call[] = [
     sql: "select public.operator_revoke_manager($1, $2, $3) as result",
     params: async (s, e) => {
       const email = `bench-revoked-${tag()}@example.com`;
-      await e.query(`insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'colleague', $3)`, [s.busyVendor, email, BUSY_MANAGER_EMAIL]);
+      await e.query(`insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'colleague', $3)`, [
+        s.busyVendor,
+        email,
+        BUSY_MANAGER_EMAIL,
+      ]);
       return [s.busyVendor, email, OPERATOR];
     },
   }),
@@ -611,9 +732,15 @@ export const WRITES: Call[] = [
     name: "editing a listing (operator_update_vendor)",
     sql: "select public.operator_update_vendor($1, $2::jsonb, $3) as result",
     params: async (s, e) => {
-      const row = await one(e, "a listing",
-        `select v.id from public.vendors v where v.id <> $1 order by v.id offset $2 limit 1`, [s.busyVendor, 200 + editedVendor()]);
-      return [num(row.id), { phone: "(555) 070-1234", hours: "Mon-Sat 7-6", description: `Skid steer rentals by the day or week. (${tag()})` }, OPERATOR];
+      const row = await one(e, "a listing", `select v.id from public.vendors v where v.id <> $1 order by v.id offset $2 limit 1`, [
+        s.busyVendor,
+        200 + editedVendor(),
+      ]);
+      return [
+        num(row.id),
+        { phone: "(555) 070-1234", hours: "Mon-Sat 7-6", description: `Skid steer rentals by the day or week. (${tag()})` },
+        OPERATOR,
+      ];
     },
   }),
   write({
@@ -623,8 +750,12 @@ export const WRITES: Call[] = [
     params: async (s, e) => {
       // The listing hidden by the run before is shown again, untimed.
       if (lastHidden !== null) await e.query(`update public.vendors set hidden = false where id = $1`, [lastHidden]);
-      const row = await one(e, "a shown listing",
-        `select v.id from public.vendors v where not v.hidden and v.id <> $1 order by v.id offset $2 limit 1`, [s.busyVendor, 300 + hiddenVendor()]);
+      const row = await one(
+        e,
+        "a shown listing",
+        `select v.id from public.vendors v where not v.hidden and v.id <> $1 order by v.id offset $2 limit 1`,
+        [s.busyVendor, 300 + hiddenVendor()],
+      );
       lastHidden = num(row.id);
       return [lastHidden, OPERATOR];
     },
@@ -634,7 +765,10 @@ export const WRITES: Call[] = [
     name: "setting a rate card (operator_set_rate_card)",
     sql: "select public.operator_set_rate_card($1, $2::jsonb, $3) as result",
     params: async (s, e, run) => {
-      const row = await one(e, "a listing", `select v.id from public.vendors v where v.id <> $1 order by v.id offset $2 limit 1`, [s.busyVendor, 400 + rateVendor()]);
+      const row = await one(e, "a listing", `select v.id from public.vendors v where v.id <> $1 order by v.id offset $2 limit 1`, [
+        s.busyVendor,
+        400 + rateVendor(),
+      ]);
       return [num(row.id), card(280 + run), OPERATOR];
     },
   }),
@@ -643,7 +777,10 @@ export const WRITES: Call[] = [
     name: "storing a rate card (set_rate_card)",
     sql: "select public.set_rate_card($1, $2::jsonb, 'import') as result",
     params: async (s, e, run) => {
-      const row = await one(e, "a listing", `select v.id from public.vendors v where v.id <> $1 order by v.id offset $2 limit 1`, [s.busyVendor, 400 + rateVendor()]);
+      const row = await one(e, "a listing", `select v.id from public.vendors v where v.id <> $1 order by v.id offset $2 limit 1`, [
+        s.busyVendor,
+        400 + rateVendor(),
+      ]);
       return [num(row.id), card(260 + run)];
     },
   }),
@@ -720,7 +857,10 @@ export const WRITES: Call[] = [
     name: "recording a failed sign-in (auth_throttle_record)",
     sql: "select public.auth_throttle_record($1::jsonb, false) as result",
     params: () => [
-      JSON.stringify([{ key: `operator:pair:${tag()}${tag()}`, free: 5, clear: true }, { key: `operator:address:${tag()}${tag()}`, free: 20 }]),
+      JSON.stringify([
+        { key: `operator:pair:${tag()}${tag()}`, free: 5, clear: true },
+        { key: `operator:address:${tag()}${tag()}`, free: 20 },
+      ]),
     ],
     ok: (blocked) => num(blocked) === 0,
   }),
@@ -731,12 +871,15 @@ export const WRITES: Call[] = [
     name: "erasing a person with a booked, quoted request (operator_erase_person)",
     sql: "select public.operator_erase_person(null, $1, $2) as result",
     params: async (_s, e) => {
-      const row = await one(e, "a person with a booked, quoted request",
+      const row = await one(
+        e,
+        "a person with a booked, quoted request",
         `select l.renter_email from public.leads l
          join public.bookings b on b.lead_id = l.id and b.status = 'booked' and b.end_date >= current_date
          where l.state = 'booked' and l.renter_email is not null
            and (select count(*) from public.quotes q where q.lead_id = l.id) > 0
-         order by l.id desc limit 1`);
+         order by l.id desc limit 1`,
+      );
       return [row.renter_email, OPERATOR];
     },
     ok: (r) => (r as { requests: number }).requests >= 1,
@@ -746,14 +889,17 @@ export const WRITES: Call[] = [
     name: "a renter deleting a quoted request (renter_delete_request)",
     sql: "select public.renter_delete_request($1, null, $2) as result",
     params: async (_s, e) => {
-      const row = await one(e, "a request over, withdrawn or cancelled, with a status link",
+      const row = await one(
+        e,
+        "a request over, withdrawn or cancelled, with a status link",
         `select l.id, ${STATUS_LINK} as link from public.leads l
          left join public.bookings b on b.lead_id = l.id
          where l.completed and (l.state in ('withdrawn', 'cancelled')
                 or (l.state = 'sent' and l.rental_end_date < current_date)
                 or (l.state = 'booked' and b.status = 'booked' and b.end_date < current_date))
            and exists (select 1 from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now())
-         order by (b.lead_id is not null) desc, (select count(*) from public.quotes q where q.lead_id = l.id) desc, l.id desc limit 1`);
+         order by (b.lead_id is not null) desc, (select count(*) from public.quotes q where q.lead_id = l.id) desc, l.id desc limit 1`,
+      );
       return [num(row.id), row.link];
     },
   }),
