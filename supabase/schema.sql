@@ -2409,7 +2409,14 @@ CREATE TRIGGER outbox_messages_not_after_erasure BEFORE INSERT ON public.outbox_
 -- Name: outbox_messages outbox_messages_recipient_emailed; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
-CREATE TRIGGER outbox_messages_recipient_emailed AFTER INSERT OR UPDATE OF sent_at ON public.outbox_messages FOR EACH ROW WHEN (((new.kind = 'lead'::text) AND (new.channel = 'email'::text) AND (new.sent_at IS NOT NULL))) EXECUTE FUNCTION private.recipient_emailed_at();
+CREATE TRIGGER outbox_messages_recipient_emailed AFTER INSERT ON public.outbox_messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.recipient_emailed_at();
+
+
+--
+-- Name: outbox_messages outbox_messages_recipient_emailed_update; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER outbox_messages_recipient_emailed_update AFTER UPDATE ON public.outbox_messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.recipient_emailed_at();
 
 
 --

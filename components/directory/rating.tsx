@@ -1,4 +1,4 @@
-import type { ReviewSummary } from "@/lib/directory/types";
+import type { ReviewFigures } from "@/lib/directory/types";
 import { shownAverage } from "@/lib/reviews/format";
 
 /**
@@ -6,7 +6,7 @@ import { shownAverage } from "@/lib/reviews/format";
  * else "New on Skid Steer Rentals". A sample rating (seed data, not from reviews) is shown
  * apart and marked as such, only while there is no average.
  */
-export function Rating({ reviews, sample }: { reviews: ReviewSummary; sample: number | null }) {
+export function Rating({ reviews, sample }: { reviews: ReviewFigures; sample: number | null }) {
   const shown = shownAverage(reviews);
   if (shown !== null) {
     const average = shown.toFixed(1);

@@ -31,7 +31,7 @@ export interface VendorCard {
   /** The rate card is fictitious sample data; null without one. */
   rates_sample: boolean | null;
   /** Its published reviews in figures; `rating` above is sample data, never mixed with them. */
-  reviews: ReviewSummary;
+  reviews: ReviewFigures;
 }
 
 export interface StateWithVendors {
@@ -87,6 +87,8 @@ export interface CityPageData {
 }
 
 export interface VendorDetail extends VendorCard {
+  /** Its published reviews in figures, with the stars' spread. */
+  reviews: ReviewSummary;
   street: string | null;
   postcode: string | null;
   description: string | null;
@@ -133,11 +135,15 @@ export interface CityPricesData {
   without_rates: number;
 }
 
-/** A listing's published reviews in figures. */
-export interface ReviewSummary {
+/** A listing's published reviews in figures, as its card shows them. */
+export interface ReviewFigures {
   count: number;
   /** The average of the stars, one decimal; null without reviews. */
   average: number | null;
+}
+
+/** A listing's published reviews in figures, with their spread, as its page shows them. */
+export interface ReviewSummary extends ReviewFigures {
   /** How many reviews gave 1, 2, 3, 4 and 5 stars. */
   stars: [number, number, number, number, number];
 }
@@ -171,9 +177,8 @@ const place = namedPlaceSchema.extend({ code: z.string().optional() });
 const placeWithId = place.extend({ id: z.number() });
 const hero = z.object({ hero_h1_headline: z.string(), hero_h2_subtitle1: z.string().nullable(), hero_h2_subtitle2: z.string().nullable() });
 
-export const reviewSummarySchema: z.ZodType<ReviewSummary> = z.object({
-  count: z.number(),
-  average: z.number().nullable(),
+const reviewFiguresSchema = z.object({ count: z.number(), average: z.number().nullable() });
+export const reviewSummarySchema: z.ZodType<ReviewSummary> = reviewFiguresSchema.extend({
   stars: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]),
 });
 
@@ -195,7 +200,7 @@ const vendorCardFields = {
   new: z.boolean(),
   from_day: z.number().nullable(),
   rates_sample: z.boolean().nullable(),
-  reviews: reviewSummarySchema,
+  reviews: reviewFiguresSchema,
 };
 const vendorCardSchema: z.ZodType<VendorCard> = z.object(vendorCardFields);
 
@@ -265,6 +270,7 @@ export const vendorPageSchema: z.ZodType<VendorPageData> = z.object({
   vendor: z
     .object({
       ...vendorCardFields,
+      reviews: reviewSummarySchema,
       street: z.string().nullable(),
       postcode: z.string().nullable(),
       description: z.string().nullable(),

@@ -1,10 +1,10 @@
-import type { PublicReview, ReviewSummary } from "../directory/types";
+import type { PublicReview, ReviewFigures } from "../directory/types";
 
 /** Below this many published reviews a listing shows no average: "New on Skid Steer Rentals". */
 const MIN_REVIEWS_FOR_AVERAGE = 3;
 
 /** The average a listing shows (page, card and JSON-LD), once it has enough published reviews; else null. */
-export const shownAverage = (summary: ReviewSummary): number | null =>
+export const shownAverage = (summary: ReviewFigures): number | null =>
   summary.count >= MIN_REVIEWS_FOR_AVERAGE && summary.average !== null ? Number(summary.average) : null;
 
 /** "Requested through Skid Steer Rentals, March 2026" (or "Booked through", once booked there): what makes a review verified. */

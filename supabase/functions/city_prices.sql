@@ -11,6 +11,10 @@ returns jsonb language sql stable set search_path = '' as $$
     join public.states st on st.id = c.state_id
     join public.countries co on co.id = st.country_id
     where co.slug = lower(p_country_slug) and st.slug = lower(p_state_slug) and c.slug = lower(p_city_slug)
+  ), job as (
+    -- The ZIP's city, read once for every vendor's miles (as vendor_miles_to_zip reckons them).
+    select jc.latitude, jc.longitude from public.postcodes jp join public.cities jc on jc.id = jp.city_id
+    where jp.code = p_zip limit 1
   ), serving as (
     select distinct e.vendor_id from public.vendors_serviced e
     join public.postcodes p on p.id = e.postcode_id
@@ -27,11 +31,15 @@ returns jsonb language sql stable set search_path = '' as $$
     'country', jsonb_build_object('name', place.country_name, 'slug', place.country_slug),
     'state', jsonb_build_object('name', place.state_name, 'slug', place.state_slug, 'code', place.state_code),
     'city', jsonb_build_object('name', place.city_name, 'slug', place.city_slug),
-    'zip_known', exists (select 1 from public.postcodes p where p.code = p_zip),
+    'zip_known', exists (select 1 from job),
     'vendors', coalesce((
-      select jsonb_agg(jsonb_build_object('vendor', public.vendor_card(v), 'miles', public.vendor_miles_to_zip((v).id, p_zip),
+      select jsonb_agg(jsonb_build_object('vendor', public.vendor_card(v),
+               'miles', round(public.distance_miles(job.latitude, job.longitude, vc.latitude, vc.longitude)::numeric, 1)::double precision,
                'rates', public.rate_card_json((v).id)) order by day_rate, (v).id)
-      from priced), '[]'::jsonb),
+      from priced
+      left join public.postcodes vp on vp.id = (v).postcode_id
+      left join public.cities vc on vc.id = vp.city_id
+      left join job on true), '[]'::jsonb),
     'without_rates', (select count(*) from public.vendors v join serving s on s.vendor_id = v.id)
                      - (select count(*) from priced))
   from place;

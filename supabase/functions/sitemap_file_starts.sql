@@ -1,13 +1,24 @@
 -- Where each sitemap file after the first starts: the kind and key of the entry before it, when
 -- files hold p_per_file entries and the first holds p_first_file (the rest of it is static
--- pages). One pass over the entries' keys, read once for the whole index by its cache.
+-- pages). The entries are counted by kind, and each start is read at its place in its kind's key
+-- order: index-only reads, not numbering every entry. Read once for the whole index by its cache.
 create or replace function public.sitemap_file_starts(p_first_file int, p_per_file int)
-returns table (file int, after_kind int, after_key bigint) language sql stable set search_path = ''
--- Numbering 100,000 listings sorts them in memory rather than on disk.
-set work_mem = '16MB' as $$
-  select ((e.n - p_first_file) / p_per_file + 1)::int, e.kind, e.key
-  from (select s.kind, s.key, row_number() over (order by s.kind, s.key) as n from public.sitemap_entries s) e
-  where p_per_file > 0 and e.n >= p_first_file and (e.n - p_first_file) % p_per_file = 0;
+returns table (file int, after_kind int, after_key bigint) language sql stable set search_path = '' as $$
+  with kinds as (
+    select s.kind, count(*) as entries from public.sitemap_entries s group by s.kind
+  ), spans as (
+    select k.kind, sum(k.entries) over (order by k.kind) - k.entries as before, sum(k.entries) over (order by k.kind) as through
+    from kinds k
+  ), starts as (
+    -- The j-th start follows entry number p_first_file + (j - 1) x p_per_file, counted from 1.
+    select j, p_first_file + (j - 1)::bigint * p_per_file as at
+    from generate_series(1, greatest(((select coalesce(sum(k.entries), 0) from kinds k) - p_first_file) / nullif(p_per_file, 0) + 1, 0)::int) j
+    where p_per_file > 0 and p_first_file > 0
+  )
+  select st.j::int, sp.kind,
+         (select s.key from public.sitemap_entries s where s.kind = sp.kind order by s.key offset st.at - sp.before - 1 limit 1)
+  from starts st
+  join spans sp on st.at > sp.before and st.at <= sp.through;
 $$;
 
 revoke execute on function public.sitemap_file_starts(integer,integer) from public;

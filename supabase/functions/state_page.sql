@@ -14,19 +14,27 @@ returns jsonb language sql stable set search_path = '' as $$
              order by cv.vendor_count desc, cv.city_name)
       from public.cities_with_vendors cv where cv.state_slug = st.slug), '[]'::jsonb))
     -- The page is ranked among the listings that rank apart (reviews, a recent response time) and
-    -- the first of the others by name, as many as the page reaches: the rest cannot come before them.
-    || public.vendor_page_slice(array(
-         select v.id from public.vendors v where v.state_id = st.id and not v.hidden and v.review_count > 0
-         union all
-         select v.id from public.vendors v
-         where v.state_id = st.id and not v.hidden and v.response_hours is not null
-           and coalesce(v.last_responded_at > now() - interval '90 days', false)
-         union all
-         (select v.id from public.vendors v
-          where v.state_id = st.id and not v.hidden and v.review_count = 0
-            and not (v.response_hours is not null and coalesce(v.last_responded_at > now() - interval '90 days', false))
-          order by v.name, v.id
-          limit greatest(coalesce(p_offset, 0), 0) + least(greatest(coalesce(p_limit, 48), 1), 100))), p_offset, p_limit)
+    -- the others, which rank after or among them by name alone: of those, only the ones from where
+    -- the page may start (all of them but as many as rank apart can come before it) to its end.
+    || (with apart as (
+          select v.id from public.vendors v where v.state_id = st.id and not v.hidden and v.review_count > 0
+          union
+          select v.id from public.vendors v
+          where v.state_id = st.id and not v.hidden and v.response_hours is not null
+            and coalesce(v.last_responded_at > now() - interval '90 days', false)
+        ), bounds as (
+          select w.o, w.l, greatest(w.o - (select count(*) from apart), 0) as skipped
+          from (select greatest(coalesce(p_offset, 0), 0) as o, least(greatest(coalesce(p_limit, 48), 1), 100) as l) w
+        )
+        select public.vendor_page_slice(array(
+                 select a.id from apart a
+                 union all
+                 (select v.id from public.vendors v
+                  where v.state_id = st.id and not v.hidden and v.review_count = 0
+                    and not (v.response_hours is not null and coalesce(v.last_responded_at > now() - interval '90 days', false))
+                  order by v.name, v.id
+                  offset b.skipped limit b.o + b.l - b.skipped)), (b.o - b.skipped)::int, b.l)
+        from bounds b)
     || jsonb_build_object('vendor_total', st.vendor_count)
   from public.states st
   join public.countries co on co.id = st.country_id

@@ -1,7 +1,8 @@
 -- A vendor card with the slugs of its home location, for links, whether the business has
 -- claimed the listing, whether it went public in the last 30 days ("New"), and its lowest
 -- published day rate ("from $X/day"), marked when it is sample data, and its published
--- reviews in figures. Its rating is sample data, never mixed with the reviews.
+-- reviews in figures (their count and average, kept on its row by review_counts; its page adds
+-- the stars' spread). Its rating is sample data, never mixed with the reviews.
 create or replace function public.vendor_card(v public.vendors)
 returns jsonb language sql stable set search_path = '' as $$
   select jsonb_build_object(
@@ -12,7 +13,7 @@ returns jsonb language sql stable set search_path = '' as $$
     -- Read here rather than through a function: a card is built for every vendor of a page.
     'from_day', (select min(k.day_rate) from public.rate_card_classes k where k.vendor_id = r.vendor_id),
     'rates_sample', r.sample,
-    'reviews', public.vendor_review_summary(v.id))
+    'reviews', jsonb_build_object('count', v.review_count, 'average', round(v.review_stars::numeric / nullif(v.review_count, 0), 1)))
   from public.postcodes p
   join public.cities c on c.id = p.city_id
   join public.states st on st.id = c.state_id

@@ -1,4 +1,5 @@
 -- A listing's page, in one call: its place, the vendor's card with its street, description,
+-- its published reviews in figures with the stars' spread,
 -- whether its name is shared in the city (the title then adds the street), how quickly it
 -- responds, whether it has stopped taking requests, and its rate card, and the first page of
 -- its published reviews (vendor_reviews' default page, REVIEWS_PER_PAGE in lib/reviews/data.ts).
@@ -13,7 +14,7 @@ returns jsonb language sql stable set search_path = '' as $$
     'state', (select jsonb_build_object('name', name, 'slug', slug, 'code', code) from st),
     'city', (select jsonb_build_object('name', name, 'slug', slug) from c),
     'vendor', (select public.vendor_card(v) || jsonb_build_object(
-                 'street', v.street, 'created_at', v.created_at, 'updated_at', v.updated_at,
+                 'reviews', public.vendor_review_summary(v.id), 'street', v.street, 'created_at', v.created_at, 'updated_at', v.updated_at,
                  'postcode', (select p.code from public.postcodes p where p.id = v.postcode_id),
                  'description', (select d.description from public.vendors_additionaldetails d where d.vendor_id = v.id),
                  'name_shared', exists (
