@@ -2007,6 +2007,13 @@ CREATE INDEX leads_renter_email_idx ON public.leads USING btree (renter_email) W
 
 
 --
+-- Name: leads_spam_newest_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX leads_spam_newest_idx ON public.leads USING btree (completed_at DESC, id DESC) WHERE (completed AND spam);
+
+
+--
 -- Name: leads_state_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 

@@ -27,3 +27,6 @@ export function retentionPeriods(env: Record<string, string | undefined> = proce
     expiredDays: period(env.RETENTION_EXPIRED_DAYS, 1),
   };
 }
+
+/** Rows of each kind one retention run handles: each batch finishes quickly, so the database never stalls for it. */
+export const RETENTION_BATCH = 100;

@@ -2,7 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { callWith } from "../data/rpc";
 import { serviceSupabase } from "../supabase/server";
-import { retentionPeriods } from "./periods";
+import { RETENTION_BATCH, retentionPeriods } from "./periods";
 
 const retentionResultSchema = z.object({ drafts: z.number(), anonymized: z.number(), emptied: z.number(), expired: z.number() });
 export type RetentionResult = z.infer<typeof retentionResultSchema>;
@@ -14,7 +14,7 @@ export type RetentionResult = z.infer<typeof retentionResultSchema>;
 export function runRetention(
   env: Record<string, string | undefined> = process.env,
   client: SupabaseClient = serviceSupabase(),
-  batch = 100,
+  batch = RETENTION_BATCH,
 ): Promise<RetentionResult> {
   const periods = retentionPeriods(env);
   return callWith(

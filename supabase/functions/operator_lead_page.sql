@@ -4,7 +4,7 @@
 -- recipient vendor, the job ZIP, the delivery state ('pending', 'sent', 'failed', 'none' for no
 -- recipient), the stage ('quoted': a vendor quoted it; 'booked': its booking is live and it is not
 -- erased) and spam ('only', 'include'; left out by default). Each page reads one index in
--- page order (a recipient's, the ZIP's, the state's, the booked, quoted or unsent requests' or every
+-- page order (a recipient's, the ZIP's, the state's, the spam, booked, quoted or unsent requests' or every
 -- request's), so its cost does not grow with history, but for failed or undelivered messages,
 -- which are read from those few messages; a listing's requests are counted from its recipients' index alone, which
 -- holds each request's spam mark; 'total' counts at most 10,001 matches ('total_capped' past 10,000).
@@ -37,6 +37,7 @@ begin
     when f->>'vendor' is not null then 'vendor_request'
     when f->>'zip' is not null then 'zip'
     when f->>'state' is not null then 'state'
+    when f->>'spam' = 'only' then 'spam'
     when f->>'delivery' = 'none' then 'none'
     when f->>'stage' = 'booked' then 'booked'
     when f->>'stage' = 'quoted' then 'quoted'
@@ -56,6 +57,8 @@ begin
       'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.location = $1->>''zip'''
     when 'state' then
       'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.state_id = $5'
+    when 'spam' then
+      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.spam'
     when 'none' then
       'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.no_recipients'
     when 'booked' then
@@ -84,7 +87,7 @@ begin
       when 'quoted' then 'exists (select 1 from public.leads q where q.id = k.id and q.quoted_at is not null)'
       when 'booked' then 'exists (select 1 from public.leads b where b.id = k.id and b.state = ''booked'')'
       end end,
-    case f->>'spam' when 'only' then 'k.spam' when 'include' then null else 'not k.spam' end], null);
+    case f->>'spam' when 'only' then case when origin <> 'spam' then 'k.spam' end when 'include' then null else 'not k.spam' end], null);
   filtered := format('select k.id, k.completed_at from (%s) k where %s', source,
                      coalesce(nullif(array_to_string(conditions, ' and '), ''), 'true'));
 

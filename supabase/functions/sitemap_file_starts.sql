@@ -1,11 +1,17 @@
 -- Where each sitemap file after the first starts: the kind and key of the entry before it, when
 -- files hold p_per_file entries and the first holds p_first_file (the rest of it is static
 -- pages). The entries are counted by kind, and each start is read at its place in its kind's key
--- order: index-only reads, not numbering every entry. Read once for the whole index by its cache.
+-- order, not by numbering every entry. The listings, nearly all the entries, are read from their
+-- table through the index of listed vendors (the listings sitemap_entries has, as visitors see
+-- them). Read once for the whole index by its cache.
 create or replace function public.sitemap_file_starts(p_first_file int, p_per_file int)
-returns table (file int, after_kind int, after_key bigint) language sql stable set search_path = '' as $$
+returns table (file int, after_kind int, after_key bigint) language sql stable set search_path = ''
+-- A few index reads: planned for thousands of starts, compiling them (JIT) would take longer than reading.
+set jit = off as $$
   with kinds as (
-    select s.kind, count(*) as entries from public.sitemap_entries s group by s.kind
+    select s.kind, count(*) as entries from public.sitemap_entries s where s.kind <> 4 group by s.kind
+    union all
+    select 4, count(*) from public.vendors v where v.postcode_id is not null and not v.hidden
   ), spans as (
     select k.kind, sum(k.entries) over (order by k.kind) - k.entries as before, sum(k.entries) over (order by k.kind) as through
     from kinds k
@@ -16,7 +22,11 @@ returns table (file int, after_kind int, after_key bigint) language sql stable s
     where p_per_file > 0 and p_first_file > 0
   )
   select st.j::int, sp.kind,
-         (select s.key from public.sitemap_entries s where s.kind = sp.kind order by s.key offset st.at - sp.before - 1 limit 1)
+         case when sp.kind = 4
+           then (select v.id from public.vendors v where v.postcode_id is not null and not v.hidden
+                 order by v.id offset st.at - sp.before - 1 limit 1)
+           else (select s.key from public.sitemap_entries s where s.kind = sp.kind and s.kind <> 4
+                 order by s.key offset st.at - sp.before - 1 limit 1) end
   from starts st
   join spans sp on st.at > sp.before and st.at <= sp.through;
 $$;

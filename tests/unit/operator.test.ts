@@ -197,6 +197,15 @@ describe("console lists read by keyset", () => {
     await one("select public.operator_mark_spam($1, true, 'ops')", [marked.id]);
     expect(await listed()).toEqual({ total: 2, ids: leads.slice(1).map((lead) => Number(lead.id)) });
     expect(await listed("only")).toEqual({ total: 1, ids: [Number(marked.id)] });
+    // Without other filters, spam is read from its own index: every row is spam, the marked one first.
+    const spamOnly = await leadPage({ spam: "only" });
+    const spamIds = spamOnly.rows.map((row) => Number(row.id));
+    expect(spamIds[0]).toBe(Number(marked.id));
+    const [{ marks }] = await inspect<{ marks: boolean[] }>(
+      "select array(select spam from public.leads where id = any ($1::bigint[])) as marks",
+      [spamIds],
+    );
+    expect(marks.every(Boolean)).toBe(true);
     expect(await counted()).toBe(2);
 
     await one("select public.operator_mark_spam($1, false, 'ops')", [marked.id]);

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { IMPORT_BATCH_ROWS } from "../../../lib/operator/import";
+import { RETENTION_BATCH } from "../../../lib/privacy/periods";
 import { payloadTotals } from "../../../lib/quotes/money";
 import { BUSY_MANAGER_EMAIL, type Call, type Engine, type Subjects } from "./types";
 
@@ -793,15 +795,16 @@ export const WRITES: Call[] = [
   }),
   write({
     fn: "operator_import_batch",
-    name: "importing a batch of 25 new vendors (operator_import_batch)",
+    name: `importing a batch of ${IMPORT_BATCH_ROWS} new vendors (operator_import_batch)`,
     sql: "select public.operator_import_batch($1::jsonb, false) as result",
     params: async (_s, e, run) => {
       const rows = [];
-      for (let i = 0; i < 25; i++) rows.push(importRow(await one(e, "a city", CITY_SQL, [40 + run * 25 + i]), i % 2 === 0));
+      for (let i = 0; i < IMPORT_BATCH_ROWS; i++)
+        rows.push(importRow(await one(e, "a city", CITY_SQL, [40 + run * IMPORT_BATCH_ROWS + i]), i % 2 === 0));
       // node-postgres sends a JavaScript array as a PostgreSQL array: JSON text for the jsonb.
       return [JSON.stringify(rows)];
     },
-    ok: (r) => Array.isArray(r) && r.length === 25 && r.every((x: { action: string }) => x.action === "created"),
+    ok: (r) => Array.isArray(r) && r.length === IMPORT_BATCH_ROWS && r.every((x: { action: string }) => x.action === "created"),
   }),
   write({
     fn: "operator_audit_event",
@@ -906,16 +909,16 @@ export const WRITES: Call[] = [
   {
     fn: "retention_run",
     name: "retention job, longest batch of a day's work",
-    sql: "select public.retention_run(30, 24, 30, 1, 500) as result",
-    params: () => [],
-    // As lib/privacy/retention.ts runs it after each drain: batches of 500 until one changes nothing.
+    sql: "select public.retention_run(30, 24, 30, 1, $1) as result",
+    params: () => [RETENTION_BATCH],
+    // As lib/privacy/retention.ts runs it after each drain: batches of RETENTION_BATCH until one changes nothing.
     measure: async (_s, engine) => {
       let longest = 0;
       let total = 0;
       let batches = 0;
       for (;;) {
         const started = performance.now();
-        const [row] = await engine.query("select public.retention_run(30, 24, 30, 1, 500) as result");
+        const [row] = await engine.query("select public.retention_run(30, 24, 30, 1, $1) as result", [RETENTION_BATCH]);
         const took = performance.now() - started;
         batches++;
         total += took;
