@@ -10,6 +10,7 @@
  * the lines whose name holds one of those words; SCALE_ENGINES=pglite
  * or pg15 measures one engine.
  */
+import type pg from "pg";
 import { createMigratedMemoryDb } from "../../lib/db/pglite";
 import { migrateAndSeed, startPostgres15 } from "../../lib/db/postgres15";
 import { growthSql } from "./scale.mts";
@@ -78,17 +79,30 @@ async function pglite(): Promise<Engine> {
   };
 }
 
+/** Becomes service_role with the settings PostgREST applies to its requests (the role's own, such as jit). */
+async function asServiceRole(client: pg.Client) {
+  await client.query("set role service_role");
+  const { rows } = await client.query<{ setting: string }>(
+    `select unnest(s.setconfig) as setting from pg_db_role_setting s
+     where s.setrole = 'service_role'::regrole and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))`,
+  );
+  for (const { setting } of rows) {
+    const at = setting.indexOf("=");
+    await client.query("select set_config($1, $2, false)", [setting.slice(0, at), setting.slice(at + 1)]);
+  }
+}
+
 async function postgres15(): Promise<Engine> {
   const server = await startPostgres15();
   const owner = await server.connect("postgres");
   await migrateAndSeed(owner);
-  await owner.query("set role service_role");
+  await asServiceRole(owner);
   return {
     query: async (sql, params) => (await owner.query(sql, params)).rows,
     exec: async (sql) => {
       await owner.query("reset role");
       await owner.query(sql);
-      await owner.query("set role service_role");
+      await asServiceRole(owner);
     },
     close: async () => {
       await owner.end();

@@ -130,9 +130,7 @@ grant execute on function public.operator_lead_page(jsonb,integer,bigint,bigint)
 -- table through the index of listed vendors (the listings sitemap_entries has, as visitors see
 -- them). Read once for the whole index by its cache.
 create or replace function public.sitemap_file_starts(p_first_file int, p_per_file int)
-returns table (file int, after_kind int, after_key bigint) language sql stable set search_path = ''
--- A few index reads: planned for thousands of starts, compiling them (JIT) would take longer than reading.
-set jit = off as $$
+returns table (file int, after_kind int, after_key bigint) language sql stable set search_path = '' as $$
   with kinds as (
     select s.kind, count(*) as entries from public.sitemap_entries s where s.kind <> 4 group by s.kind
     union all
