@@ -2231,6 +2231,13 @@ CREATE INDEX vendors_name_idx ON public.vendors USING btree (name, id);
 
 
 --
+-- Name: vendors_paused_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendors_paused_idx ON public.vendors USING btree (leads_paused_at DESC) WHERE (leads_paused_at IS NOT NULL);
+
+
+--
 -- Name: vendors_postcode_id_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 

@@ -1,15 +1,16 @@
 -- Where each sitemap file after the first starts: the kind and key of the entry before it, when
 -- files hold p_per_file entries and the first holds p_first_file (the rest of it is static
 -- pages). The entries are counted by kind, and each start is read at its place in its kind's key
--- order, not by numbering every entry. The listings, nearly all the entries, are read from their
--- table through the index of listed vendors (the listings sitemap_entries has, as visitors see
--- them). Read once for the whole index by its cache.
+-- order, not by numbering every entry. The listings, nearly all the entries, are counted from the
+-- states' kept counts of listed vendors and read from their table through the index of listed
+-- vendors (the listings sitemap_entries has, as visitors see them). Read once for the whole index
+-- by its cache.
 create or replace function public.sitemap_file_starts(p_first_file int, p_per_file int)
 returns table (file int, after_kind int, after_key bigint) language sql stable set search_path = '' as $$
   with kinds as (
     select s.kind, count(*) as entries from public.sitemap_entries s where s.kind <> 4 group by s.kind
     union all
-    select 4, count(*) from public.vendors v where v.postcode_id is not null and not v.hidden
+    select 4, coalesce(sum(st.vendor_count), 0) from public.states st
   ), spans as (
     select k.kind, sum(k.entries) over (order by k.kind) - k.entries as before, sum(k.entries) over (order by k.kind) as through
     from kinds k

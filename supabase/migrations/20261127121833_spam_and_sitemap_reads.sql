@@ -126,15 +126,16 @@ grant execute on function public.operator_lead_page(jsonb,integer,bigint,bigint)
 -- Where each sitemap file after the first starts: the kind and key of the entry before it, when
 -- files hold p_per_file entries and the first holds p_first_file (the rest of it is static
 -- pages). The entries are counted by kind, and each start is read at its place in its kind's key
--- order, not by numbering every entry. The listings, nearly all the entries, are read from their
--- table through the index of listed vendors (the listings sitemap_entries has, as visitors see
--- them). Read once for the whole index by its cache.
+-- order, not by numbering every entry. The listings, nearly all the entries, are counted from the
+-- states' kept counts of listed vendors and read from their table through the index of listed
+-- vendors (the listings sitemap_entries has, as visitors see them). Read once for the whole index
+-- by its cache.
 create or replace function public.sitemap_file_starts(p_first_file int, p_per_file int)
 returns table (file int, after_kind int, after_key bigint) language sql stable set search_path = '' as $$
   with kinds as (
     select s.kind, count(*) as entries from public.sitemap_entries s where s.kind <> 4 group by s.kind
     union all
-    select 4, count(*) from public.vendors v where v.postcode_id is not null and not v.hidden
+    select 4, coalesce(sum(st.vendor_count), 0) from public.states st
   ), spans as (
     select k.kind, sum(k.entries) over (order by k.kind) - k.entries as before, sum(k.entries) over (order by k.kind) as through
     from kinds k
@@ -156,3 +157,15 @@ $$;
 
 revoke execute on function public.sitemap_file_starts(integer,integer) from public;
 grant execute on function public.sitemap_file_starts(integer,integer) to anon, authenticated, service_role;
+
+-- supabase/functions/sitemap_size.sql
+-- How many paths the sitemaps list (an invoker function: the sitemap reads public rows only). The
+-- listings, nearly all of them, are counted from the states' kept counts of listed vendors.
+create or replace function public.sitemap_size()
+returns bigint language sql stable security invoker set search_path = '' as $$
+  select (select count(*) from public.sitemap_entries s where s.kind <> 4)
+       + (select coalesce(sum(st.vendor_count), 0) from public.states st)::bigint;
+$$;
+
+revoke execute on function public.sitemap_size() from public;
+grant execute on function public.sitemap_size() to anon, authenticated, service_role;
