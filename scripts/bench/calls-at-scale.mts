@@ -100,7 +100,9 @@ async function postgres15(): Promise<Engine> {
   return {
     query: async (sql, params) => (await owner.query(sql, params)).rows,
     exec: async (sql) => {
+      // As the owner with its own settings: the growth is years of use, not one of the API's calls.
       await owner.query("reset role");
+      await owner.query("reset all");
       await owner.query(sql);
       await asServiceRole(owner);
     },

@@ -22,21 +22,23 @@ begin
     where st.id = x.state_id;
     return null;
   end if;
-  update public.states st set vendor_count = st.vendor_count + x.n
-  from (select c.state_id, sum(ch.change)::int as n from (
-          select n.postcode_id, 1 as change from new_rows n join old_rows o on o.id = n.id
-          where not n.hidden and (n.postcode_id is distinct from o.postcode_id or o.hidden)
-          union all
-          select o.postcode_id, -1 from new_rows n join old_rows o on o.id = n.id
-          where not o.hidden and (n.postcode_id is distinct from o.postcode_id or n.hidden)) ch
-        join public.postcodes p on p.id = ch.postcode_id join public.cities c on c.id = p.city_id
-        group by 1) x
-  where st.id = x.state_id and x.n <> 0;
-  update public.cities c set vendor_count = c.vendor_count + x.n
-  from (select cv.city_id, sum(case when n.hidden then -1 else 1 end)::int as n
-        from new_rows n join old_rows o on o.id = n.id join private.city_vendors cv on cv.vendor_id = n.id
-        where n.hidden <> o.hidden group by 1) x
-  where c.id = x.city_id;
+  -- Planned on each call (execute): a plan kept from a call of a few rows would join a bulk update's
+  -- old and new rows in a nested loop.
+  execute 'update public.states st set vendor_count = st.vendor_count + x.n
+      from (select c.state_id, sum(ch.change)::int as n from (
+              select n.postcode_id, 1 as change from new_rows n join old_rows o on o.id = n.id
+              where not n.hidden and (n.postcode_id is distinct from o.postcode_id or o.hidden)
+              union all
+              select o.postcode_id, -1 from new_rows n join old_rows o on o.id = n.id
+              where not o.hidden and (n.postcode_id is distinct from o.postcode_id or n.hidden)) ch
+            join public.postcodes p on p.id = ch.postcode_id join public.cities c on c.id = p.city_id
+            group by 1) x
+      where st.id = x.state_id and x.n <> 0';
+  execute 'update public.cities c set vendor_count = c.vendor_count + x.n
+      from (select cv.city_id, sum(case when n.hidden then -1 else 1 end)::int as n
+            from new_rows n join old_rows o on o.id = n.id join private.city_vendors cv on cv.vendor_id = n.id
+            where n.hidden <> o.hidden group by 1) x
+      where c.id = x.city_id';
   return null;
 end;
 $$;
