@@ -1,6 +1,7 @@
 -- A city's price comparison for one machine class: the place, whether the ZIP is known,
--- and up to 200 of the vendors serving the city whose published card rents that class
--- (lowest day rate first), each with its card and its miles to the ZIP; plus how many of
+-- and up to 100 of the vendors serving the city whose published card rents that class
+-- (lowest day rate first: a phone's visitor reads no further, and each costs its card's reads),
+-- each with its card and its miles to the ZIP; plus how many of
 -- the city's vendors publish no rates for the class. Estimates are computed from this.
 create or replace function public.city_prices(p_country_slug text, p_state_slug text, p_city_slug text, p_zip text, p_class text)
 returns jsonb language sql stable set search_path = '' as $$
@@ -25,7 +26,7 @@ returns jsonb language sql stable set search_path = '' as $$
     join public.rate_card_classes k on k.vendor_id = v.id and k.class = p_class
     join public.rate_cards r on r.vendor_id = v.id
     order by k.day_rate, v.rating desc nulls last, v.id
-    limit 200
+    limit 100
   )
   select jsonb_build_object(
     'country', jsonb_build_object('name', place.country_name, 'slug', place.country_slug),

@@ -411,4 +411,67 @@ describe("ranking", () => {
     ]);
     expect(first.vendors.map((v) => v.id)).toContain(ids[7]);
   });
+
+  it("a city's page, by rating and by price, is the same page of the same order as ranking every vendor serving the city", async () => {
+    const [city] = await inspect<{ id: number; slug: string; state: string }>(
+      `select c.id, c.slug, st.slug as state from public.cities c join public.states st on st.id = c.state_id
+       order by c.vendor_count desc, c.id limit 1`,
+    );
+    const members = async () =>
+      (
+        await inspect<{ id: number }>(
+          `select distinct e.vendor_id as id from public.vendors_serviced e join public.postcodes p on p.id = e.postcode_id
+           where p.city_id = $1 order by 1`,
+          [city.id],
+        )
+      ).map((row) => Number(row.id));
+    const ids = await members();
+    expect(ids.length).toBeGreaterThan(12);
+    // Listings that may rank apart: a response time (recent and stale), rate cards, and one listing hidden.
+    await db.query(
+      "update public.vendors set response_hours = 2, response_count = 3, last_responded_at = now() - interval '2 days' where id = $1",
+      [ids[5]],
+    );
+    await db.query(
+      "update public.vendors set response_hours = 1, response_count = 3, last_responded_at = now() - interval '100 days' where id = $1",
+      [ids[9]],
+    );
+    await db.query(
+      `insert into public.rate_cards (vendor_id, delivery_fee, delivery_miles, delivery_per_mile, waiver_percent, updated_by)
+       select unnest($1::bigint[]), 95, 30, 3.5, 12, 'test' on conflict do nothing`,
+      [[ids[2], ids[8], ids[11]]],
+    );
+    await db.query(
+      `insert into public.rate_card_classes (vendor_id, class, day_rate, week_rate, four_week_rate, day_hours, week_hours, four_week_hours)
+       select v, 'medium', 200 + v % 50, 800, 2400, 8, 40, 160 from unnest($1::bigint[]) v on conflict do nothing`,
+      [[ids[2], ids[8], ids[11]]],
+    );
+    await db.query("update public.vendors set hidden = true where id = $1", [ids[12]]);
+    const all = await members();
+    for (const sort of ["rating", "price"]) {
+      for (const [offset, limit] of [
+        [0, 48],
+        [4, 4],
+        [6, 3],
+        [10, 5],
+        [all.length - 3, 10],
+      ]) {
+        const [{ page }] = await asAnon<{ page: { vendor_total: number; vendors: Array<{ id: number }> } }>(
+          db,
+          "select public.city_page('us', $1, $2, $3, $4, $5) as page",
+          [city.state, city.slug, offset, limit, sort],
+        );
+        const [{ whole }] = await asAnon<{ whole: { vendor_total: number; vendors: Array<{ id: number }> } }>(
+          db,
+          "select public.vendor_page_slice($1, $2, $3, $4) as whole",
+          [all, offset, limit, sort],
+        );
+        expect(page.vendor_total, `${sort} ${offset}`).toBe(whole.vendor_total);
+        expect(
+          page.vendors.map((v) => v.id),
+          `${sort} ${offset}`,
+        ).toEqual(whole.vendors.map((v) => v.id));
+      }
+    }
+  });
 });
