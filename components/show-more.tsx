@@ -21,8 +21,8 @@ interface ShowMoreProps {
  * Every item is in the HTML (crawlers and no-JS visitors reach them all); items past
  * the current count are hidden by a style rule, per breakpoint, until Show More reveals them.
  *
- * The items hydrate apart from the button, and a click changes only the rule, never the
- * items: a tap on Show More before the page is live hydrates the button and its list, not
+ * The items hydrate apart from the button, and a click changes only the list's data-clicks,
+ * never the items: a tap on Show More before the page is live hydrates the button and its list, not
  * every item (a list of cities or cards is most of a directory page's elements).
  */
 export function ShowMore({
@@ -53,12 +53,22 @@ export function ShowMore({
   const count = children.length;
   const desktopVisible = initial + step * clicks;
   const mobileVisible = mobileInitial + mobileStep * clicks;
+  // One rule per number of clicks, the same text on every render: a click changes the list's
+  // data-clicks alone, so the browser restyles that list rather than the whole page, as a changed
+  // style sheet makes it.
+  const lastClick = Math.max(Math.ceil((count - initial) / step), Math.ceil((count - mobileInitial) / mobileStep), 0);
+  const rules = (visible: (click: number) => number) =>
+    Array.from(
+      { length: lastClick + 1 },
+      (_, click) =>
+        `[data-show-more="${listId}"][data-clicks="${click}"]>:nth-child(n+${visible(click) + 1} of [data-show-more-item]){display:none}`,
+    ).join("");
   // 48rem is Tailwind's md breakpoint, as in the button's classes below.
-  const hidden = (visible: number) => `[data-show-more="${listId}"]>:nth-child(n+${visible + 1} of [data-show-more-item]){display:none}`;
+  const style = `@media (width<48rem){${rules((click) => mobileInitial + mobileStep * click)}}@media (width>=48rem){${rules((click) => initial + step * click)}}`;
   return (
     <>
-      <style>{`@media (width<48rem){${hidden(mobileVisible)}}@media (width>=48rem){${hidden(desktopVisible)}}`}</style>
-      <List className={className} data-show-more={listId}>
+      <style>{style}</style>
+      <List className={className} data-show-more={listId} data-clicks={clicks}>
         {items}
       </List>
       {(count > mobileVisible || count > desktopVisible) && (
