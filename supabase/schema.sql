@@ -70,6 +70,160 @@ CREATE TABLE public.leads (
 ALTER TABLE public.leads OWNER TO postgres;
 
 --
+-- Name: TABLE leads; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.leads IS 'Rental requests (leads): a draft a browser fills in step by step, then sent to the vendors it is routed to; written only through the service role''s functions.';
+
+
+--
+-- Name: COLUMN leads.vendor_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.vendor_id IS 'The vendor whose page the request was started from (it goes to that vendor unless it paused its requests); null for a request started elsewhere.';
+
+
+--
+-- Name: COLUMN leads.vendor_name; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.vendor_name IS 'That vendor''s name when the draft was started (create_lead), kept for the lead webhook and the reports.';
+
+
+--
+-- Name: COLUMN leads.step; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.step IS 'The step of the three-step request form the renter last saved; 3 once sent.';
+
+
+--
+-- Name: COLUMN leads.location; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.location IS 'The job site''s ZIP code, or "pending" until the renter gives it; kept when the request is erased.';
+
+
+--
+-- Name: COLUMN leads.name; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.name IS 'The renter''s name; blank on a draft until given, and after erasure.';
+
+
+--
+-- Name: COLUMN leads.phone; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.phone IS 'The renter''s phone number as typed; blank on a draft until given, and after erasure.';
+
+
+--
+-- Name: COLUMN leads.skid_steer_type; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.skid_steer_type IS 'The machine asked for: wheeled or tracked.';
+
+
+--
+-- Name: COLUMN leads.rental_days; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.rental_days IS 'The number of days from rental_start_date to rental_end_date, set when the request is sent (1 on a draft).';
+
+
+--
+-- Name: COLUMN leads.rental_start_date; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.rental_start_date IS 'The rental''s first day.';
+
+
+--
+-- Name: COLUMN leads.rental_end_date; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.rental_end_date IS 'The rental''s end date, after the start date; once it has passed, a sent or booked request is "over".';
+
+
+--
+-- Name: COLUMN leads.completed; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.completed IS 'True once the request was sent (complete_lead); always equal to state <> ''draft''.';
+
+
+--
+-- Name: COLUMN leads.owner_token_hash; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.owner_token_hash IS 'The SHA-256 (hex) of the random token the renter''s browser holds, which proves the request its own; the token itself is never stored.';
+
+
+--
+-- Name: COLUMN leads.client_key; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.client_key IS 'The keyed hash of the renter''s network address (32 hex characters, lib/platform/client-key.ts), the abuse limits'' key; null after erasure.';
+
+
+--
+-- Name: COLUMN leads.updated_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.updated_at IS 'When the request last changed; a draft is deleted by the retention job a set number of days after it.';
+
+
+--
+-- Name: COLUMN leads.completed_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.completed_at IS 'When the request was sent; the retention job erases the request a set number of months after it.';
+
+
+--
+-- Name: COLUMN leads.widen; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.widen IS 'The renter asked for a request started on a vendor''s page to go to nearby vendors too.';
+
+
+--
+-- Name: COLUMN leads.spam; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.spam IS 'Marked spam by the operator: left out of reports and counts, and its unsent messages are not sent; copied to its recipients by a trigger.';
+
+
+--
+-- Name: COLUMN leads.withdrawn_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.withdrawn_at IS 'When the renter withdrew the request; the vendors'' unsent messages were cancelled then.';
+
+
+--
+-- Name: COLUMN leads.renter_email; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.renter_email IS 'The renter''s email address, in lower case, when given: their copy of the request, quotes and booking emails go there; null after erasure.';
+
+
+--
+-- Name: COLUMN leads.state_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.state_id IS 'The state (public.states) of the job site''s ZIP code, not the request''s state in its life (the state column): a copy kept by the lead_state_id trigger for the console''s state filter.';
+
+
+--
+-- Name: COLUMN leads.anonymized_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.leads.anonymized_at IS 'When the request was erased (its personal fields blanked) by the operator, the renter or the retention job; null while it holds them.';
+
+
+--
 -- Name: COLUMN leads.state; Type: COMMENT; Schema: public; Owner: postgres
 --
 
@@ -108,6 +262,41 @@ CREATE TABLE public.articles (
 ALTER TABLE public.articles OWNER TO postgres;
 
 --
+-- Name: TABLE articles; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.articles IS 'The articles published at /articles/<slug>.';
+
+
+--
+-- Name: COLUMN articles.excerpt; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.articles.excerpt IS 'The short summary shown in the list of articles.';
+
+
+--
+-- Name: COLUMN articles.content; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.articles.content IS 'The article''s body as HTML, sanitized when a page renders it.';
+
+
+--
+-- Name: COLUMN articles.cover_image; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.articles.cover_image IS 'The path or URL of the article''s cover image.';
+
+
+--
+-- Name: COLUMN articles.published_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.articles.published_at IS 'When the article was published: the list is newest first, and the sitemap gives it as the last modification.';
+
+
+--
 -- Name: equipment_models; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -143,6 +332,139 @@ CREATE TABLE public.equipment_models (
 ALTER TABLE public.equipment_models OWNER TO postgres;
 
 --
+-- Name: TABLE equipment_models; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.equipment_models IS 'The model catalogue: one row per machine model with its published figures, each with a page at /us/skidsteers/<manufacturer>/<slug>.';
+
+
+--
+-- Name: COLUMN equipment_models.image_url; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.image_url IS 'The path of the model''s drawing.';
+
+
+--
+-- Name: COLUMN equipment_models.sticker; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.sticker IS 'A badge such as "Highest Capacity (50% rating)" or "Narrowest", computed from the published figures: the model leads the catalogue on that figure among models rated on the same basis; null for none.';
+
+
+--
+-- Name: COLUMN equipment_models.site; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.site IS 'The manufacturer''s website as the source data gives it for the model.';
+
+
+--
+-- Name: COLUMN equipment_models.operating_capacity; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.operating_capacity IS 'Rated operating capacity in pounds, on the basis capacity_basis states.';
+
+
+--
+-- Name: COLUMN equipment_models.operating_weight; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.operating_weight IS 'Operating weight in pounds.';
+
+
+--
+-- Name: COLUMN equipment_models.engine_power; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.engine_power IS 'Engine power in horsepower, on the basis power_basis states.';
+
+
+--
+-- Name: COLUMN equipment_models.lift_pattern; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.lift_pattern IS 'Radial (the arms swing in an arc) or Vertical (the bucket rises straight up).';
+
+
+--
+-- Name: COLUMN equipment_models.hydraulic_power_hp; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.hydraulic_power_hp IS 'Hydraulic power in horsepower.';
+
+
+--
+-- Name: COLUMN equipment_models.hydraulic_pressure_psi; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.hydraulic_pressure_psi IS 'Auxiliary hydraulic pressure in psi.';
+
+
+--
+-- Name: COLUMN equipment_models.hydraulic_flow_gpm; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.hydraulic_flow_gpm IS 'Auxiliary hydraulic flow in US gallons per minute.';
+
+
+--
+-- Name: COLUMN equipment_models.height; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.height IS 'Height in inches.';
+
+
+--
+-- Name: COLUMN equipment_models.width; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.width IS 'Width in inches.';
+
+
+--
+-- Name: COLUMN equipment_models.length; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.length IS 'Length without bucket in inches.';
+
+
+--
+-- Name: COLUMN equipment_models.length_with_bucket; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.length_with_bucket IS 'Length with the bucket in inches.';
+
+
+--
+-- Name: COLUMN equipment_models.capacity_basis; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.capacity_basis IS 'What the operating capacity is rated on, e.g. "50% of tipping load" (wheeled) or "35% of tipping load" (tracked); models are ranked on it only against the same basis.';
+
+
+--
+-- Name: COLUMN equipment_models.power_basis; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.power_basis IS 'Whether engine_power is gross or net; models are ranked on it only against the same basis.';
+
+
+--
+-- Name: COLUMN equipment_models.source_url; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.source_url IS 'The page the model''s figures were taken from, linked from its page.';
+
+
+--
+-- Name: COLUMN equipment_models.sources; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_models.sources IS 'Every source behind the figures, as listed on the model page: URLs, owner/repo@commit:path files on GitHub, or a described index entry.';
+
+
+--
 -- Name: models_skidsteers; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -166,6 +488,27 @@ CREATE TABLE public.models_skidsteers (
 
 
 ALTER TABLE public.models_skidsteers OWNER TO postgres;
+
+--
+-- Name: TABLE models_skidsteers; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.models_skidsteers IS 'The popular models page''s table, its columns named as the source data names them (with their units); it is not linked to equipment_models.';
+
+
+--
+-- Name: COLUMN models_skidsteers."Manufacturer"; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.models_skidsteers."Manufacturer" IS 'The manufacturer''s name as text (not a key of equipment_manufacturer).';
+
+
+--
+-- Name: COLUMN models_skidsteers."EquipmentType"; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.models_skidsteers."EquipmentType" IS 'The kind of machine as text, e.g. Skid Steer Loader or Compact Track Loader.';
+
 
 --
 -- Name: vendors; Type: TABLE; Schema: public; Owner: postgres
@@ -210,6 +553,160 @@ CREATE TABLE public.vendors (
 ALTER TABLE public.vendors OWNER TO postgres;
 
 --
+-- Name: TABLE vendors; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.vendors IS 'The rental businesses listed in the directory (listings): their public details, and figures kept on the row by triggers so pages need not compute them.';
+
+
+--
+-- Name: COLUMN vendors.site; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.site IS 'The business''s website as stored and linked: "https://host" (or "http://host"), lower case, without path, query or port (normalize_website, applied by a trigger).';
+
+
+--
+-- Name: COLUMN vendors.full_address; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.full_address IS 'The address as shown on the listing; an import writes it as "street, city, state code ZIP".';
+
+
+--
+-- Name: COLUMN vendors.street; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.street IS 'The street part of the address, which the vendor page adds to its title when another listing of the city shares the name.';
+
+
+--
+-- Name: COLUMN vendors.rating; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.rating IS 'A rating from 0 to 5 given by the seed data or an import''s CSV, shown as a sample rating and never mixed with the published reviews.';
+
+
+--
+-- Name: COLUMN vendors.photo; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.photo IS 'The URL of the listing''s photo, or null for none.';
+
+
+--
+-- Name: COLUMN vendors.updated_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.updated_at IS 'When the listing last changed; the sitemap gives it as the vendor page''s last modification.';
+
+
+--
+-- Name: COLUMN vendors.postcode_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.postcode_id IS 'The ZIP code of the business''s address, which places its page under a country, state and city; a vendor without one has no page.';
+
+
+--
+-- Name: COLUMN vendors.email; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.email IS 'The listing''s email address on file: rental requests and their links are emailed here, and while nobody owns the listing a claim from this address (or from its website''s domain) needs no review.';
+
+
+--
+-- Name: COLUMN vendors.hidden; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.hidden IS 'Hidden by the operator: the listing leaves every public page, count, search and sitemap, and routing never picks it as a nearby vendor.';
+
+
+--
+-- Name: COLUMN vendors.website_key; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.website_key IS 'The website as duplicates are compared (no scheme, "www." or trailing slash), generated from site; matches imports, submissions and claim domains to listings.';
+
+
+--
+-- Name: COLUMN vendors.claimed_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.claimed_at IS 'When a business became the listing''s owner (claim, approved submission or claim review); null while nobody owns it.';
+
+
+--
+-- Name: COLUMN vendors.leads_paused_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.leads_paused_at IS 'When the business asked to stop receiving rental requests ("Stop sending me requests" or /business); null while it receives them.';
+
+
+--
+-- Name: COLUMN vendors.listed_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.listed_at IS 'When the listing went public through the operator (an approved submission or an import); it is marked "New" for 30 days after, and sample listings have none.';
+
+
+--
+-- Name: COLUMN vendors.hours; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.hours IS 'The opening hours as the business writes them, free text of at most 300 characters.';
+
+
+--
+-- Name: COLUMN vendors.search_text; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.search_text IS 'The name, city name and website key in one text, kept by the vendor_search_text trigger for the console''s trigram search.';
+
+
+--
+-- Name: COLUMN vendors.last_responded_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.last_responded_at IS 'When the vendor last answered a request (marked it contacted or quoted), kept by the vendor_response_stats trigger; response_hours is shown only while this is within 90 days.';
+
+
+--
+-- Name: COLUMN vendors.response_hours; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.response_hours IS 'The median hours, rounded up, from a request''s email to the vendor''s first answer over the 90 days before last_responded_at; null below 3 answers (vendor_responses, kept by a trigger).';
+
+
+--
+-- Name: COLUMN vendors.response_count; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.response_count IS 'How many answered requests response_hours rests on, kept with it by the vendor_response_stats trigger.';
+
+
+--
+-- Name: COLUMN vendors.state_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.state_id IS 'The state of the address''s ZIP code, a copy kept by the vendor_state_id trigger so a state page reads its listings from one index.';
+
+
+--
+-- Name: COLUMN vendors.review_count; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.review_count IS 'How many published reviews the listing has, kept by the review_counts trigger.';
+
+
+--
+-- Name: COLUMN vendors.review_stars; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.review_stars IS 'The sum of the stars of the listing''s published reviews (their average is review_stars / review_count), kept by the review_counts trigger.';
+
+
+--
 -- Name: city_vendors; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -222,6 +719,27 @@ CREATE TABLE private.city_vendors (
 
 
 ALTER TABLE private.city_vendors OWNER TO postgres;
+
+--
+-- Name: TABLE city_vendors; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.city_vendors IS 'How many of each city''s ZIP codes each vendor serves, kept by the serviced_counts trigger so that a city''s vendor_count changes only when a vendor''s first ZIP code there is added or its last removed.';
+
+
+--
+-- Name: COLUMN city_vendors.vendor_id; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.city_vendors.vendor_id IS 'The vendor (no foreign key: the vendor_counts trigger deletes its rows before the vendor goes).';
+
+
+--
+-- Name: COLUMN city_vendors.zips; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.city_vendors.zips IS 'How many of the city''s ZIP codes the vendor serves.';
+
 
 --
 -- Name: lead_transitions; Type: TABLE; Schema: private; Owner: postgres
@@ -245,6 +763,20 @@ ALTER TABLE private.lead_transitions OWNER TO postgres;
 --
 
 COMMENT ON TABLE private.lead_transitions IS 'Every change a rental request''s life allows: who (actor) may do what (action) in which state, and the state it leads to (the same state for an action that changes none). private.lead_move refuses whatever is not here.';
+
+
+--
+-- Name: COLUMN lead_transitions.action; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.lead_transitions.action IS 'What is done, the name private.lead_move is called with, e.g. send, withdraw, book, quote or erase.';
+
+
+--
+-- Name: COLUMN lead_transitions.actor; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.lead_transitions.actor IS 'Who may do it: renter, business, operator or job (the retention job).';
 
 
 --
@@ -276,6 +808,34 @@ CREATE TABLE private.review_totals (
 
 
 ALTER TABLE private.review_totals OWNER TO postgres;
+
+--
+-- Name: TABLE review_totals; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.review_totals IS 'The count and stars of every published review of the site in one row, kept by the review_counts trigger, for the site-wide average the rankings use (review_site_average).';
+
+
+--
+-- Name: COLUMN review_totals.only_row; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.review_totals.only_row IS 'Always true: the primary key that keeps the table to one row.';
+
+
+--
+-- Name: COLUMN review_totals.count; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.review_totals.count IS 'How many published reviews the site has.';
+
+
+--
+-- Name: COLUMN review_totals.stars; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.review_totals.stars IS 'The sum of the stars of all published reviews.';
+
 
 --
 -- Name: articles_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -314,6 +874,62 @@ CREATE TABLE public.auth_links (
 ALTER TABLE public.auth_links OWNER TO postgres;
 
 --
+-- Name: TABLE auth_links; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.auth_links IS 'Links emailed to act without a session (sign in, claim, a lead email''s links, a renter''s status link): the SHA-256 of each token, its one purpose and its expiry.';
+
+
+--
+-- Name: COLUMN auth_links.token_hash; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_links.token_hash IS 'The SHA-256 (hex) of the link''s token, stored when the email is rendered; the token itself is never stored.';
+
+
+--
+-- Name: COLUMN auth_links.purpose; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_links.purpose IS 'What the link does: sign_in, claim, lead_contacted ("I''ve contacted this customer"), opt_out ("Stop sending me requests"), lead_status (a renter''s status page) or lead_quote ("Send a quote").';
+
+
+--
+-- Name: COLUMN auth_links.email; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_links.email IS 'The address the link was emailed to and acts for: the business''s, the listing''s email on file, or the renter''s.';
+
+
+--
+-- Name: COLUMN auth_links.vendor_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_links.vendor_id IS 'The listing the link acts on; null for sign-in and status links.';
+
+
+--
+-- Name: COLUMN auth_links.expires_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_links.expires_at IS 'After this the link works no more; the retention job deletes it some days after.';
+
+
+--
+-- Name: COLUMN auth_links.used_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_links.used_at IS 'When the link was first used (business_link_use): a sign-in, claim or lead_contacted link works only while it is null, an opt_out link any number of times; status and quote links never set it.';
+
+
+--
+-- Name: COLUMN auth_links.lead_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_links.lead_id IS 'The request the link acts on, for lead_contacted, lead_status and lead_quote links.';
+
+
+--
 -- Name: auth_throttle; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -327,6 +943,41 @@ CREATE TABLE public.auth_throttle (
 
 
 ALTER TABLE public.auth_throttle OWNER TO postgres;
+
+--
+-- Name: TABLE auth_throttle; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.auth_throttle IS 'Failed operator sign-ins per key: beyond a key''s free failures it is blocked for 1, 2, 4, 8, then 15 minutes, and an hour without failures starts it afresh.';
+
+
+--
+-- Name: COLUMN auth_throttle.key; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_throttle.key IS 'What failed: "operator:address:<hash>" for the client''s address, or "operator:pair:<hash>" for the address and the account typed, never whether the account exists.';
+
+
+--
+-- Name: COLUMN auth_throttle.failures; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_throttle.failures IS 'Failures counted since the key last started afresh.';
+
+
+--
+-- Name: COLUMN auth_throttle.last_failure_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_throttle.last_failure_at IS 'When the key last failed.';
+
+
+--
+-- Name: COLUMN auth_throttle.blocked_until; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.auth_throttle.blocked_until IS 'Until when the key may not try again; null when it has not been blocked.';
+
 
 --
 -- Name: bookings; Type: TABLE; Schema: public; Owner: postgres
@@ -350,6 +1001,41 @@ CREATE TABLE public.bookings (
 
 
 ALTER TABLE public.bookings OWNER TO postgres;
+
+--
+-- Name: TABLE bookings; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.bookings IS 'The renter''s booking of one quote, at most one per request; the request is in state booked exactly while its booking is.';
+
+
+--
+-- Name: COLUMN bookings.vendor_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.vendor_id IS 'The vendor of the booked quote.';
+
+
+--
+-- Name: COLUMN bookings.status; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.status IS 'booked, or cancelled (by the renter before the first day booked, or by erasure).';
+
+
+--
+-- Name: COLUMN bookings.cancel_reason; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.cancel_reason IS 'The renter''s reason for cancelling; null while booked, for a cancellation by erasure, and after erasure.';
+
+
+--
+-- Name: COLUMN bookings.cancelled_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.cancelled_at IS 'When the booking was cancelled.';
+
 
 --
 -- Name: COLUMN bookings.start_date; Type: COMMENT; Schema: public; Owner: postgres
@@ -383,6 +1069,34 @@ CREATE TABLE public.cities (
 ALTER TABLE public.cities OWNER TO postgres;
 
 --
+-- Name: TABLE cities; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.cities IS 'The cities of a state, each with a page at /<country>/<state>/<slug>.';
+
+
+--
+-- Name: COLUMN cities.latitude; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.cities.latitude IS 'The city''s latitude in degrees; every ZIP code of the city is placed here when distances are measured (lead routing, price pages).';
+
+
+--
+-- Name: COLUMN cities.longitude; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.cities.longitude IS 'The city''s longitude in degrees, used with latitude for distances.';
+
+
+--
+-- Name: COLUMN cities.vendor_count; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.cities.vendor_count IS 'How many listed (not hidden) vendors serve at least one of the city''s ZIP codes, kept by the serviced_counts and vendor_counts triggers.';
+
+
+--
 -- Name: cities_additionaldetails; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -393,6 +1107,20 @@ CREATE TABLE public.cities_additionaldetails (
 
 
 ALTER TABLE public.cities_additionaldetails OWNER TO postgres;
+
+--
+-- Name: TABLE cities_additionaldetails; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.cities_additionaldetails IS 'Optional copy of a city''s page, one row per city.';
+
+
+--
+-- Name: COLUMN cities_additionaldetails.description; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.cities_additionaldetails.description IS 'The city page''s description text, split into paragraphs on blank lines.';
+
 
 --
 -- Name: cities_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -426,6 +1154,34 @@ CREATE TABLE public.states (
 ALTER TABLE public.states OWNER TO postgres;
 
 --
+-- Name: TABLE states; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.states IS 'The states of a country, each with a page at /<country>/<slug>.';
+
+
+--
+-- Name: COLUMN states.code; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.states.code IS 'The state''s two-letter postal abbreviation, e.g. TX, shown on vendor cards and in addresses.';
+
+
+--
+-- Name: COLUMN states.featured; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.states.featured IS 'Orders the country page''s quick links: true first, then null (unset), then false, each by vendor count.';
+
+
+--
+-- Name: COLUMN states.vendor_count; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.states.vendor_count IS 'How many listed (not hidden) vendors have their address in the state, kept by the vendor_counts trigger so pages read a column instead of counting.';
+
+
+--
 -- Name: cities_with_vendors; Type: VIEW; Schema: public; Owner: postgres
 --
 
@@ -443,6 +1199,13 @@ CREATE VIEW public.cities_with_vendors WITH (security_invoker='true') AS
 ALTER TABLE public.cities_with_vendors OWNER TO postgres;
 
 --
+-- Name: VIEW cities_with_vendors; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON VIEW public.cities_with_vendors IS 'The cities that at least one listed vendor serves, with their vendor_count and their state''s slug.';
+
+
+--
 -- Name: countries; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -455,6 +1218,20 @@ CREATE TABLE public.countries (
 
 
 ALTER TABLE public.countries OWNER TO postgres;
+
+--
+-- Name: TABLE countries; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.countries IS 'The countries the directory covers; each has a page at /<slug> listing its states.';
+
+
+--
+-- Name: COLUMN countries.code; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.countries.code IS 'The country''s two-letter ISO code, e.g. US.';
+
 
 --
 -- Name: countries_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -483,6 +1260,20 @@ CREATE TABLE public.equipment_manufacturer (
 
 
 ALTER TABLE public.equipment_manufacturer OWNER TO postgres;
+
+--
+-- Name: TABLE equipment_manufacturer; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.equipment_manufacturer IS 'The manufacturers of the model catalogue, each with a page under /us/skidsteers/<slug>.';
+
+
+--
+-- Name: COLUMN equipment_manufacturer.site; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.equipment_manufacturer.site IS 'The manufacturer''s website.';
+
 
 --
 -- Name: equipment_manufacturer_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -526,6 +1317,13 @@ CREATE TABLE public.equipment_type (
 ALTER TABLE public.equipment_type OWNER TO postgres;
 
 --
+-- Name: TABLE equipment_type; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.equipment_type IS 'The kinds of machine of the model catalogue: skid steer loader and compact track loader.';
+
+
+--
 -- Name: equipment_type_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
 --
 
@@ -554,6 +1352,41 @@ CREATE TABLE public.hero_config (
 ALTER TABLE public.hero_config OWNER TO postgres;
 
 --
+-- Name: TABLE hero_config; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.hero_config IS 'The hero headline and subtitles of each kind of directory page; a page type without a row uses skidsteer_config''s (hero_for).';
+
+
+--
+-- Name: COLUMN hero_config.page_type; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.hero_config.page_type IS 'The kind of page the copy is for: country, state or city.';
+
+
+--
+-- Name: COLUMN hero_config.hero_h1_headline; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.hero_config.hero_h1_headline IS 'The page''s H1; a "{location}" token is replaced by the place''s name.';
+
+
+--
+-- Name: COLUMN hero_config.hero_h2_subtitle1; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.hero_config.hero_h2_subtitle1 IS 'The first line under the headline, with the same "{location}" token.';
+
+
+--
+-- Name: COLUMN hero_config.hero_h2_subtitle2; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.hero_config.hero_h2_subtitle2 IS 'The second line under the headline, with the same "{location}" token.';
+
+
+--
 -- Name: lead_consents; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -573,6 +1406,48 @@ CREATE TABLE public.lead_consents (
 ALTER TABLE public.lead_consents OWNER TO postgres;
 
 --
+-- Name: TABLE lead_consents; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.lead_consents IS 'The consent each sent request carries: the sentence the renter was shown beside the submit button, naming the vendors that may call or text them.';
+
+
+--
+-- Name: COLUMN lead_consents.text; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_consents.text IS 'The consent sentence exactly as shown (private.consent_text with the recipients'' names).';
+
+
+--
+-- Name: COLUMN lead_consents.vendor_ids; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_consents.vendor_ids IS 'The vendors the sentence named, in routing order.';
+
+
+--
+-- Name: COLUMN lead_consents.page; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_consents.page IS 'The path of the site page the request was sent from.';
+
+
+--
+-- Name: COLUMN lead_consents.client_hash; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_consents.client_hash IS 'The keyed hash of the renter''s network address when they consented; null after erasure.';
+
+
+--
+-- Name: COLUMN lead_consents.given_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_consents.given_at IS 'When the renter consented (sent the request).';
+
+
+--
 -- Name: outbox_attempts; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -587,6 +1462,34 @@ CREATE TABLE public.outbox_attempts (
 
 
 ALTER TABLE public.outbox_attempts OWNER TO postgres;
+
+--
+-- Name: TABLE outbox_attempts; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.outbox_attempts IS 'One row for each time a sender recorded an outbox message''s outcome, for the operator''s delivery reports.';
+
+
+--
+-- Name: COLUMN outbox_attempts.ok; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_attempts.ok IS 'The attempt sent the message.';
+
+
+--
+-- Name: COLUMN outbox_attempts.sent_via; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_attempts.sent_via IS 'How it was sent when ok: smtp, file or webhook.';
+
+
+--
+-- Name: COLUMN outbox_attempts.error; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_attempts.error IS 'The failure''s error; emptied by retention and erasure, since it can quote an address.';
+
 
 --
 -- Name: lead_message_attempts_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -635,6 +1538,111 @@ CREATE TABLE public.outbox_messages (
 ALTER TABLE public.outbox_messages OWNER TO postgres;
 
 --
+-- Name: TABLE outbox_messages; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.outbox_messages IS 'Every email and lead webhook the site sends, queued in the same transaction as the change it reports and sent by claim (claim_outbox_messages) with retries.';
+
+
+--
+-- Name: COLUMN outbox_messages.lead_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.lead_id IS 'The request the message is about; set exactly for the kinds that concern one (outbox_messages_lead_of_kind).';
+
+
+--
+-- Name: COLUMN outbox_messages.vendor_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.vendor_id IS 'The listing the message goes to or is about: a recipient of a request''s lead email, the quoting or booked vendor, or the listing of a claim or "listing live" email.';
+
+
+--
+-- Name: COLUMN outbox_messages.channel; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.channel IS 'email, or webhook (a request sent to the operator''s LEAD_WEBHOOK_URL).';
+
+
+--
+-- Name: COLUMN outbox_messages.status; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.status IS 'pending (due at next_attempt_at), sending (claimed), sent, or failed (out of attempts, or cancelled by a withdrawal, a spam mark or erasure).';
+
+
+--
+-- Name: COLUMN outbox_messages.attempts; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.attempts IS 'How many times a sender has claimed the message.';
+
+
+--
+-- Name: COLUMN outbox_messages.next_attempt_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.next_attempt_at IS 'When the message is next due: now when queued, later for a review invitation or a retry (doubling from 30 seconds).';
+
+
+--
+-- Name: COLUMN outbox_messages.claim_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.claim_id IS 'The current sender''s claim; only the claim that took the message may record its outcome.';
+
+
+--
+-- Name: COLUMN outbox_messages.claimed_until; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.claimed_until IS 'When the claim lapses, after which another sender may take the message (a crashed sender''s messages come back).';
+
+
+--
+-- Name: COLUMN outbox_messages.sent_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.sent_at IS 'When the message was sent.';
+
+
+--
+-- Name: COLUMN outbox_messages.sent_via; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.sent_via IS 'How it was sent: smtp, file (an .eml file when no SMTP server is configured) or webhook.';
+
+
+--
+-- Name: COLUMN outbox_messages.last_error; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.last_error IS 'The last failure''s error, or why the message was cancelled; emptied by retention and erasure.';
+
+
+--
+-- Name: COLUMN outbox_messages.kind; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.kind IS 'The message''s template: lead, renter_copy, review_invite, quote, quote_withdrawn, booked, booking_confirmation, chose_another, booking_cancelled, listing_live, sign_in, claim_link or review_published.';
+
+
+--
+-- Name: COLUMN outbox_messages.payload; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.payload IS 'What the template needs beyond the rows it names (e.g. the quote''s id, the renter copy''s vendors and phones); emptied by retention and erasure.';
+
+
+--
+-- Name: COLUMN outbox_messages.recipient; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.recipient IS 'The email address of a message that does not go to a request''s vendor (renter, business, sign-in address); null for lead emails and webhooks, and after retention or erasure.';
+
+
+--
 -- Name: COLUMN outbox_messages.quote_id; Type: COMMENT; Schema: public; Owner: postgres
 --
 
@@ -679,6 +1687,76 @@ CREATE TABLE public.lead_recipients (
 
 
 ALTER TABLE public.lead_recipients OWNER TO postgres;
+
+--
+-- Name: TABLE lead_recipients; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.lead_recipients IS 'The vendors each sent request went to, why and in which order, with each vendor''s own status of it; routing fixes them when the request is sent.';
+
+
+--
+-- Name: COLUMN lead_recipients.reason; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.reason IS 'Why the vendor received the request: vendor_page (it was started on its page) or nearby (it serves or is near the job site).';
+
+
+--
+-- Name: COLUMN lead_recipients.rank; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.rank IS 'The vendor''s place in the routing order, from 1: the vendor of the page first, then nearby vendors nearest first.';
+
+
+--
+-- Name: COLUMN lead_recipients.distance_miles; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.distance_miles IS 'Miles, to 0.1, from the vendor''s city to the job site''s city at routing; null for the vendor of the page.';
+
+
+--
+-- Name: COLUMN lead_recipients.status; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.status IS 'The vendor''s status of the request: contacted, quoted, won, lost or not_a_fit, set by the business and by the request''s events (a quote or its withdrawal, a booking, a cancellation, erasure); null until then.';
+
+
+--
+-- Name: COLUMN lead_recipients.status_reason; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.status_reason IS 'Why the request was lost or not a fit, as the business (or a booking or cancellation) gave it; null after erasure.';
+
+
+--
+-- Name: COLUMN lead_recipients.status_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.status_at IS 'When status was last set.';
+
+
+--
+-- Name: COLUMN lead_recipients.responded_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.responded_at IS 'When the vendor first answered (marked the request contacted or quoted): its response time counts from emailed_at to here.';
+
+
+--
+-- Name: COLUMN lead_recipients.completed_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.completed_at IS 'A copy of the request''s completed_at, set by the recipient_request_copies trigger, so a listing''s requests are read newest first from one index.';
+
+
+--
+-- Name: COLUMN lead_recipients.spam; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.spam IS 'A copy of the request''s spam mark, kept by triggers, so a listing''s requests are read and counted without reading the requests.';
+
 
 --
 -- Name: COLUMN lead_recipients.emailed_at; Type: COMMENT; Schema: public; Owner: postgres
@@ -732,6 +1810,48 @@ CREATE TABLE public.operator_audit (
 ALTER TABLE public.operator_audit OWNER TO postgres;
 
 --
+-- Name: TABLE operator_audit; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.operator_audit IS 'The audit log: who did what to which record, written by the operators'' and businesses'' functions and by the server (sign-ins, imports).';
+
+
+--
+-- Name: COLUMN operator_audit.at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.operator_audit.at IS 'When it was done.';
+
+
+--
+-- Name: COLUMN operator_audit.operator_email; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.operator_audit.operator_email IS 'Who did it: an operator''s email, "business <email>" for a business''s own edits, or "shell" for the command line.';
+
+
+--
+-- Name: COLUMN operator_audit.action; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.operator_audit.action IS 'What was done, a short name such as approve, spam, rates or claim.';
+
+
+--
+-- Name: COLUMN operator_audit.subject; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.operator_audit.subject IS 'The record it was done to, e.g. "vendor 12", "lead 40" or "submission 3".';
+
+
+--
+-- Name: COLUMN operator_audit.details; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.operator_audit.details IS 'What changed or was given, as JSON.';
+
+
+--
 -- Name: operator_audit_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
 --
 
@@ -762,6 +1882,20 @@ CREATE TABLE public.operators (
 ALTER TABLE public.operators OWNER TO postgres;
 
 --
+-- Name: TABLE operators; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.operators IS 'The operator console''s accounts, managed from the command line (npm run operator).';
+
+
+--
+-- Name: COLUMN operators.password_hash; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.operators.password_hash IS 'The password''s scrypt hash ("scrypt$..."), computed by the server; never a password.';
+
+
+--
 -- Name: operators_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
 --
 
@@ -787,6 +1921,20 @@ CREATE TABLE public.postcodes (
 
 
 ALTER TABLE public.postcodes OWNER TO postgres;
+
+--
+-- Name: TABLE postcodes; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.postcodes IS 'The US ZIP codes the directory knows, each in one city: a job site and a vendor''s address are ZIP codes of this table.';
+
+
+--
+-- Name: COLUMN postcodes.code; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.postcodes.code IS 'The five-digit ZIP code as text.';
+
 
 --
 -- Name: postcodes_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -834,7 +1982,6 @@ CREATE TABLE public.quotes (
     CONSTRAINT quotes_check2 CHECK ((total_cents = (subtotal_cents + tax_cents))),
     CONSTRAINT quotes_fuel_policy_check CHECK ((fuel_policy = ANY (ARRAY['full_to_full'::text, 'charged'::text, 'included'::text]))),
     CONSTRAINT quotes_included_hours_check CHECK (((included_hours >= 0) AND (included_hours <= 10000))),
-    CONSTRAINT quotes_lines_check CHECK (((jsonb_typeof(lines) = 'array'::text) AND ((jsonb_array_length(lines) >= 1) AND (jsonb_array_length(lines) <= 20)))),
     CONSTRAINT quotes_machine_class_check CHECK ((machine_class = ANY (ARRAY['small'::text, 'medium'::text, 'large'::text, 'track'::text]))),
     CONSTRAINT quotes_message_check CHECK ((length(message) <= 1000)),
     CONSTRAINT quotes_model_check CHECK (((length(model) >= 1) AND (length(model) <= 80))),
@@ -848,6 +1995,146 @@ CREATE TABLE public.quotes (
 
 
 ALTER TABLE public.quotes OWNER TO postgres;
+
+--
+-- Name: TABLE quotes; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.quotes IS 'Vendors'' itemized quotes for requests they received; a vendor''s new quote for the same request replaces its open one as a new revision.';
+
+
+--
+-- Name: COLUMN quotes.vendor_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.vendor_id IS 'The quoting vendor; with lead_id it is a foreign key to lead_recipients, so only a vendor that received the request can quote it.';
+
+
+--
+-- Name: COLUMN quotes.revision; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.revision IS 'The quote''s number among the vendor''s quotes for the request, from 1.';
+
+
+--
+-- Name: COLUMN quotes.status; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.status IS 'open (bookable until valid_until), replaced by a revision, withdrawn by the vendor, closed (the renter booked another quote or withdrew the request) or booked.';
+
+
+--
+-- Name: COLUMN quotes.machine_class; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.machine_class IS 'The class of machine quoted: small, medium or large wheeled (by rated operating capacity) or track.';
+
+
+--
+-- Name: COLUMN quotes.model; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.model IS 'The model offered, when the vendor names one.';
+
+
+--
+-- Name: COLUMN quotes.available; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.available IS 'The machine is available on the requested dates; when false, alternate_start and alternate_end give the dates offered instead.';
+
+
+--
+-- Name: COLUMN quotes.alternate_start; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.alternate_start IS 'The first day offered instead of the requested dates; null when available.';
+
+
+--
+-- Name: COLUMN quotes.alternate_end; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.alternate_end IS 'The last day offered instead of the requested dates; null when available.';
+
+
+--
+-- Name: COLUMN quotes.lines; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.lines IS 'The priced lines, 1 to 8 objects {kind, label, quantity, unit_cents, amount_cents}, each amount computed from its quantity and unit price (private.quote_totals).';
+
+
+--
+-- Name: COLUMN quotes.included_hours; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.included_hours IS 'The machine''s meter hours included in the price; null when not stated.';
+
+
+--
+-- Name: COLUMN quotes.over_hour_cents; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.over_hour_cents IS 'The price of each meter hour beyond included_hours, in US cents.';
+
+
+--
+-- Name: COLUMN quotes.fuel_policy; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.fuel_policy IS 'full_to_full (return it full), charged (fuel used is charged) or included; null when not stated.';
+
+
+--
+-- Name: COLUMN quotes.tax_percent; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.tax_percent IS 'The sales tax percent applied to the subtotal; null for none.';
+
+
+--
+-- Name: COLUMN quotes.subtotal_cents; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.subtotal_cents IS 'The sum of the lines'' amounts, in US cents.';
+
+
+--
+-- Name: COLUMN quotes.tax_cents; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.tax_cents IS 'The sales tax, subtotal_cents times tax_percent rounded to the cent, in US cents.';
+
+
+--
+-- Name: COLUMN quotes.total_cents; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.total_cents IS 'subtotal_cents plus tax_cents, in US cents.';
+
+
+--
+-- Name: COLUMN quotes.message; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.message IS 'The vendor''s note to the renter; null after erasure.';
+
+
+--
+-- Name: COLUMN quotes.valid_until; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.valid_until IS 'Until when the renter can book the quote: at most 14 days after it was made, and never past the rental''s start.';
+
+
+--
+-- Name: COLUMN quotes.closed_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.quotes.closed_at IS 'When the quote stopped being open (replaced, withdrawn, closed or booked).';
+
 
 --
 -- Name: quotes_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -891,6 +2178,62 @@ CREATE TABLE public.rate_card_classes (
 ALTER TABLE public.rate_card_classes OWNER TO postgres;
 
 --
+-- Name: TABLE rate_card_classes; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.rate_card_classes IS 'A rate card''s rates for each machine class the vendor rents, in US dollars.';
+
+
+--
+-- Name: COLUMN rate_card_classes.class; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_card_classes.class IS 'small (wheeled, under 1,750 lb rated operating capacity), medium (1,750 to 2,200 lb), large (over 2,200 lb) or track (compact track loader).';
+
+
+--
+-- Name: COLUMN rate_card_classes.day_rate; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_card_classes.day_rate IS 'The price of one day, in US dollars.';
+
+
+--
+-- Name: COLUMN rate_card_classes.week_rate; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_card_classes.week_rate IS 'The price of one week, in US dollars, at most 7 days'' price; null when not offered.';
+
+
+--
+-- Name: COLUMN rate_card_classes.four_week_rate; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_card_classes.four_week_rate IS 'The price of four weeks, in US dollars, at most four times the week rate (or 28 days'' price); null when not offered.';
+
+
+--
+-- Name: COLUMN rate_card_classes.day_hours; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_card_classes.day_hours IS 'The meter hours a day includes; null when the vendor states none.';
+
+
+--
+-- Name: COLUMN rate_card_classes.week_hours; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_card_classes.week_hours IS 'The meter hours a week includes; null when the vendor states none.';
+
+
+--
+-- Name: COLUMN rate_card_classes.four_week_hours; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_card_classes.four_week_hours IS 'The meter hours four weeks include; null when the vendor states none.';
+
+
+--
 -- Name: rate_card_fees; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -909,6 +2252,34 @@ CREATE TABLE public.rate_card_fees (
 
 
 ALTER TABLE public.rate_card_fees OWNER TO postgres;
+
+--
+-- Name: TABLE rate_card_fees; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.rate_card_fees IS 'A rate card''s other fees, up to five, each a percent of the rental or a fixed amount per rental.';
+
+
+--
+-- Name: COLUMN rate_card_fees."position"; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_card_fees."position" IS 'The fee''s place on the card, 1 to 5.';
+
+
+--
+-- Name: COLUMN rate_card_fees.percent; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_card_fees.percent IS 'The fee as a percent of the rental; null when it is a fixed amount.';
+
+
+--
+-- Name: COLUMN rate_card_fees.amount; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_card_fees.amount IS 'The fee as a fixed amount per rental, in US dollars; null when it is a percent.';
+
 
 --
 -- Name: rate_cards; Type: TABLE; Schema: public; Owner: postgres
@@ -934,6 +2305,69 @@ CREATE TABLE public.rate_cards (
 
 
 ALTER TABLE public.rate_cards OWNER TO postgres;
+
+--
+-- Name: TABLE rate_cards; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.rate_cards IS 'What a vendor charges, one card per vendor, with its classes and fees; visitors read the published cards of listed vendors.';
+
+
+--
+-- Name: COLUMN rate_cards.delivery_fee; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_cards.delivery_fee IS 'The flat delivery fee each way within delivery_miles, in US dollars; null (with the other delivery columns) when the vendor does not deliver.';
+
+
+--
+-- Name: COLUMN rate_cards.delivery_miles; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_cards.delivery_miles IS 'The miles the flat delivery fee covers.';
+
+
+--
+-- Name: COLUMN rate_cards.delivery_per_mile; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_cards.delivery_per_mile IS 'The delivery charge per whole mile beyond delivery_miles, each way, in US dollars.';
+
+
+--
+-- Name: COLUMN rate_cards.waiver_percent; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_cards.waiver_percent IS 'The damage waiver as a percent of the rental; null when not offered.';
+
+
+--
+-- Name: COLUMN rate_cards.published; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_cards.published IS 'Visitors may read the card (while its vendor is listed); the console and the business read it either way.';
+
+
+--
+-- Name: COLUMN rate_cards.sample; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_cards.sample IS 'Fictitious sample data (the seeded directory), shown as such wherever it shows; a card stored by set_rate_card never is.';
+
+
+--
+-- Name: COLUMN rate_cards.confirmed_on; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_cards.confirmed_on IS 'The day the rates were last confirmed; pages show it, and advise asking the vendor when it is over 180 days old.';
+
+
+--
+-- Name: COLUMN rate_cards.updated_by; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.rate_cards.updated_by IS 'Who last stored the card: an operator''s email, "business <email>", "import" or "sample data".';
+
 
 --
 -- Name: reviews; Type: TABLE; Schema: public; Owner: postgres
@@ -973,6 +2407,97 @@ CREATE TABLE public.reviews (
 ALTER TABLE public.reviews OWNER TO postgres;
 
 --
+-- Name: TABLE reviews; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.reviews IS 'Renters'' reviews of vendors that received their request, one per request and vendor; each waits for the operator to publish or reject it, and the public reads published ones, their public columns only.';
+
+
+--
+-- Name: COLUMN reviews.vendor_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.vendor_id IS 'The vendor reviewed; with lead_id it is a foreign key to lead_recipients, so only a vendor that received the request can be reviewed for it.';
+
+
+--
+-- Name: COLUMN reviews.author; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.author IS 'The renter''s first name and initial, as the review shows them (reviewer_name).';
+
+
+--
+-- Name: COLUMN reviews.machine; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.machine IS 'The machine the request asked for (wheeled or tracked), copied from it.';
+
+
+--
+-- Name: COLUMN reviews.requested_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.requested_at IS 'When the reviewed request was sent, copied from its completed_at.';
+
+
+--
+-- Name: COLUMN reviews.status; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.status IS 'pending (waiting for the operator, again after an edit), published or rejected.';
+
+
+--
+-- Name: COLUMN reviews.held_reason; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.held_reason IS 'Why the text needs a closer look (a link, contact details, text found in other reviews), shown to the operator; null when nothing was found.';
+
+
+--
+-- Name: COLUMN reviews.reject_reason; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.reject_reason IS 'The operator''s reason for rejecting the review.';
+
+
+--
+-- Name: COLUMN reviews.reply; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.reply IS 'The business''s one public reply, which it may edit.';
+
+
+--
+-- Name: COLUMN reviews.replied_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.replied_at IS 'When the reply was last set.';
+
+
+--
+-- Name: COLUMN reviews.reported_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.reported_at IS 'When the business reported the published review to the operator; cleared when the operator decides.';
+
+
+--
+-- Name: COLUMN reviews.report_reason; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.report_reason IS 'The business''s reason for reporting the review.';
+
+
+--
+-- Name: COLUMN reviews.published_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.reviews.published_at IS 'When the operator published the review; null while it is pending (an edit clears it) or rejected.';
+
+
+--
 -- Name: reviews_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
 --
 
@@ -1003,6 +2528,41 @@ CREATE TABLE public.sessions (
 
 
 ALTER TABLE public.sessions OWNER TO postgres;
+
+--
+-- Name: TABLE sessions; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.sessions IS 'The signed-in sessions of every role: a cookie holds a random token and this table its SHA-256, the role and who.';
+
+
+--
+-- Name: COLUMN sessions.token_hash; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.sessions.token_hash IS 'The SHA-256 (hex) of the session cookie''s token; the token itself is never stored.';
+
+
+--
+-- Name: COLUMN sessions.role; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.sessions.role IS 'The role the session signs in: operator or business.';
+
+
+--
+-- Name: COLUMN sessions.subject; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.sessions.subject IS 'Who is signed in: the operator''s or the business manager''s email address.';
+
+
+--
+-- Name: COLUMN sessions.expires_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.sessions.expires_at IS 'When the session ends (12 hours for an operator, 30 days for a business); the retention job deletes it some days after.';
+
 
 --
 -- Name: sitemap_entries; Type: VIEW; Schema: public; Owner: postgres
@@ -1060,6 +2620,13 @@ UNION ALL
 ALTER TABLE public.sitemap_entries OWNER TO postgres;
 
 --
+-- Name: VIEW sitemap_entries; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON VIEW public.sitemap_entries IS 'Every public path for the sitemaps, by kind (1 country, 2 state, 3 city, 4 vendor, 5 model, 6 article) and key (its row''s id), read in (kind, key) order by keyset.';
+
+
+--
 -- Name: skidsteer_config; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -1076,6 +2643,48 @@ CREATE TABLE public.skidsteer_config (
 ALTER TABLE public.skidsteer_config OWNER TO postgres;
 
 --
+-- Name: TABLE skidsteer_config; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.skidsteer_config IS 'The site''s default page copy in its one row (id 1): the hero used where hero_config has none, and the body text of the country page and of state pages without their own.';
+
+
+--
+-- Name: COLUMN skidsteer_config.id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.skidsteer_config.id IS 'Always 1: the table holds one row.';
+
+
+--
+-- Name: COLUMN skidsteer_config.hero_h1_headline; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.skidsteer_config.hero_h1_headline IS 'The default hero H1, with the same "{location}" token as hero_config''s.';
+
+
+--
+-- Name: COLUMN skidsteer_config.hero_h2_subtitle1; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.skidsteer_config.hero_h2_subtitle1 IS 'The default first line under the headline.';
+
+
+--
+-- Name: COLUMN skidsteer_config.hero_h2_subtitle2; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.skidsteer_config.hero_h2_subtitle2 IS 'The default second line under the headline.';
+
+
+--
+-- Name: COLUMN skidsteer_config.seo_body_text; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.skidsteer_config.seo_body_text IS 'The body text of the country page, and of a state page that has no state_seo_config row.';
+
+
+--
 -- Name: state_seo_config; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -1086,6 +2695,27 @@ CREATE TABLE public.state_seo_config (
 
 
 ALTER TABLE public.state_seo_config OWNER TO postgres;
+
+--
+-- Name: TABLE state_seo_config; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.state_seo_config IS 'A state page''s own body text, replacing skidsteer_config''s default.';
+
+
+--
+-- Name: COLUMN state_seo_config.state_slug; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.state_seo_config.state_slug IS 'The slug of the state the text is for (states.slug; not a foreign key).';
+
+
+--
+-- Name: COLUMN state_seo_config.seo_body_text; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.state_seo_config.seo_body_text IS 'The state page''s body text, split into paragraphs on blank lines.';
+
 
 --
 -- Name: states_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -1119,6 +2749,13 @@ CREATE VIEW public.states_with_vendors WITH (security_invoker='true') AS
 ALTER TABLE public.states_with_vendors OWNER TO postgres;
 
 --
+-- Name: VIEW states_with_vendors; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON VIEW public.states_with_vendors IS 'The states with at least one listed vendor, with their vendor_count.';
+
+
+--
 -- Name: vendor_change_requests; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -1137,6 +2774,55 @@ CREATE TABLE public.vendor_change_requests (
 
 
 ALTER TABLE public.vendor_change_requests OWNER TO postgres;
+
+--
+-- Name: TABLE vendor_change_requests; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.vendor_change_requests IS 'A business''s change of its listing''s name or website, which waits for the operator; a newer request rejects the one still waiting.';
+
+
+--
+-- Name: COLUMN vendor_change_requests.email; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_change_requests.email IS 'The address of the manager who asked.';
+
+
+--
+-- Name: COLUMN vendor_change_requests.changes; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_change_requests.changes IS 'The fields asked for: {name} and/or {site}, the site already normalized.';
+
+
+--
+-- Name: COLUMN vendor_change_requests.status; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_change_requests.status IS 'new (waiting for the operator), approved or rejected.';
+
+
+--
+-- Name: COLUMN vendor_change_requests.review_reason; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_change_requests.review_reason IS 'The operator''s reason, or "replaced by a newer request".';
+
+
+--
+-- Name: COLUMN vendor_change_requests.reviewed_by; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_change_requests.reviewed_by IS 'The email of the operator who decided; null when a newer request replaced it.';
+
+
+--
+-- Name: COLUMN vendor_change_requests.reviewed_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_change_requests.reviewed_at IS 'When it was decided or replaced.';
+
 
 --
 -- Name: vendor_change_requests_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -1179,6 +2865,69 @@ CREATE TABLE public.vendor_claims (
 ALTER TABLE public.vendor_claims OWNER TO postgres;
 
 --
+-- Name: TABLE vendor_claims; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.vendor_claims IS 'Claims of listings waiting for (or decided by) the operator: those from an address that is neither the listing''s email nor at its website''s domain, or made after someone already owns it.';
+
+
+--
+-- Name: COLUMN vendor_claims.email; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_claims.email IS 'The claimant''s email address, in lower case.';
+
+
+--
+-- Name: COLUMN vendor_claims.name; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_claims.name IS 'The claimant''s name.';
+
+
+--
+-- Name: COLUMN vendor_claims.phone; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_claims.phone IS 'The claimant''s phone number, when given.';
+
+
+--
+-- Name: COLUMN vendor_claims.note; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_claims.note IS 'The claimant''s note to the operator.';
+
+
+--
+-- Name: COLUMN vendor_claims.status; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_claims.status IS 'new (waiting for the operator), approved or rejected.';
+
+
+--
+-- Name: COLUMN vendor_claims.review_reason; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_claims.review_reason IS 'The operator''s reason for the decision, when given.';
+
+
+--
+-- Name: COLUMN vendor_claims.reviewed_by; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_claims.reviewed_by IS 'The email of the operator who decided.';
+
+
+--
+-- Name: COLUMN vendor_claims.reviewed_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_claims.reviewed_at IS 'When the operator decided.';
+
+
+--
 -- Name: vendor_claims_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
 --
 
@@ -1210,6 +2959,34 @@ CREATE TABLE public.vendor_managers (
 ALTER TABLE public.vendor_managers OWNER TO postgres;
 
 --
+-- Name: TABLE vendor_managers; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.vendor_managers IS 'The people who manage a listing: its owner and the colleagues added since; a business session signs in an email and may manage what this table says, read on every request.';
+
+
+--
+-- Name: COLUMN vendor_managers.email; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_managers.email IS 'The person''s email address, in lower case, with which they sign in.';
+
+
+--
+-- Name: COLUMN vendor_managers.role; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_managers.role IS 'owner (at most one per listing, who claimed it) or colleague.';
+
+
+--
+-- Name: COLUMN vendor_managers.added_by; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendor_managers.added_by IS 'Who added the person: "submission", "claim link", the operator''s email (an approved claim) or the owner''s email (a colleague).';
+
+
+--
 -- Name: vendors_additionaldetails; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -1222,6 +2999,20 @@ CREATE TABLE public.vendors_additionaldetails (
 ALTER TABLE public.vendors_additionaldetails OWNER TO postgres;
 
 --
+-- Name: TABLE vendors_additionaldetails; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.vendors_additionaldetails IS 'Optional copy of a vendor''s page, one row per vendor.';
+
+
+--
+-- Name: COLUMN vendors_additionaldetails.description; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_additionaldetails.description IS 'The listing''s description as the operator, the business or an import wrote it, split into paragraphs on blank lines.';
+
+
+--
 -- Name: vendors_serviced; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -1232,6 +3023,13 @@ CREATE TABLE public.vendors_serviced (
 
 
 ALTER TABLE public.vendors_serviced OWNER TO postgres;
+
+--
+-- Name: TABLE vendors_serviced; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.vendors_serviced IS 'The ZIP codes each vendor serves (its service area): requests for a job in one of them go to it first, and it counts in their cities.';
+
 
 --
 -- Name: vendors_by_state; Type: VIEW; Schema: public; Owner: postgres
@@ -1259,6 +3057,13 @@ CREATE VIEW public.vendors_by_state WITH (security_invoker='true') AS
 
 
 ALTER TABLE public.vendors_by_state OWNER TO postgres;
+
+--
+-- Name: VIEW vendors_by_state; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON VIEW public.vendors_by_state IS 'Each vendor once per state in which it serves a ZIP code, with its details.';
+
 
 --
 -- Name: vendors_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -1291,6 +3096,13 @@ CREATE VIEW public.vendors_servicedenhanced WITH (security_invoker='true') AS
 
 
 ALTER TABLE public.vendors_servicedenhanced OWNER TO postgres;
+
+--
+-- Name: VIEW vendors_servicedenhanced; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON VIEW public.vendors_servicedenhanced IS 'Each vendor once per ZIP code it serves, with the details its card shows; readable by visitors, who see listed vendors only.';
+
 
 --
 -- Name: vendors_submissions; Type: TABLE; Schema: public; Owner: postgres
@@ -1327,6 +3139,125 @@ CREATE TABLE public.vendors_submissions (
 ALTER TABLE public.vendors_submissions OWNER TO postgres;
 
 --
+-- Name: TABLE vendors_submissions; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.vendors_submissions IS 'Businesses submitted through the public form, each waiting for the operator to approve it as a listing, reject it or mark it a duplicate.';
+
+
+--
+-- Name: COLUMN vendors_submissions.name_for_emails; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.name_for_emails IS 'The name without punctuation ("&" as "and"), for an email''s display name (name_for_emails); given in the reporting API.';
+
+
+--
+-- Name: COLUMN vendors_submissions.site; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.site IS 'The website as submitted, normalized like vendors.site by the same trigger.';
+
+
+--
+-- Name: COLUMN vendors_submissions.full_address; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.full_address IS 'The address as typed in the form.';
+
+
+--
+-- Name: COLUMN vendors_submissions.street; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.street IS 'The address as typed in the form (the same text as full_address).';
+
+
+--
+-- Name: COLUMN vendors_submissions.city; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.city IS 'The slug of the city chosen in the form (cities.slug of the chosen state).';
+
+
+--
+-- Name: COLUMN vendors_submissions.postal_code; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.postal_code IS 'The ZIP code as typed: 5 digits, or ZIP+4.';
+
+
+--
+-- Name: COLUMN vendors_submissions.state; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.state IS 'The slug of the state chosen in the form (states.slug).';
+
+
+--
+-- Name: COLUMN vendors_submissions.cid; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.cid IS 'The submission''s id in the reporting API: "SUB" and the SHA-256 (hex) of the website as typed (trimmed, before normalizing), unique so the same website text is submitted once.';
+
+
+--
+-- Name: COLUMN vendors_submissions.client_key; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.client_key IS 'The keyed hash of the submitter''s network address, the abuse limits'' key.';
+
+
+--
+-- Name: COLUMN vendors_submissions.email; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.email IS 'The business''s email address, when given: on approval it becomes the listing''s owner and is told the listing is live.';
+
+
+--
+-- Name: COLUMN vendors_submissions.status; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.status IS 'new (waiting for the operator), approved, rejected or duplicate.';
+
+
+--
+-- Name: COLUMN vendors_submissions.review_reason; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.review_reason IS 'The operator''s reason for a rejection or duplicate.';
+
+
+--
+-- Name: COLUMN vendors_submissions.reviewed_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.reviewed_at IS 'When the operator decided.';
+
+
+--
+-- Name: COLUMN vendors_submissions.reviewed_by; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.reviewed_by IS 'The email of the operator who decided.';
+
+
+--
+-- Name: COLUMN vendors_submissions.vendor_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.vendor_id IS 'The listing made from the submission when it was approved.';
+
+
+--
+-- Name: COLUMN vendors_submissions.website_key; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors_submissions.website_key IS 'The website as duplicates are compared, generated from site; the console shows listings and submissions that share it.';
+
+
+--
 -- Name: vendors_submissions_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
 --
 
@@ -1354,6 +3285,27 @@ CREATE TABLE public.write_attempts (
 
 
 ALTER TABLE public.write_attempts OWNER TO postgres;
+
+--
+-- Name: TABLE write_attempts; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.write_attempts IS 'The abuse limits'' counts: one row per attempt of a kind of write by one client, counted within a window by count_write_attempt.';
+
+
+--
+-- Name: COLUMN write_attempts.kind; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.write_attempts.kind IS 'The write limited: lead, submission, claim, review, sign_in (per client) or sign_in_email (per address).';
+
+
+--
+-- Name: COLUMN write_attempts.client_key; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.write_attempts.client_key IS 'Whose attempt: the keyed hash of the client''s network address, or "email-" and the MD5 of the address for sign_in_email.';
+
 
 --
 -- Name: write_attempts_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
@@ -1650,6 +3602,14 @@ ALTER TABLE ONLY public.postcodes
 
 
 --
+-- Name: quotes quotes_lines_check; Type: CHECK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.quotes
+    ADD CONSTRAINT quotes_lines_check CHECK (((jsonb_typeof(lines) = 'array'::text) AND ((jsonb_array_length(lines) >= 1) AND (jsonb_array_length(lines) <= 8)))) NOT VALID;
+
+
+--
 -- Name: quotes quotes_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -1874,6 +3834,13 @@ CREATE INDEX cities_latitude_longitude_idx ON public.cities USING btree (latitud
 
 
 --
+-- Name: INDEX cities_latitude_longitude_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.cities_latitude_longitude_idx IS 'The cities in a box around a job site, for lead routing.';
+
+
+--
 -- Name: cities_name_trgm_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -1930,10 +3897,24 @@ CREATE INDEX lead_recipients_vendor_answers_idx ON public.lead_recipients USING 
 
 
 --
+-- Name: INDEX lead_recipients_vendor_answers_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.lead_recipients_vendor_answers_idx IS 'A vendor''s answers with their email times, from which its response time is computed.';
+
+
+--
 -- Name: lead_recipients_vendor_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
 CREATE INDEX lead_recipients_vendor_newest_idx ON public.lead_recipients USING btree (vendor_id, completed_at DESC, lead_id DESC) INCLUDE (spam);
+
+
+--
+-- Name: INDEX lead_recipients_vendor_newest_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.lead_recipients_vendor_newest_idx IS 'A listing''s requests newest first, with their spam mark, read and counted without the requests.';
 
 
 --
@@ -1955,6 +3936,13 @@ CREATE INDEX leads_completed_newest_idx ON public.leads USING btree (completed_a
 --
 
 CREATE INDEX leads_drafts_by_change_idx ON public.leads USING btree (updated_at) WHERE (NOT completed);
+
+
+--
+-- Name: INDEX leads_drafts_by_change_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.leads_drafts_by_change_idx IS 'Drafts by last change, for the retention job''s deletion of old drafts.';
 
 
 --
@@ -1986,10 +3974,24 @@ CREATE INDEX leads_personal_by_completion_idx ON public.leads USING btree (compl
 
 
 --
+-- Name: INDEX leads_personal_by_completion_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.leads_personal_by_completion_idx IS 'Sent requests not yet erased, oldest first, for the retention job.';
+
+
+--
 -- Name: leads_phone_digits_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
 CREATE INDEX leads_phone_digits_idx ON public.leads USING btree ("right"(regexp_replace(phone, '\D'::text, ''::text, 'g'::text), 10)) WHERE (phone <> ''::text);
+
+
+--
+-- Name: INDEX leads_phone_digits_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.leads_phone_digits_idx IS 'A person''s requests by the last 10 digits of their phone, however it was typed (private.person_leads).';
 
 
 --
@@ -2056,10 +4058,24 @@ CREATE INDEX outbox_messages_kept_failed_idx ON public.outbox_messages USING btr
 
 
 --
+-- Name: INDEX outbox_messages_kept_failed_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.outbox_messages_kept_failed_idx IS 'Failed messages that still hold contents, for the retention job.';
+
+
+--
 -- Name: outbox_messages_kept_sent_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
 CREATE INDEX outbox_messages_kept_sent_idx ON public.outbox_messages USING btree (sent_at) WHERE ((status = 'sent'::text) AND ((payload <> '{}'::jsonb) OR (recipient IS NOT NULL)));
+
+
+--
+-- Name: INDEX outbox_messages_kept_sent_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.outbox_messages_kept_sent_idx IS 'Sent messages that still hold contents, for the retention job.';
 
 
 --
@@ -2070,10 +4086,24 @@ CREATE INDEX outbox_messages_link_emails_idx ON public.outbox_messages USING btr
 
 
 --
+-- Name: INDEX outbox_messages_link_emails_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.outbox_messages_link_emails_idx IS 'Sign-in and claim link emails, which the retention job deletes a week after.';
+
+
+--
 -- Name: outbox_messages_one_per_lead_recipient; Type: INDEX; Schema: public; Owner: postgres
 --
 
 CREATE UNIQUE INDEX outbox_messages_one_per_lead_recipient ON public.outbox_messages USING btree (lead_id, vendor_id, channel, kind, quote_id) NULLS NOT DISTINCT WHERE (lead_id IS NOT NULL);
+
+
+--
+-- Name: INDEX outbox_messages_one_per_lead_recipient; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.outbox_messages_one_per_lead_recipient IS 'One message of a kind per request, vendor, channel and quote, so that queuing it again cannot send it twice.';
 
 
 --
@@ -2088,6 +4118,13 @@ CREATE INDEX outbox_messages_open_lead_idx ON public.outbox_messages USING btree
 --
 
 CREATE INDEX outbox_messages_review_idx ON public.outbox_messages USING btree (((payload ->> 'review_id'::text))) WHERE (kind = 'review_published'::text);
+
+
+--
+-- Name: INDEX outbox_messages_review_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.outbox_messages_review_idx IS 'The "review published" emails of a review, which erasure empties.';
 
 
 --
@@ -2112,6 +4149,13 @@ CREATE UNIQUE INDEX quotes_one_open_idx ON public.quotes USING btree (lead_id, v
 
 
 --
+-- Name: INDEX quotes_one_open_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.quotes_one_open_idx IS 'At most one open quote per request and vendor.';
+
+
+--
 -- Name: quotes_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -2123,6 +4167,13 @@ CREATE INDEX quotes_vendor_idx ON public.quotes USING btree (vendor_id, created_
 --
 
 CREATE INDEX rate_card_classes_day_rate_idx ON public.rate_card_classes USING btree (vendor_id, day_rate);
+
+
+--
+-- Name: INDEX rate_card_classes_day_rate_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.rate_card_classes_day_rate_idx IS 'A vendor''s lowest day rate, by which a city''s vendors are sorted by price.';
 
 
 --
@@ -2217,10 +4268,24 @@ CREATE UNIQUE INDEX vendor_managers_one_owner_idx ON public.vendor_managers USIN
 
 
 --
+-- Name: INDEX vendor_managers_one_owner_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.vendor_managers_one_owner_idx IS 'At most one owner per listing.';
+
+
+--
 -- Name: vendors_listed_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
 CREATE INDEX vendors_listed_idx ON public.vendors USING btree (id) WHERE ((postcode_id IS NOT NULL) AND (NOT hidden));
+
+
+--
+-- Name: INDEX vendors_listed_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.vendors_listed_idx IS 'The listed vendors with a page, in key order, as the sitemaps read them.';
 
 
 --
@@ -2273,6 +4338,13 @@ CREATE INDEX vendors_state_plain_idx ON public.vendors USING btree (state_id, na
 
 
 --
+-- Name: INDEX vendors_state_plain_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.vendors_state_plain_idx IS 'A state''s listed vendors without reviews, by name, as its page ranks them.';
+
+
+--
 -- Name: vendors_state_responding_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -2280,10 +4352,24 @@ CREATE INDEX vendors_state_responding_idx ON public.vendors USING btree (state_i
 
 
 --
+-- Name: INDEX vendors_state_responding_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.vendors_state_responding_idx IS 'A state''s listed vendors with a response time, which its page ranks first while recent.';
+
+
+--
 -- Name: vendors_state_reviewed_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
 CREATE INDEX vendors_state_reviewed_idx ON public.vendors USING btree (state_id) WHERE ((NOT hidden) AND (review_count > 0));
+
+
+--
+-- Name: INDEX vendors_state_reviewed_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.vendors_state_reviewed_idx IS 'A state''s listed vendors with published reviews, which its page ranks first.';
 
 
 --

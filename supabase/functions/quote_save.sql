@@ -27,8 +27,8 @@ begin
   if l.rental_start_date <= current_date then
     raise exception 'The rental has started' using errcode = 'P0001', hint = 'rental-started';
   end if;
-  if jsonb_typeof(q->'lines') is distinct from 'array' or jsonb_array_length(q->'lines') not between 1 and 20 then
-    raise exception 'A quote needs between 1 and 20 lines' using errcode = 'P0001', hint = 'quote-lines';
+  if jsonb_typeof(q->'lines') is distinct from 'array' or jsonb_array_length(q->'lines') not between 1 and 8 then
+    raise exception 'A quote needs between 1 and 8 lines' using errcode = 'P0001', hint = 'quote-lines';
   end if;
   for line in select * from jsonb_array_elements(q->'lines') loop
     if coalesce(line->>'kind', '') not in ('rental', 'delivery', 'pickup', 'waiver', 'hours', 'fuel', 'fee')

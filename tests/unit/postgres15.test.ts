@@ -737,7 +737,11 @@ describe("a request's life on PostgreSQL 15", () => {
           const outcomes = await Promise.all([outcome(run(a, clients[0])), outcome(run(b, clients[1]))]);
           // Each either happened or was refused with a code: no deadlock, no duplicate, no error without one.
           for (const result of outcomes) expect(result === "done" || isRefusalCode(result)).toBe(true);
-          [a, b].forEach((action, i) => action === "erase" && expect(outcomes[i]).toBe("done"));
+          // An erasure succeeds whatever it meets; two at once erase the person once, and the later may find nothing left.
+          if (a === "erase" && b === "erase") {
+            expect(outcomes).toContain("done");
+            for (const result of outcomes) expect(["done", "nothing-on-file"]).toContain(result);
+          } else [a, b].forEach((action, i) => action === "erase" && expect(outcomes[i]).toBe("done"));
           await expectInvariants(db, [{ id, who, freeText: [`${who.name} changed plans`] }]);
         }),
         { numRuns: 40 },

@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token";
-import { consentText } from "@/lib/rental/consent";
+import { consentText } from "@/lib/requests/consent";
 import { asService, freshDb, ownerToken } from "./helpers/db";
 import { routedConsent } from "./helpers/consent";
 
@@ -126,6 +126,9 @@ describe("a vendor quotes", () => {
     expect(await hintOf(saveQuote(lead.id, vendor, quote({ available: false })))).toBe("quote-dates");
     expect(await hintOf(saveQuote(lead.id, vendor, quote({ machine_class: "huge" })))).toBe("quote-invalid");
     expect(await hintOf(saveQuote(lead.id, vendor, quote({ lines: [] })))).toBe("quote-lines");
+    // The form has 8 lines, and so does the database: a ninth is refused however it is sent.
+    const nine = Array.from({ length: 9 }, () => ({ kind: "fee", label: "Fee", quantity: 1, unit_cents: 100 }));
+    expect(await hintOf(saveQuote(lead.id, vendor, quote({ lines: nine, tax_percent: null, total_cents: 900 })))).toBe("quote-lines");
     expect(await hintOf(saveQuote(lead.id, vendor, quote({ tax_percent: "lots" })))).toBe("quote-invalid");
     const soon = await request(0);
     expect(await hintOf(saveQuote(soon.id, soon.vendors[0], quote()))).toBe("rental-started");
