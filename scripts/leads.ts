@@ -4,8 +4,8 @@
  *
  * Against the embedded database, stop the server first (one process per folder).
  */
-import { reportLeads } from "../lib/operator/data";
-import { wakeOutbox } from "../lib/outbox/sender";
+import { reportLeads } from "../lib/requests/data";
+import { wakeOutbox } from "../lib/outbox/drain";
 
 if (process.argv[2] === "deliver") {
   console.log(await wakeOutbox());

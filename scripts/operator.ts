@@ -7,7 +7,7 @@
  * input when that is not a terminal. Against the embedded database, stop the server first.
  */
 import { createInterface } from "node:readline";
-import { addOperator, listOperators, removeOperator } from "../lib/operator/accounts";
+import { addOperator, listOperators, removeOperator } from "../lib/accounts/operators";
 import { serviceSupabase } from "../lib/supabase/server";
 
 function readPassword(prompt: string): Promise<string> {

@@ -7,8 +7,8 @@
  * embedded database, stop the server first.
  */
 import { readFileSync } from "node:fs";
-import { ImportFileError, importSummary, importVendors, parseVendorCsv, type ImportRow } from "../lib/operator/import";
-import { importStoppedText, importText } from "../lib/operator/import-texts";
+import { ImportFileError, importSummary, importVendors, parseVendorCsv, type ImportRow } from "../lib/listings/import";
+import { importStoppedText, importText } from "../lib/listings/import-texts";
 import { serviceRpc } from "../lib/data/rpc";
 
 function readRows(file: string): ImportRow[] {

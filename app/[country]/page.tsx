@@ -7,8 +7,8 @@ import { LocationSearch } from "@/components/directory/location-search";
 import { QuickLinks } from "@/components/directory/quick-links";
 import { SeoText } from "@/components/directory/seo-text";
 import { VendorGrid } from "@/components/directory/vendor-grid";
-import { getCountryPage } from "@/lib/directory/data";
-import { heroFor, topStates, uniqueVendors } from "@/lib/directory/ordering";
+import { getCountryPage } from "@/lib/listings/data";
+import { heroFor, topStates, uniqueVendors } from "@/lib/listings/ordering";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;

@@ -5,10 +5,13 @@ import { ListingReviews } from "@/components/business/listing-reviews";
 import { BusinessNotice } from "@/components/business/notice";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
-import { requestSignInAction, signOutAction } from "@/lib/business/actions";
+import { requestSignInAction, signOutAction } from "@/lib/accounts/actions";
 import { Link } from "@/components/ui/link";
-import { businessLeads, businessListings, businessReviews, LEADS_PAGE, rowsShown } from "@/lib/business/data";
-import { currentBusiness } from "@/lib/business/session";
+import { businessLeads } from "@/lib/requests/data";
+import { businessListings } from "@/lib/listings/manage";
+import { businessReviews } from "@/lib/reviews/data";
+import { LEADS_PAGE, rowsShown } from "@/lib/platform/paging";
+import { currentBusiness } from "@/lib/auth/business-session";
 
 export const metadata: Metadata = { title: "For Businesses", description: "Sign in to manage your skid steer rental listing." };
 

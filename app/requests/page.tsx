@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { BookingButton } from "@/components/rental/booking-button";
-import { machineLabel, renterRequests, requestState, STAGE_TEXTS } from "@/lib/rental/status";
+import { machineLabel, renterRequests, requestState, STAGE_TEXTS } from "@/lib/requests/status";
 
 // Private to the browser that made the requests: never indexed, never cached.
 export const metadata: Metadata = { title: "Your Rental Requests", robots: { index: false, follow: false } };

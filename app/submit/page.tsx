@@ -3,7 +3,7 @@ import { SubmitBusinessForm } from "@/components/submit/submit-business-form";
 import { CACHE_TAGS } from "@/lib/data/cache-tags";
 import { cachedRpc } from "@/lib/data/rpc";
 import { pageMetadata } from "@/lib/seo";
-import { namedPlaceSchema } from "@/lib/directory/types";
+import { namedPlaceSchema } from "@/lib/listings/types";
 import { z } from "zod";
 
 export const revalidate = 300;

@@ -3,8 +3,9 @@ import { Button } from "@/components/ui/button";
 import { ListingForm } from "@/components/directory/listing-form";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { RateCardForm } from "@/components/prices/rate-card-form";
-import { setColleagueAction, setRateCardAction, updateListingAction } from "@/lib/business/actions";
-import type { BusinessListing } from "@/lib/business/data";
+import { setColleagueAction } from "@/lib/accounts/actions";
+import { setRateCardAction, updateListingAction } from "@/lib/listings/actions";
+import type { BusinessListing } from "@/lib/listings/manage";
 
 /** One managed listing: its public link, the fields the business edits, and its people. */
 export function ListingEditor({ listing, self }: { listing: BusinessListing; self: string }) {

@@ -1,8 +1,10 @@
 import { QuoteForm } from "@/components/quotes/quote-form";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { saveQuoteAction, setLeadsPausedAction, setLeadStatusAction, withdrawQuoteAction } from "@/lib/business/actions";
-import type { BusinessLead, BusinessListing, WinRate } from "@/lib/business/data";
+import { saveQuoteAction, setLeadStatusAction, withdrawQuoteAction } from "@/lib/requests/actions";
+import { setLeadsPausedAction } from "@/lib/listings/actions";
+import type { BusinessLead, WinRate } from "@/lib/requests/data";
+import type { BusinessListing } from "@/lib/listings/manage";
 import { prefillQuote } from "@/lib/quotes/form";
 import { centsText } from "@/lib/quotes/quote";
 

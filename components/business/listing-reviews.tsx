@@ -1,8 +1,8 @@
 import { Stars } from "@/components/reviews/stars";
 import { Button } from "@/components/ui/button";
-import { answerReviewAction } from "@/lib/business/actions";
-import type { BusinessReview } from "@/lib/business/data";
-import { machineLabel } from "@/lib/rental/status";
+import { answerReviewAction } from "@/lib/reviews/actions";
+import type { BusinessReview } from "@/lib/reviews/data";
+import { machineLabel } from "@/lib/requests/status";
 import { verifiedLine } from "@/lib/reviews/format";
 
 /** The published reviews of the business's listings, each with its public reply (editable) and a way to report it. */

@@ -1,5 +1,5 @@
 import { ActionNotice } from "@/components/ui/action-notice";
-import { businessMessage } from "@/lib/business/messages";
+import { businessMessage } from "@/lib/messages/business";
 
 type Param = string | string[] | undefined;
 

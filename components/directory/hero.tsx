@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Hero as HeroCopy } from "@/lib/directory/types";
+import type { Hero as HeroCopy } from "@/lib/listings/types";
 
 export function Hero({ hero, children }: { hero: HeroCopy; children?: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 
-/** What a listing form edits (lib/directory/listing-form.ts parses what it posts). */
+/** What a listing form edits (lib/listings/listing-form.ts parses what it posts). */
 export interface EditableListing {
   name: string;
   site: string | null;

@@ -1,7 +1,7 @@
 import { Link } from "@/components/ui/link";
 import { ShowMore } from "@/components/show-more";
-import { PAGE_SIZES, quickLinkStates } from "@/lib/directory/ordering";
-import type { StateWithVendors } from "@/lib/directory/types";
+import { PAGE_SIZES, quickLinkStates } from "@/lib/listings/ordering";
+import type { StateWithVendors } from "@/lib/listings/types";
 import { resourceArticles } from "@/lib/site";
 
 export function QuickLinks({ states, countrySlug }: { states: StateWithVendors[]; countrySlug: string }) {

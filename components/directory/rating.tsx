@@ -1,4 +1,4 @@
-import type { ReviewFigures } from "@/lib/directory/types";
+import type { ReviewFigures } from "@/lib/listings/types";
 import { shownAverage } from "@/lib/reviews/format";
 
 /**

@@ -1,4 +1,4 @@
-import { paragraphs } from "@/lib/directory/ordering";
+import { paragraphs } from "@/lib/listings/ordering";
 
 export function SeoText({ text, heading }: { text: string | null; heading: string }) {
   const parts = paragraphs(text);

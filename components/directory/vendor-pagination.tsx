@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import { vendorPageCount } from "@/lib/directory/ordering";
+import { vendorPageCount } from "@/lib/listings/ordering";
 
 /** Page 1 is the place's own page; page n is `{base}/vendors/{n}`. */
 const vendorPageHref = (base: string, page: number) => (page === 1 ? base : `${base}/vendors/${page}`);

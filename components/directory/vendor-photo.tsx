@@ -1,4 +1,4 @@
-import type { VendorCard } from "@/lib/directory/types";
+import type { VendorCard } from "@/lib/listings/types";
 
 /** The vendor's photo in a fixed 4:3 frame, or a drawn placeholder with its initials. */
 export function VendorPhoto({ vendor, priority = false }: { vendor: Pick<VendorCard, "name" | "photo">; priority?: boolean }) {

@@ -1,6 +1,6 @@
 import { TrackedLink } from "@/components/analytics/tracked-link";
 import { HydrateApart } from "@/components/ui/hydrate-apart";
-import { getFooterStates } from "@/lib/directory/data";
+import { getFooterStates } from "@/lib/listings/data";
 import { socialLinks } from "@/lib/site";
 import { YourRequestsLink } from "./your-requests-link";
 

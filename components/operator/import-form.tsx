@@ -1,9 +1,9 @@
 "use client";
 import { useActionState, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { importVendorsAction } from "@/lib/operator/actions";
-import { MAX_IMPORT_BYTES } from "@/lib/operator/import-limits";
-import { importStoppedText, importText, isImportCode } from "@/lib/operator/import-texts";
+import { importVendorsAction } from "@/lib/listings/actions";
+import { MAX_IMPORT_BYTES } from "@/lib/listings/import-limits";
+import { importStoppedText, importText, isImportCode } from "@/lib/listings/import-texts";
 
 type ImportState = Awaited<ReturnType<typeof importVendorsAction>> | null;
 

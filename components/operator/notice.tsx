@@ -1,5 +1,5 @@
 import { ActionNotice } from "@/components/ui/action-notice";
-import { consoleMessage } from "@/lib/operator/messages";
+import { consoleMessage } from "@/lib/messages/console";
 
 type Param = string | string[] | undefined;
 

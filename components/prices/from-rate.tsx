@@ -1,5 +1,5 @@
 import { usd } from "@/lib/prices/format";
-import type { VendorCard } from "@/lib/directory/types";
+import type { VendorCard } from "@/lib/listings/types";
 
 /** "From $X/day" on a vendor card with published rates, marked when they are sample data. */
 export function FromRate({ vendor }: { vendor: Pick<VendorCard, "from_day" | "rates_sample"> }) {

@@ -1,4 +1,4 @@
-import { saveLeadDraft } from "@/lib/rental/actions";
+import { saveLeadDraft } from "@/lib/requests/actions";
 
 export type Step = 1 | 2 | 3;
 type Change = Record<string, string | boolean>;

@@ -1,11 +1,11 @@
 "use client";
 import { useEffect, useState } from "react";
 import { EstimateBreakdown } from "@/components/prices/estimate-breakdown";
-import { estimateRequest, type RecipientEstimate } from "@/lib/rental/estimates";
+import { estimateRequest, type RecipientEstimate } from "@/lib/requests/estimates";
 import type { MachineClass } from "@/lib/prices/classes";
 import { usd } from "@/lib/prices/format";
-import { consentText } from "@/lib/rental/consent";
-import type { SkidSteerType } from "@/lib/rental/schema";
+import { consentText } from "@/lib/requests/consent";
+import type { SkidSteerType } from "@/lib/requests/schema";
 
 export interface EstimateRequest {
   vendorId: number | null;

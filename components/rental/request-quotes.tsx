@@ -4,9 +4,9 @@ import { ActionNotice } from "@/components/ui/action-notice";
 import { Button } from "@/components/ui/button";
 import { CLASS_NAMES } from "@/lib/prices/classes";
 import { centsText, FUEL_POLICIES, LINE_KIND_NAMES, LINE_KINDS, type Quote } from "@/lib/quotes/quote";
-import { bookQuoteAction, cancelBookingAction } from "@/lib/rental/actions";
-import { bookingMessage } from "@/lib/rental/booking-messages";
-import { cancelDeadline, type LeadStatus } from "@/lib/rental/status";
+import { bookQuoteAction, cancelBookingAction } from "@/lib/requests/actions";
+import { bookingMessage } from "@/lib/messages/booking";
+import { cancelDeadline, type LeadStatus } from "@/lib/requests/status";
 import { cn } from "@/lib/utils";
 
 type Param = string | string[] | undefined;

@@ -1,12 +1,12 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { startLead } from "@/lib/rental/actions";
-import { RENTAL_REFUSALS } from "@/lib/rental/messages";
+import { startLead } from "@/lib/requests/actions";
+import { RENTAL_REFUSALS } from "@/lib/requests/messages";
 import { LeadDraft, type Step } from "./lead-draft";
 
 const START_FAILURE = "Could not start the request";
 
-/** The browser's owner token, set as a cookie before the draft starts (lib/rental/owner.ts says why). Its failure is the draft's to report. */
+/** The browser's owner token, set as a cookie before the draft starts (lib/requests/owner.ts says why). Its failure is the draft's to report. */
 const requestOwnerToken = () => fetch("/api/lead-owner", { method: "POST" }).catch(() => undefined);
 
 /**

@@ -1,8 +1,8 @@
 import { ReviewForm } from "@/components/reviews/review-form";
 import { Stars } from "@/components/reviews/stars";
 import { ActionNotice } from "@/components/ui/action-notice";
-import type { LeadStatus } from "@/lib/rental/status";
-import { reviewMessage } from "@/lib/reviews/messages";
+import type { LeadStatus } from "@/lib/requests/status";
+import { reviewMessage } from "@/lib/messages/reviews";
 
 type Param = string | string[] | undefined;
 

@@ -2,9 +2,9 @@ import { Link } from "@/components/ui/link";
 import { Stars } from "@/components/reviews/stars";
 import { shownAverage, verifiedLine } from "@/lib/reviews/format";
 import { REVIEWS_PER_PAGE, reviewsPagePath } from "@/lib/reviews/data";
-import { machineLabel } from "@/lib/rental/status";
-import type { ReviewSummary } from "@/lib/directory/types";
-import type { ReviewPage } from "@/lib/directory/types";
+import { machineLabel } from "@/lib/requests/status";
+import type { ReviewSummary } from "@/lib/listings/types";
+import type { ReviewPage } from "@/lib/listings/types";
 
 type Props = {
   vendorName: string;

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { z } from "zod";
 import { callWith } from "../data/rpc";
-import { hashPassword, MIN_PASSWORD_LENGTH } from "./password";
+import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/password";
 
 /** Creates the operator account, or sets a new password on an existing one (ending its sessions). */
 export async function addOperator(client: SupabaseClient, email: string, password: string): Promise<void> {

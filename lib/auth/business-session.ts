@@ -1,8 +1,8 @@
 import "server-only";
 import { cache } from "react";
 import { redirect } from "next/navigation";
-import { BUSINESS_SESSION } from "../auth/roles";
-import { sessionSubject } from "../auth/session";
+import { BUSINESS_SESSION } from "./roles";
+import { sessionSubject } from "./session";
 
 /** The signed-in business's email, or null. Checked against the database once per request. */
 export const currentBusiness = cache((): Promise<string | null> => sessionSubject(BUSINESS_SESSION));

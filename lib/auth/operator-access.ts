@@ -1,5 +1,5 @@
 import "server-only";
-import { bearerMatches } from "../auth/token";
+import { bearerMatches } from "./token";
 
 /**
  * True when the request carries `Authorization: Bearer <OPERATOR_TOKEN>`.

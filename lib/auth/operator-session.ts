@@ -1,10 +1,10 @@
 import "server-only";
 import { cache } from "react";
 import { redirect } from "next/navigation";
-import { createGate, GateFull } from "../auth/gate";
-import { OPERATOR_SESSION } from "../auth/roles";
-import { endSession, sessionSubject, startSession } from "../auth/session";
-import { recordAttempt, throttleKeys, throttleWait } from "../auth/throttle";
+import { createGate, GateFull } from "./gate";
+import { OPERATOR_SESSION } from "./roles";
+import { endSession, sessionSubject, startSession } from "./session";
+import { recordAttempt, throttleKeys, throttleWait } from "./throttle";
 import { requestAddress } from "../platform/request";
 import { serviceRpc } from "../data/rpc";
 import { UNMATCHABLE_HASH, verifyPassword } from "./password";

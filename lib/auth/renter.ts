@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { isToken, newToken } from "../auth/token";
+import { hashToken, isToken, newToken } from "./token";
 import { secureCookies } from "../platform/request";
 
 const OWNER_COOKIE = "lead_owner";
@@ -27,3 +27,12 @@ export async function ownerToken(create: boolean): Promise<string | null> {
 
 /** The renter's audience: this browser's owner token (null when it made no request), for the actions on its requests. */
 export const renter = () => ownerToken(false);
+
+/** How a renter proves a request is theirs: the browser's owner token, or the emailed status link's token hash. */
+export type RenterProof = { ownerToken: string | null; linkHash: string | null };
+
+/** The proof a status page's form carries: this browser's owner token, and the emailed link's key if the page was opened by it. */
+export const renterProof = (ownerToken: string | null, key: string | null): RenterProof => ({
+  ownerToken,
+  linkHash: key && hashToken(key),
+});

@@ -1,4 +1,4 @@
-import { isToken } from "../auth/token";
+import { isToken } from "./token";
 
 /** The key of an emailed status link (?key=), when it has a token's form; anything else is no key. */
 export const statusKey = (value: unknown): string | null => (isToken(value) ? value : null);

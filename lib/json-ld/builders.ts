@@ -11,9 +11,9 @@ import type {
   WithContext,
 } from "schema-dts";
 import type { Article as GuideArticle } from "../articles/data";
-import { vendorPath } from "../directory/ordering";
-import type { PricedVendor } from "../directory/price-comparison";
-import type { PublicReview, VendorDetail } from "../directory/types";
+import { vendorPath } from "../listings/ordering";
+import type { PricedVendor } from "../listings/price-comparison";
+import type { PublicReview, VendorDetail } from "../listings/types";
 import { modelPath } from "../models/catalogue";
 import type { EquipmentModel } from "../models/types";
 import { shownAverage } from "../reviews/format";

@@ -15,7 +15,7 @@ export const IMPORT_BATCH_ROWS = 10;
 
 export type ImportRow = Partial<Record<(typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number], string>>;
 
-/** Why a row, or a whole file, was not imported: a code, and the values its text names (lib/operator/import-texts.ts). */
+/** Why a row, or a whole file, was not imported: a code, and the values its text names (lib/listings/import-texts.ts). */
 export interface ImportProblem {
   code: ImportCode;
   values: string[];

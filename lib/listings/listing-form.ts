@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RefusalTexts } from "../data/refusals";
 
 /**
  * A listing's edit, as the business's dashboard and the operator's console both send it: every
@@ -19,14 +18,3 @@ export const listingFormSchema = z.object({
   photo: text(500),
   service_zips: text(20000).transform((zips) => zips.split(/[\s,;]+/).filter(Boolean)),
 });
-
-/** What the business's and the operator's pages say when a listing's edit is refused. */
-export const LISTING_REFUSALS = {
-  "listing-name": "Name must be 2 to 200 characters",
-  phone: "Please enter a valid phone number",
-  website: "Please enter a valid website URL (e.g. example.com)",
-  email: "Please enter a valid email address",
-  photo: "The photo must be an https:// address",
-  zip: "A service ZIP code is not a US ZIP code in the directory",
-  "too-long": "A field is too long",
-} satisfies RefusalTexts;

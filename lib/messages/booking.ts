@@ -1,4 +1,4 @@
-import { messageCatalog } from "../platform/page-messages";
+import { messageCatalog } from "./catalog";
 import type { RefusalTexts } from "../data/refusals";
 
 /** What a request's status page says after the renter books a quote, cancels the booking, withdraws or deletes it, by code. */

@@ -1,8 +1,8 @@
-import { messageCatalog } from "../platform/page-messages";
+import { messageCatalog } from "./catalog";
 import type { RefusalTexts } from "../data/refusals";
 import { RATE_CARD_PROBLEMS } from "../prices/messages";
-import { LISTING_REFUSALS } from "../directory/listing-form";
-import { QUOTE_REFUSALS } from "../quotes/messages";
+import { LISTING_REFUSALS } from "./listings";
+import { QUOTE_REFUSALS } from "./quotes";
 
 /**
  * The business pages' messages after an action, by code (`?notice=`, `?error=`): only

@@ -17,6 +17,8 @@ export function messageCatalog<Notice extends string>(
     ...refusals,
   };
   return {
+    /** Every notice's text, by code: an action built with this catalogue goes back with one of these codes. */
+    notices,
     /** The text for a code; null for anything that is not one of ours. */
     message(kind: "notice" | "error", code: unknown): string | null {
       if (typeof code !== "string") return null;

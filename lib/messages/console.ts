@@ -1,7 +1,7 @@
-import { messageCatalog } from "../platform/page-messages";
+import { messageCatalog } from "./catalog";
 import type { RefusalTexts } from "../data/refusals";
 import { RATE_CARD_PROBLEMS } from "../prices/messages";
-import { LISTING_REFUSALS } from "../directory/listing-form";
+import { LISTING_REFUSALS } from "./listings";
 
 /**
  * Every message the console shows after an action, by code. Actions redirect with
@@ -54,8 +54,6 @@ const ERRORS = {
   busy: "Too many logins at once. Try again in a moment.",
   refused: "The database refused the change.",
 };
-
-export type NoticeCode = keyof typeof NOTICES;
 
 /** The console's texts for `?notice=` and `?error=` codes, and the error code of each refusal. */
 export const consoleCatalog = messageCatalog(NOTICES, REFUSALS, ERRORS);

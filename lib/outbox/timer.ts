@@ -1,6 +1,6 @@
 import { trackBackgroundWork } from "../platform/background-work.mjs";
 import { runRetention } from "../privacy/retention";
-import { wakeOutbox } from "./sender";
+import { wakeOutbox } from "./drain";
 
 /** A drain of the outbox, then one batch of the retention periods; failures are logged, never thrown. */
 export async function outboxRound(env: NodeJS.ProcessEnv = process.env) {

@@ -2,17 +2,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { siteUrl } from "../site";
+import type { Email } from "./templates/layout";
 
-export interface OutgoingMail {
+/** An email as it is sent: its template's parts, addressed. */
+export interface OutgoingMail extends Email {
   to: string;
-  subject: string;
-  text: string;
-  html: string;
   messageId: string;
-  /** Extra headers, such as List-Unsubscribe. */
-  headers?: Record<string, string>;
-  /** A calendar invitation (RFC 5545 text), sent as the message's text/calendar part. */
-  calendar?: string;
 }
 
 /** Where messages go when no SMTP server is configured: `.eml` files a person can open. */

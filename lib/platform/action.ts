@@ -44,7 +44,7 @@ function tooLarge(input: unknown): boolean {
   }
 }
 
-/** The code of input holding a control character (lib/platform/page-messages.ts words it for every page). */
+/** The code of input holding a control character (lib/messages/catalog.ts words it for every page). */
 const CONTROL_CHARACTER = "control-character";
 
 /** The top-level fields of an action's input whose text holds a control character (line breaks and tabs allowed). */
@@ -222,3 +222,8 @@ export const formField = {
       .transform((value) => value?.trim() ?? "")
       .pipe(z.string().max(max, { error: code })),
 };
+
+/** A record's page (`base`/id) as the home of a form whose other fields do not parse; the list without an id. */
+export const recordPage =
+  (base: string) =>
+  ({ id: record }: Record<string, FormDataEntryValue>) => ({ page: recordId(record) ? `${base}/${record}` : base });

@@ -128,7 +128,7 @@ export const withRateCard = <Shape extends z.ZodRawShape>(shape: Shape) =>
     z.object({ ...shape, card: rateCardFormSchema }),
   );
 
-/** The rate columns of the vendor CSV (see the README): per class, then shared terms. */
+/** The rate columns of the vendor CSV (see docs/prices.md): per class, then shared terms. */
 export const RATE_COLUMNS = [
   ...MACHINE_CLASSES.flatMap((machineClass) => [`${machineClass}_day`, `${machineClass}_week`, `${machineClass}_4week`]),
   "hours_day",

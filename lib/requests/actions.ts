@@ -1,18 +1,40 @@
 "use server";
 import { after } from "next/server";
 import { z } from "zod";
-import { hashToken } from "../auth/token";
-import { wakeOutbox } from "../outbox/sender";
-import { clientAction, formAction, formField } from "../platform/action";
+import { businessAction, operatorAction, renterAction, visitorAction } from "../auth/audiences";
+import { quotePagePath } from "../auth/links";
+import { ownerToken, renter, renterProof } from "../auth/renter";
+import { hashToken, isToken } from "../auth/token";
+import { refreshListingPage } from "../listings/revalidate";
+import { bookingCatalog } from "../messages/booking";
+import { businessCatalog, type BusinessNotice } from "../messages/business";
+import { consoleCatalog } from "../messages/console";
+import { wakeOutbox } from "../outbox/drain";
+import { clientAction, formField, recordPage } from "../platform/action";
 import { clientKey } from "../platform/request";
 import { recordId } from "../platform/record-id";
-import { bookingCatalog } from "./booking-messages";
-import { bookQuote, cancelBooking, completeLead as completeLeadCall, createLead, deleteRequest, saveDraft, withdrawLead } from "./data";
-import { ownerToken, renter } from "./owner";
+import { quoteFormSchema } from "../quotes/form";
+import {
+  bookQuote,
+  cancelBooking,
+  completeLead as completeLeadCall,
+  createLead,
+  deleteRequest,
+  markSpam,
+  resendLead,
+  saveDraft,
+  saveLinkQuote,
+  saveQuote,
+  setLeadStatus,
+  withdrawLead,
+  withdrawLinkQuote,
+  withdrawQuote,
+} from "./data";
+import { leadStatusForm } from "./lead-status";
 import { leadCompletionSchema, leadDraftSchema, leadStartSchema } from "./schema";
-import { requestStatusPath, statusKey } from "./status-link";
+import { requestStatusPath, statusKey } from "../auth/status-link";
 
-// The rental dialog's actions answer it with a code (lib/rental/messages.ts has the words);
+// The rental dialog's actions answer it with a code (lib/requests/messages.ts has the words);
 // the status page's withdrawal goes back to the page.
 
 /** Creates the draft lead when the dialog opens (making the browser's owner token if it has none). Returns its id. */
@@ -65,12 +87,11 @@ const statusHome = ({ id, key }: Record<string, FormDataEntryValue>) => {
  * says it is withdrawn (?withdrawn=1); a refusal (a booked request, from a page opened before
  * the booking) says why.
  */
-export const withdrawLeadAction = formAction(bookingCatalog, {
-  audience: renter,
+export const withdrawLeadAction = renterAction(bookingCatalog, {
   input: z.object(ownRequest),
   invalid: "no-request",
   home: statusHome,
-  call: ({ id, key }, token) => withdrawLead(id, { ownerToken: token, linkHash: key && hashToken(key) }),
+  call: ({ id, key }, token) => withdrawLead(id, renterProof(token, key)),
   back: ({ id, key }, done) => ({ page: requestStatusPath(id, key), params: done === null ? undefined : { withdrawn: "1" }, notice: null }),
 });
 
@@ -79,34 +100,112 @@ export const withdrawLeadAction = formAction(bookingCatalog, {
  * withdrawn or its booking cancelled: "Your requests" then says it is deleted (?deleted=1); a
  * refusal says why.
  */
-export const deleteRequestAction = formAction(bookingCatalog, {
-  audience: renter,
+export const deleteRequestAction = renterAction(bookingCatalog, {
   input: z.object(ownRequest),
   invalid: "no-request",
   home: statusHome,
-  call: ({ id, key }, token) => deleteRequest(id, { ownerToken: token, linkHash: key && hashToken(key) }),
+  call: ({ id, key }, token) => deleteRequest(id, renterProof(token, key)),
   back: ({ id, key }, done) =>
     done === null ? { page: requestStatusPath(id, key), notice: null } : { page: "/requests", params: { deleted: "1" }, notice: null },
 });
 
 /** Books the quote the renter confirmed on the status page; the vendors and the renter are emailed right after. */
-export const bookQuoteAction = formAction(bookingCatalog, {
-  audience: renter,
+export const bookQuoteAction = renterAction(bookingCatalog, {
   input: z.object({ ...ownRequest, quote: formField.id("no-quote") }),
   invalid: "no-quote",
   home: statusHome,
-  call: ({ id, key, quote }, token) => bookQuote(id, quote, { ownerToken: token, linkHash: key && hashToken(key) }),
+  call: ({ id, key, quote }, token) => bookQuote(id, quote, renterProof(token, key)),
   done: () => after(() => wakeOutbox()),
   back: ({ id, key }, booked) => ({ page: requestStatusPath(id, key), notice: booked ? "booked" : null, anchor: "#quotes" }),
 });
 
 /** Cancels the request's booking with the renter's reason, until the rental starts; the vendor is emailed. */
-export const cancelBookingAction = formAction(bookingCatalog, {
-  audience: renter,
+export const cancelBookingAction = renterAction(bookingCatalog, {
   input: z.object({ ...ownRequest, reason: formField.text(500) }),
   invalid: "no-request",
   home: statusHome,
-  call: ({ id, key, reason }, token) => cancelBooking(id, reason, { ownerToken: token, linkHash: key && hashToken(key) }),
+  call: ({ id, key, reason }, token) => cancelBooking(id, reason, renterProof(token, key)),
   done: () => after(() => wakeOutbox()),
   back: ({ id, key }, cancelled) => ({ page: requestStatusPath(id, key), notice: cancelled ? "cancelled" : null, anchor: "#quotes" }),
+});
+
+const vendorId = formField.id("no-listing");
+const dashboard = (notice: BusinessNotice, anchor = "") => ({ page: "/business", notice, anchor });
+
+/** A business's status of one of its listing's requests. */
+export const setLeadStatusAction = businessAction(businessCatalog, {
+  input: leadStatusForm,
+  invalid: "status",
+  call: (lead, email) => setLeadStatus(email, lead.vendor_id, lead.lead_id, lead.status, lead.reason),
+  done: (address) => {
+    refreshListingPage(address);
+    // A first response sends the renter's invitation to review.
+    after(() => wakeOutbox());
+  },
+  back: (lead) => dashboard("status-saved", `#lead-${lead.vendor_id}-${lead.lead_id}`),
+});
+
+/** A business's quote for one of its listing's requests, from the dashboard; the renter is emailed it. */
+export const saveQuoteAction = businessAction(businessCatalog, {
+  input: z.preprocess(
+    (fields) => ({ ...(fields as Record<string, unknown>), quote: fields }),
+    z.object({ vendor_id: vendorId, lead_id: formField.id("no-request"), quote: quoteFormSchema }),
+  ),
+  invalid: "quote-invalid",
+  call: ({ vendor_id, lead_id, quote }, email) => saveQuote(email, vendor_id, lead_id, quote),
+  done: () => after(() => wakeOutbox()),
+  back: ({ vendor_id, lead_id }) => dashboard("quote-sent", `#lead-${vendor_id}-${lead_id}`),
+});
+
+const quoteLinkHome = ({ token }: Record<string, FormDataEntryValue>) => ({ page: isToken(token) ? quotePagePath(token) : "/business" });
+
+/** A quote sent from the emailed "Send a quote" link's page, for that link's request only. */
+export const saveLinkQuoteAction = visitorAction(businessCatalog, {
+  home: quoteLinkHome,
+  input: z.preprocess(
+    (fields) => ({ ...(fields as Record<string, unknown>), quote: fields }),
+    z.object({ token: z.string().refine(isToken, { error: "link-invalid" }), quote: quoteFormSchema }),
+  ),
+  invalid: "quote-invalid",
+  call: ({ token, quote }) => saveLinkQuote(hashToken(token), quote),
+  done: () => after(() => wakeOutbox()),
+  back: ({ token }) => ({ page: quotePagePath(token), notice: "quote-sent" }),
+});
+
+/** A business withdraws its open quote for one of its listing's requests, from the dashboard. */
+export const withdrawQuoteAction = businessAction(businessCatalog, {
+  input: z.object({ vendor_id: vendorId, lead_id: formField.id("no-request") }),
+  invalid: "no-quote",
+  call: ({ vendor_id, lead_id }, email) => withdrawQuote(email, vendor_id, lead_id),
+  back: ({ vendor_id, lead_id }) => dashboard("quote-withdrawn", `#lead-${vendor_id}-${lead_id}`),
+});
+
+/** Withdraws the quote sent from the emailed "Send a quote" link's page. */
+export const withdrawLinkQuoteAction = visitorAction(businessCatalog, {
+  home: quoteLinkHome,
+  input: z.object({ token: z.string().refine(isToken, { error: "link-invalid" }) }),
+  invalid: "link-invalid",
+  call: ({ token }) => withdrawLinkQuote(hashToken(token)),
+  back: ({ token }) => ({ page: quotePagePath(token), notice: "quote-withdrawn" }),
+});
+
+const id = formField.id();
+const leadHome = recordPage("/operator/leads");
+
+/** Queues again the vendors' emails of a request that failed. */
+export const resendLeadAction = operatorAction(consoleCatalog, {
+  input: z.object({ id }),
+  invalid: "no-record",
+  home: leadHome,
+  call: (lead, operator) => resendLead(lead.id, operator),
+  done: () => after(() => wakeOutbox()),
+  back: (lead) => ({ page: `/operator/leads/${lead.id}`, notice: "resent" }),
+});
+
+export const markSpamAction = operatorAction(consoleCatalog, {
+  input: z.object({ id, spam: formField.flag() }),
+  invalid: "no-record",
+  home: leadHome,
+  call: (lead, operator) => markSpam(lead.id, lead.spam, operator),
+  back: (lead) => ({ page: `/operator/leads/${lead.id}`, notice: lead.spam ? "spam" : "not-spam" }),
 });

@@ -1,14 +1,17 @@
 import "server-only";
 import { z } from "zod";
-import { serviceRpc } from "../data/rpc";
+import type { RenterProof } from "../auth/renter";
+import { MAX_ROWS_PER_CALL, serviceRpc } from "../data/rpc";
+import { listingAddressSchema } from "../listings/types";
+import { keysetPageOf, PAGE_SIZE, type KeysetCursor } from "../platform/paging";
 import { rateCardSchema } from "../prices/rate-card-schema";
-import { bookingSchema } from "../quotes/quote";
+import type { QuotePayload } from "../quotes/form";
+import { bookingSchema, quoteSchema } from "../quotes/quote";
+import { isCalendarDay } from "./dates";
 import type { LeadCompletion, LeadDraft } from "./schema";
 
-// A rental request's writes, each the one database call of its action (lib/rental/actions.ts).
-
-/** How a renter proves a request is theirs: the browser's owner token, or the emailed status link's token hash. */
-type RenterProof = { ownerToken: string | null; linkHash: string | null };
+// A rental request's reads and writes for the renter, the vendors it reached and the console:
+// each write the one database call of its action (lib/requests/actions.ts).
 
 /** Creates the draft request of this browser (its owner token), from a vendor's page or not; its id. */
 export const createLead = (ownerToken: string | null, clientKey: string, vendorId: number | null) =>
@@ -82,3 +85,226 @@ export const cancelBooking = (lead: number, reason: string, proof: RenterProof) 
     { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash, p_reason: reason },
     bookingSchema,
   );
+
+// The vendors' side: the requests a listing received, their statuses and quotes.
+
+export const LEAD_STATUSES = ["contacted", "quoted", "won", "lost", "not_a_fit"] as const;
+const text = z.string().nullable();
+
+/** A rental request a listing received, with the business's own status of it. */
+const businessLeadSchema = z.object({
+  id: z.number(),
+  vendor_id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  skid_steer_type: text,
+  rental_start_date: text,
+  rental_end_date: text,
+  rental_days: z.number(),
+  location: z.string(),
+  completed_at: z.string(),
+  reason: z.string(),
+  status: z.enum(LEAD_STATUSES).nullable(),
+  status_reason: text,
+  status_at: text,
+  withdrawn_at: text,
+  /** This listing's latest quote for the request, whatever became of it. */
+  quote: quoteSchema.nullable(),
+  booking: z.object({ vendor_id: z.number(), status: z.enum(["booked", "cancelled"]) }).nullable(),
+});
+export type BusinessLead = z.infer<typeof businessLeadSchema>;
+
+/** A listing's requests quoted in the last 90 days, and how many of them the renter booked. */
+const winRateSchema = z.object({ vendor_id: z.number(), quoted: z.number(), booked: z.number() });
+export type WinRate = z.infer<typeof winRateSchema>;
+
+/** The newest `limit` requests of every listing the address manages, in one call, and whether older ones exist. */
+export const businessLeads = (email: string, limit: number) =>
+  serviceRpc(
+    "business_leads",
+    { p_email: email, p_limit: limit },
+    z.object({ leads: z.array(businessLeadSchema), more: z.boolean(), win_rates: z.array(winRateSchema) }),
+  );
+
+/** The business's own status of one of its listing's requests; the listing's address. */
+export const setLeadStatus = (email: string, vendor: number, lead: number, status: string, reason: string) =>
+  serviceRpc(
+    "business_set_lead_status",
+    { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_status: status, p_reason: reason },
+    listingAddressSchema,
+  );
+
+/** A business's quote for a request one of its listings received; the quote as saved. */
+export const saveQuote = (email: string, vendor: number, lead: number, quote: QuotePayload) =>
+  serviceRpc("business_save_quote", { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_quote: quote }, quoteSchema);
+
+/** A quote sent from the emailed "Send a quote" link, for that link's request. */
+export const saveLinkQuote = (tokenHash: string, quote: QuotePayload) =>
+  serviceRpc("quote_link_save", { p_token_hash: tokenHash, p_quote: quote }, quoteSchema);
+
+/** A business withdraws its open quote for a request one of its listings received; the quote as withdrawn. */
+export const withdrawQuote = (email: string, vendor: number, lead: number) =>
+  serviceRpc("business_withdraw_quote", { p_email: email, p_vendor_id: vendor, p_lead_id: lead }, quoteSchema);
+
+/** Withdraws the open quote sent for an emailed "Send a quote" link's request. */
+export const withdrawLinkQuote = (tokenHash: string) => serviceRpc("quote_link_withdraw", { p_token_hash: tokenHash }, quoteSchema);
+
+/** The request an emailed "Send a quote" link opens, with the listing's rate card and open quote; null for a wrong or expired link. */
+export const quoteLinkRequest = (tokenHash: string) =>
+  serviceRpc(
+    "quote_link_request",
+    { p_token_hash: tokenHash },
+    z
+      .object({
+        lead_id: z.number(),
+        vendor_id: z.number(),
+        vendor_name: z.string(),
+        skid_steer_type: z.enum(["wheeled", "tracked"]),
+        rental_start_date: z.string(),
+        rental_end_date: z.string(),
+        rental_days: z.number(),
+        location: z.string(),
+        withdrawn: z.boolean(),
+        booked: z.boolean(),
+        rate_card: rateCardSchema.nullable(),
+        miles: z.number().nullable(),
+        quote: quoteSchema.nullable(),
+      })
+      .nullable(),
+  );
+
+// The console's side: the list of requests, one request, the reporting API.
+
+const optionalText = (pattern: RegExp) => z.string().trim().regex(pattern).optional().catch(undefined);
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isCalendarDay)
+  .optional()
+  .catch(undefined);
+
+/** The leads inbox filters, from the query string; anything malformed is ignored. */
+const leadFiltersSchema = z.object({
+  from: day,
+  to: day,
+  state: optionalText(/^[a-z-]{2,40}$/),
+  vendor: optionalText(/^\d{1,12}$/),
+  zip: optionalText(/^\d{5}$/),
+  delivery: z.enum(["pending", "sent", "failed", "none"]).optional().catch(undefined),
+  stage: z.enum(["quoted", "booked"]).optional().catch(undefined),
+  spam: z.enum(["only", "include"]).optional().catch(undefined),
+});
+export type LeadFilters = z.infer<typeof leadFiltersSchema>;
+
+export function leadFilters(params: Record<string, string | string[] | undefined>): LeadFilters {
+  const flat = Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value || undefined]),
+  );
+  return leadFiltersSchema.parse(flat);
+}
+
+/**
+ * A rental request as the reporting API and `npm run leads` read it (operator_leads): every
+ * column, with its recipients and messages as the database builds them.
+ */
+const reportLeadSchema = z.object({
+  id: z.number(),
+  vendor_id: z.number().nullable(),
+  vendor_name: text,
+  step: z.number(),
+  location: text,
+  name: text,
+  phone: text,
+  skid_steer_type: text,
+  rental_days: z.number().nullable(),
+  rental_start_date: text,
+  rental_end_date: text,
+  completed: z.boolean(),
+  widen: z.boolean(),
+  created_at: z.string(),
+  completed_at: text,
+  recipients: z.array(z.looseObject({ vendor_name: z.string() })),
+  messages: z.array(z.looseObject({ channel: z.string(), status: z.string(), attempts: z.number(), last_error: text })),
+});
+
+/** The newest `max` leads (spam left out) as the reporting API gives them, read 1,000 a call by keyset. */
+export async function reportLeads(max: number): Promise<Array<z.infer<typeof reportLeadSchema>>> {
+  const leads: Array<z.infer<typeof reportLeadSchema>> = [];
+  while (leads.length < max) {
+    const limit = Math.min(MAX_ROWS_PER_CALL, max - leads.length);
+    const page = await serviceRpc("operator_leads", { p_limit: limit, p_older_than: leads.at(-1)?.id }, z.array(reportLeadSchema));
+    leads.push(...page);
+    if (page.length < limit) break;
+  }
+  return leads;
+}
+
+const leadSummaryFields = {
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  skid_steer_type: text,
+  rental_days: z.number(),
+  rental_start_date: text,
+  rental_end_date: text,
+  completed_at: z.string(),
+  created_at: z.string(),
+  spam: z.boolean(),
+  vendor_id: z.number().nullable(),
+  vendor_name: text,
+  widen: z.boolean(),
+  delivery: z.enum(["none", "pending", "sent", "failed"]),
+  recipients: z.array(
+    z.object({
+      vendor_id: z.number(),
+      vendor_name: z.string(),
+      reason: z.string(),
+      rank: z.number(),
+      distance_miles: z.number().nullable(),
+      status: text,
+      status_reason: text,
+      responded_at: text,
+      response_hours: z.number().nullable(),
+    }),
+  ),
+};
+const leadSummarySchema = z.object(leadSummaryFields);
+const leadDetailSchema = z.object({
+  ...leadSummaryFields,
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      channel: z.string(),
+      status: z.string(),
+      attempts: z.number(),
+      vendor_name: text,
+      sent_at: text,
+      sent_via: text,
+      last_error: text,
+      next_attempt_at: z.string(),
+      attempt_log: z.array(z.object({ id: z.number(), attempted_at: z.string(), ok: z.boolean(), sent_via: text, error: text })),
+      kind: z.string(),
+    }),
+  ),
+  quotes: z.array(quoteSchema.extend({ vendor_name: z.string() })),
+  booking: bookingSchema.nullable(),
+  /** The consent sentence the renter was shown, where and when, and from which client (its hashed address). */
+  consent: z
+    .object({ text: z.string(), vendor_ids: z.array(z.number()), page: z.string(), client_hash: text, given_at: z.string() })
+    .nullable(),
+});
+
+/** Completed requests newest first: the page after (older than) or before (newer than) a request. */
+export const leadPage = (filters: LeadFilters, cursor: KeysetCursor, size = PAGE_SIZE) =>
+  serviceRpc(
+    "operator_lead_page",
+    { p_filters: filters, p_limit: size, p_older_than: cursor.after, p_newer_than: cursor.before },
+    keysetPageOf(leadSummarySchema),
+  );
+export const leadDetail = (id: number) => serviceRpc("operator_lead", { p_id: id }, leadDetailSchema.nullable());
+
+export const resendLead = (id: number, operator: string) => serviceRpc("operator_resend_lead", { p_id: id, p_operator: operator });
+export const markSpam = (id: number, spam: boolean, operator: string) =>
+  serviceRpc("operator_mark_spam", { p_id: id, p_spam: spam, p_operator: operator });

@@ -8,4 +8,4 @@ export const RENTAL_REFUSALS = {
 } satisfies RefusalTexts;
 
 // Whom a sent request went to, as the dialog, the status page and the renter's copy all say it.
-export { recipientsSentence } from "../outbox/lead-email";
+export { recipientsSentence } from "../outbox/templates/format";

@@ -3,9 +3,9 @@ import { hashToken } from "../auth/token";
 import { serviceRpc } from "../data/rpc";
 import { z } from "zod";
 import { refusalCodeSchema } from "../data/refusals";
-import { reviewSummarySchema } from "../directory/types";
+import { reviewSummarySchema } from "../listings/types";
 import { bookingSchema, centsText, quoteSchema } from "../quotes/quote";
-import { ownerToken } from "./owner";
+import { ownerToken } from "../auth/renter";
 
 const text = z.string().nullable();
 

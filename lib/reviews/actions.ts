@@ -1,13 +1,18 @@
 "use server";
 import { z } from "zod";
-import { hashToken } from "../auth/token";
 import { clientKey } from "../platform/request";
 import { recordId } from "../platform/record-id";
-import { formAction, formField } from "../platform/action";
-import { renter } from "../rental/owner";
-import { requestStatusPath, statusKey } from "../rental/status-link";
-import { saveReview } from "./data";
-import { reviewCatalog } from "./messages";
+import { formField } from "../platform/action";
+import { after } from "next/server";
+import { businessAction, operatorAction, renterAction } from "../auth/audiences";
+import { refreshListingPage, refreshListingPages } from "../listings/revalidate";
+import { businessCatalog } from "../messages/business";
+import { consoleCatalog } from "../messages/console";
+import { wakeOutbox } from "../outbox/drain";
+import { renterProof } from "../auth/renter";
+import { requestStatusPath, statusKey } from "../auth/status-link";
+import { answerReview, moderateReview, saveReview } from "./data";
+import { reviewCatalog } from "../messages/reviews";
 import { MAX_REVIEW_LENGTH } from "./types";
 
 /** The status page a review form came from, at the vendor's review. */
@@ -22,8 +27,7 @@ const statusPage = (lead: number, vendor: number, key: string | null) => ({
  * (this browser's request, or opened by the emailed status link, whose key the form
  * carries). The database checks who may review what; the page shows its answer by code.
  */
-export const saveReviewAction = formAction(reviewCatalog, {
-  audience: renter,
+export const saveReviewAction = renterAction(reviewCatalog, {
   input: z.object({
     lead_id: formField.id("no-request"),
     vendor_id: formField.id("no-request"),
@@ -41,6 +45,41 @@ export const saveReviewAction = formAction(reviewCatalog, {
     const [leadId, vendorId] = [recordId(lead), recordId(vendor)];
     return leadId && vendorId ? statusPage(leadId, vendorId, statusKey(key)) : { page: "/requests" };
   },
-  call: async (review, ownerToken) => saveReview(review, { ownerToken, linkHash: review.key && hashToken(review.key) }, await clientKey()),
+  call: async (review, ownerToken) => saveReview(review, renterProof(ownerToken, review.key), await clientKey()),
   back: (review) => ({ ...statusPage(review.lead_id, review.vendor_id, review.key), notice: "review-saved" }),
+});
+
+/** The business's public reply to a published review (set again to edit it), or its report of the review to the operator. */
+export const answerReviewAction = businessAction(businessCatalog, {
+  input: z.object({ review_id: formField.id("no-listing"), reply: formField.text(2000), report: formField.text(500) }),
+  invalid: "too-long",
+  call: (answer, email) => answerReview(email, answer.review_id, answer.reply || null, answer.report || null),
+  done: (address) => refreshListingPage(address),
+  back: (answer) => ({
+    page: "/business",
+    notice: answer.reply ? "reply-saved" : "review-reported",
+    anchor: `#review-${answer.review_id}`,
+  }),
+});
+
+/** Publishes a waiting review (the business is emailed), keeps a reported one, or rejects either with a reason. */
+export const moderateReviewAction = operatorAction(consoleCatalog, {
+  input: z.object({
+    id: formField.id(),
+    outcome: z.string().optional(),
+    queue: z.enum(["pending", "reported"]).catch("pending"),
+    reason: formField.text(500),
+  }),
+  invalid: "no-record",
+  home: "/operator/reviews",
+  call: (review, operator) => moderateReview(review.id, review.outcome === "publish", review.reason, operator),
+  done: (_address, review) => {
+    refreshListingPages();
+    if (review.outcome === "publish") after(() => wakeOutbox());
+  },
+  back: (review) => ({
+    page: "/operator/reviews",
+    params: { status: review.queue },
+    notice: review.outcome !== "publish" ? "review-rejected" : review.queue === "reported" ? "review-kept" : "review-published",
+  }),
 });

@@ -1,4 +1,4 @@
-import type { PublicReview, ReviewFigures } from "../directory/types";
+import type { PublicReview, ReviewFigures } from "../listings/types";
 
 /** Below this many published reviews a listing shows no average: "New on Skid Steer Rentals". */
 const MIN_REVIEWS_FOR_AVERAGE = 3;

@@ -6,7 +6,7 @@ import path from "node:path";
 
 export { actionIds } from "../action-ids.ts";
 export { clearRuntimeCaches } from "../runtime-caches.ts";
-import { consentText } from "../../lib/rental/consent.ts";
+import { consentText } from "../../lib/requests/consent.ts";
 
 const NEXT = "node_modules/next/dist/bin/next";
 

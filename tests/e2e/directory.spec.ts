@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { VENDORS_PER_PAGE } from "@/lib/directory/ordering";
+import { VENDORS_PER_PAGE } from "@/lib/listings/ordering";
 import { query } from "./helpers/db";
 import { test } from "./helpers/test";
 

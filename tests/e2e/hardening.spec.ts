@@ -5,7 +5,7 @@ import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { operatorRows, type LeadRow, type SubmissionRow } from "./helpers/operator";
 import { test } from "./helpers/test";
-import { leadCompletionSchema } from "@/lib/rental/schema";
+import { leadCompletionSchema } from "@/lib/requests/schema";
 
 // Requests as an attacker sends them, not as the pages do: one project is enough.
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "HTTP-level checks"));

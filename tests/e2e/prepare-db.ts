@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openFileDb } from "../../lib/db/embedded";
-import { hashPassword } from "../../lib/operator/password";
+import { hashPassword } from "../../lib/auth/password";
 import { clearRuntimeCaches } from "../../scripts/runtime-caches";
 import { LOCKOUT_OPERATOR, OPERATOR } from "./helpers/operator";
 import { referenceCopy } from "./helpers/test-database";

@@ -1,11 +1,11 @@
 import { gzipSync } from "node:zlib";
 import { expect, type Page } from "@playwright/test";
 import { differenceInCalendarDays } from "date-fns";
-import { compareEstimates } from "@/lib/directory/price-comparison";
+import { compareEstimates } from "@/lib/listings/price-comparison";
 import { cheapestEstimate, estimateRental } from "@/lib/prices/estimate";
 import { usd } from "@/lib/prices/format";
 import type { RateCard } from "@/lib/prices/rate-card";
-import type { CityPricesData } from "@/lib/directory/types";
+import type { CityPricesData } from "@/lib/listings/types";
 import { query } from "./helpers/db";
 import { logIn, operatorRows, type LeadRow } from "./helpers/operator";
 import { chooseDates, pickedDay } from "./helpers/rental-dialog";

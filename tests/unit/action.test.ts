@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DatabaseError } from "@/lib/data/rpc";
 import { anyone, clientAction, formAction, formField, refuse } from "@/lib/platform/action";
-import { messageCatalog } from "@/lib/platform/page-messages";
+import { messageCatalog } from "@/lib/messages/catalog";
 
 const catalog = messageCatalog(
   { saved: "Saved." },

@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bulkRows, importWhileReading, SMALL_CITY_SQL, type SmallCity } from "./helpers/bulk-import";
 import { embeddedCaller, freshDb } from "./helpers/db";
-import { cityPageSchema } from "@/lib/directory/types";
+import { cityPageSchema } from "@/lib/listings/types";
 
 // The same import on PostgreSQL 15: tests/unit/postgres15.test.ts.
 

@@ -1,8 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken, newToken } from "@/lib/auth/token";
-import { leadStatusForm } from "@/lib/business/lead-status";
-import { businessMessage } from "@/lib/business/messages";
+import { leadStatusForm } from "@/lib/requests/lead-status";
+import { businessMessage } from "@/lib/messages/business";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
 import { routedConsent } from "./helpers/consent";
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { contractFile, contractSource, schemaFile, schemaSource } from "@/lib/db/contract";
 import { applyMigrations, startPostgres15, type Postgres15 } from "@/lib/db/postgres15";
 import { DatabaseError, type Caller } from "@/lib/data/rpc";
-import { countryPageSchema } from "@/lib/directory/types";
+import { countryPageSchema } from "@/lib/listings/types";
 import { embeddedCaller, freshDb } from "./helpers/db";
 
 let server: Postgres15;

@@ -5,9 +5,9 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { restoreEmbedded } from "../../lib/db/backup";
-import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from "../../lib/operator/password";
-import { ImportFileError, importVendors, parseVendorCsv, type ImportResult } from "../../lib/operator/import";
-import { importText } from "../../lib/operator/import-texts";
+import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from "../../lib/auth/password";
+import { ImportFileError, importVendors, parseVendorCsv, type ImportResult } from "../../lib/listings/import";
+import { importText } from "../../lib/listings/import-texts";
 import { asAnon, asService, freshDb, embeddedCaller } from "./helpers/db";
 
 let db: PGlite;

@@ -6,7 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { addDays, format } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainOutbox, MAX_ATTEMPTS } from "@/lib/outbox/sender";
+import { drainOutbox, MAX_ATTEMPTS } from "@/lib/outbox/drain";
 import { createEmbeddedFetch } from "@/lib/supabase/embedded-fetch";
 import { freshDb } from "./helpers/db";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";

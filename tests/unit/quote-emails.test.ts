@@ -1,139 +1,26 @@
-import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { recipientsSentence, type ClaimedLead } from "@/lib/outbox/lead-email";
-import {
-  bookedEmail,
-  bookingCancelledEmail,
-  bookingConfirmationEmail,
-  quoteEmail,
-  quoteWithdrawnEmail,
-  rentalInvitation,
-  type OutboxQuote,
-} from "@/lib/outbox/quote-emails";
-import { renterCopyEmail } from "@/lib/outbox/renter-copy-email";
+import { recipientsSentence } from "@/lib/outbox/templates/format";
+import { bookedEmail } from "@/lib/outbox/templates/booked";
+import { bookingCancelledEmail } from "@/lib/outbox/templates/booking-cancelled";
+import { bookingConfirmationEmail } from "@/lib/outbox/templates/booking-confirmation";
+import { quoteEmail } from "@/lib/outbox/templates/quote";
+import { quoteWithdrawnEmail } from "@/lib/outbox/templates/quote-withdrawn";
+import { renterCopyEmail } from "@/lib/outbox/templates/renter-copy";
 import { quoteFormSchema, quoteTotalCents } from "@/lib/quotes/form";
+import { bookedOtherDays, lead, quote } from "./helpers/outbox-samples";
 
-const lead: ClaimedLead = {
-  id: 41,
-  name: "Quinn <b>Renter</b>",
-  phone: "(555) 123-0000",
-  skid_steer_type: "tracked",
-  rental_start_date: "2027-03-08",
-  rental_end_date: "2027-03-10",
-  rental_days: 3,
-  location: "77002",
-  completed_at: "2027-03-01T10:00:00Z",
-  vendor_id: null,
-  vendor_name: null,
-};
-
-const hostile = "Call first;\nBEGIN:VEVENT\nSUMMARY:Free rental, no charge <script>alert(1)</script>";
-
-const quote: OutboxQuote = {
-  id: 7,
-  lead_id: 41,
-  vendor_id: 3,
-  revision: 1,
-  status: "booked",
-  machine_class: "track",
-  model: "T66",
-  available: true,
-  alternate_start: null,
-  alternate_end: null,
-  lines: [{ kind: "rental", label: "Day", quantity: 3, unit_cents: 30000, amount_cents: 90000 }],
-  included_hours: 24,
-  over_hour_cents: 4500,
-  fuel_policy: "full_to_full",
-  tax_percent: 8.25,
-  subtotal_cents: 90000,
-  tax_cents: 7425,
-  total_cents: 97425,
-  message: hostile,
-  valid_until: "2027-03-04T10:00:00Z",
-  created_at: "2027-03-01T10:00:00Z",
-  vendor: { name: "Gulf; Coast\nRentals", phone: "(555) 010-0001", address: "1 Main St, Houston, TX" },
-  booking: null,
-};
-
-describe("the rental's calendar invitation", () => {
-  it("a real iCalendar parser reads one all-day event over the rental's dates, its text intact however hostile", () => {
-    const text = rentalInvitation(lead, quote, "https://skidsteer.example");
-    const calendar = new ICAL.Component(ICAL.parse(text));
-    const events = calendar.getAllSubcomponents("vevent");
-    expect(events).toHaveLength(1);
-    const event = new ICAL.Event(events[0]);
-    expect(event.startDate.toString()).toBe("2027-03-08");
-    expect(event.startDate.isDate).toBe(true);
-    // DTEND of an all-day event is the day after the last one.
-    expect(event.endDate.toString()).toBe("2027-03-11");
-    expect(event.description).toContain(hostile);
-    expect(event.summary).toBe("Skid steer rental: Gulf; Coast\nRentals for Quinn <b>Renter</b>");
-    expect(event.uid).toBe("booking-41-7@skidsteer.example");
-  });
-});
-
-/** The quote booked for other days than the request's: the vendor offered 9 to 12 March, and the renter booked it. */
-const bookedOtherDays: OutboxQuote = {
-  ...quote,
-  message: "Call first",
-  vendor: { ...quote.vendor, name: "Gulf Coast Rentals" },
-  available: false,
-  alternate_start: "2027-03-09",
-  alternate_end: "2027-03-12",
-  booking: {
-    lead_id: 41,
-    quote_id: 7,
-    vendor_id: 3,
-    status: "booked",
-    start_date: "2027-03-09",
-    end_date: "2027-03-12",
-    cancel_reason: null,
-    booked_at: "2027-03-02T10:00:00Z",
-    cancelled_at: null,
-  },
-};
-
-describe("the calendar invitation of a quote booked for other days", () => {
-  it("covers the days booked, not the days the request asked for", () => {
-    const event = new ICAL.Event(
-      new ICAL.Component(ICAL.parse(rentalInvitation(lead, bookedOtherDays, "https://skidsteer.example"))).getFirstSubcomponent("vevent")!,
-    );
-    expect(event.startDate.toString()).toBe("2027-03-09");
-    expect(event.endDate.toString()).toBe("2027-03-13");
-  });
-});
-
-describe("the calendar invitation's text", () => {
-  it("carries no control character RFC 5545 forbids, in any value, and a real parser reads the rest back", () => {
-    const controls = "\u0000\u0001\u0007\u0008\u000b\u000c\u000e\u001b\u001f\u007f";
-    const dirty: OutboxQuote = {
-      ...quote,
-      model: `T66${controls}`,
-      lines: [{ ...quote.lines[0], label: `Day${controls}rate` }],
-      message: `Call\u0000 first\u0007;\nthen\u000bcome`,
-      vendor: { ...quote.vendor, name: `Gulf\u001bCoast\u007f Rentals` },
-    };
-    const text = rentalInvitation({ ...lead, name: `Quinn\u0008 Renter\u000c!` }, dirty, "https://skidsteer.example");
-    expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
-    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!);
-    // A vertical tab or form feed becomes a space; the other control characters are dropped.
-    expect(event.summary).toBe("Skid steer rental: GulfCoast Rentals for Quinn Renter !");
-    expect(event.description).toContain("(T66  )");
-    expect(event.description).toContain("Day  rate × 3: $900.00");
-    expect(event.description).toContain("Message: Call first;\nthen come");
-  });
-});
+const site = "https://skidsteer.example";
 
 describe("the booking's emails", () => {
   it("tell the days booked when the booked quote offered other dates: the vendor's, the renter's confirmation and the cancellation", () => {
-    const booked = bookedEmail(lead, bookedOtherDays);
+    const booked = bookedEmail(lead, bookedOtherDays, site);
     expect(booked.subject).toBe("Booked: rental request #41, 2027-03-09 to 2027-03-12");
     expect(booked.text).toContain("for 2027-03-09 to 2027-03-12");
     expect(booked.text).toContain("Start date: Tuesday, March 9, 2027");
     expect(booked.text).toContain("End date: Friday, March 12, 2027");
     expect(booked.text).toContain("Rental days: 3");
     expect(booked.text).not.toContain("March 8");
-    const confirmation = bookingConfirmationEmail(lead, bookedOtherDays, "https://skidsteer.example/requests/41?key=k");
+    const confirmation = bookingConfirmationEmail(lead, bookedOtherDays, "https://skidsteer.example/requests/41?key=k", site);
     expect(confirmation.text).toContain("You booked Gulf Coast Rentals for $974.25, from 2027-03-09 to 2027-03-12.");
     expect(confirmation.text).toContain("Your booking, and cancelling it before 2027-03-09: https://skidsteer.example/requests/41?key=k");
     const cancelled = bookingCancelledEmail(lead, {
@@ -145,10 +32,11 @@ describe("the booking's emails", () => {
   });
 
   it("give the booked vendor the renter's email address when they gave one, and no email line when they did not", () => {
-    const withEmail = bookedEmail({ ...lead, email: "quinn&co@example.com" }, bookedOtherDays);
+    const withEmail = bookedEmail({ ...lead, email: "quinn&co@example.com" }, bookedOtherDays, site);
     expect(withEmail.text).toContain("Email: quinn&co@example.com");
     expect(withEmail.html).toContain('<th align="left">Email</th><td>quinn&amp;co@example.com</td>');
-    for (const without of [lead, { ...lead, email: null }]) expect(bookedEmail(without, bookedOtherDays).text).not.toContain("Email:");
+    for (const without of [lead, { ...lead, email: null }])
+      expect(bookedEmail(without, bookedOtherDays, site).text).not.toContain("Email:");
   });
 });
 
@@ -195,7 +83,7 @@ describe("quote emails", () => {
     expect(mail.html).toContain("&lt;script&gt;");
     expect(mail.text).toContain("Day × 3: $900.00");
     expect(mail.text).toContain("Sales tax (8.25%): $74.25");
-    const booked = bookedEmail(lead, quote);
+    const booked = bookedEmail(lead, quote, site);
     expect(booked.html).toContain("Quinn &lt;b&gt;Renter&lt;/b&gt;");
     expect(booked.text).toContain("Phone: (555) 123-0000");
   });

@@ -7,7 +7,7 @@ import {
   vendorAnswer,
   type LeadStatus,
   type RenterRequest,
-} from "@/lib/rental/status";
+} from "@/lib/requests/status";
 import type { Quote } from "@/lib/quotes/quote";
 
 const request = (stages: RenterRequest["vendors"][number]["stage"][], withdrawn_at: string | null = null) => ({

@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import fc from "fast-check";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainOutbox } from "@/lib/outbox/sender";
+import { drainOutbox } from "@/lib/outbox/drain";
 import { quoteFormSchema } from "@/lib/quotes/form";
 import { asService, embeddedClient, freshDb } from "./helpers/db";
 import {

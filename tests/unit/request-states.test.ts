@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { asService, embeddedClient, freshDb } from "./helpers/db";
 import { act, isoDay, outcome, person, prepareVendors, type Database } from "./helpers/request-life";
 import { startSmtpServer } from "./helpers/smtp";
-import { drainOutbox } from "@/lib/outbox/sender";
+import { drainOutbox } from "@/lib/outbox/drain";
 
-// The request's state machine as the README draws it, and the findings it was made to end, each
+// The request's state machine as the architecture doc draws it, and the findings it was made to end, each
 // as the behaviour that now holds.
 
 let pglite: PGlite;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   vendors = await prepareVendors(db);
 });
 
-/** The README's state diagram, drawn from private.lead_transitions: one arrow per pair of states, its actions by who makes them. */
+/** The architecture doc's state diagram, drawn from private.lead_transitions: one arrow per pair of states, its actions by who makes them. */
 async function stateDiagram(): Promise<string> {
   const rows = await db.owner<{ from_state: string; to_state: string; actor: string; actions: string }>(
     `select from_state, to_state, actor, string_agg(action, ', ' order by action) as actions
@@ -59,9 +59,9 @@ async function sentRequest(email = true) {
 }
 
 describe("a request's state machine", () => {
-  it("the README's diagram is the transition table's", async () => {
-    const readme = readFileSync("README.md", "utf8");
-    const drawn = /<!-- request-states -->\n```mermaid\n([\s\S]*?)\n```/.exec(readme)?.[1];
+  it("the architecture doc's diagram is the transition table's", async () => {
+    const doc = readFileSync("docs/architecture.md", "utf8");
+    const drawn = /<!-- request-states -->\n```mermaid\n([\s\S]*?)\n```/.exec(doc)?.[1];
     expect(drawn).toBe(await stateDiagram());
   });
 

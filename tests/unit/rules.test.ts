@@ -1,9 +1,9 @@
 import { addDays, addYears, startOfDay } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { paragraphs, quickLinkStates, sortCitiesByVendorCount, topStates, uniqueVendors, visibleCount } from "@/lib/directory/ordering";
-import type { StateWithVendors, VendorCard } from "@/lib/directory/types";
-import { isEndDayDisabled, isStartDayDisabled } from "@/lib/rental/dates";
-import { leadCompletionSchema, rentalFormSchema } from "@/lib/rental/schema";
+import { paragraphs, quickLinkStates, sortCitiesByVendorCount, topStates, uniqueVendors, visibleCount } from "@/lib/listings/ordering";
+import type { StateWithVendors, VendorCard } from "@/lib/listings/types";
+import { isEndDayDisabled, isStartDayDisabled } from "@/lib/requests/dates";
+import { leadCompletionSchema, rentalFormSchema } from "@/lib/requests/schema";
 
 const state = (name: string, vendor_count: number, featured?: boolean | null): StateWithVendors => ({
   state_id: vendor_count,

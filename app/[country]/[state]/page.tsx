@@ -8,8 +8,8 @@ import { SeoText } from "@/components/directory/seo-text";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { ShowMore } from "@/components/show-more";
-import { getStatePage } from "@/lib/directory/data";
-import { heroFor, PAGE_SIZES, sortCitiesByVendorCount, uniqueVendors } from "@/lib/directory/ordering";
+import { getStatePage } from "@/lib/listings/data";
+import { heroFor, PAGE_SIZES, sortCitiesByVendorCount, uniqueVendors } from "@/lib/listings/ordering";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;

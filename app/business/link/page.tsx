@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Button } from "@/components/ui/button";
-import { followLinkAction } from "@/lib/business/actions";
+import { followLinkAction } from "@/lib/accounts/actions";
 import type { LinkPurpose } from "@/lib/auth/links";
 
 export const metadata: Metadata = { title: "Your Listing" };

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { BusinessNotice } from "@/components/business/notice";
 import { QuoteForm } from "@/components/quotes/quote-form";
 import { hashToken, isToken } from "@/lib/auth/token";
-import { saveLinkQuoteAction, withdrawLinkQuoteAction } from "@/lib/business/actions";
+import { saveLinkQuoteAction, withdrawLinkQuoteAction } from "@/lib/requests/actions";
 import { Button } from "@/components/ui/button";
-import { quoteLinkRequest } from "@/lib/business/data";
+import { quoteLinkRequest } from "@/lib/requests/data";
 import { prefillQuote } from "@/lib/quotes/form";
 import { centsText } from "@/lib/quotes/quote";
 

@@ -1,8 +1,8 @@
 import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { logOutAction } from "@/lib/operator/actions";
-import { requireOperator } from "@/lib/operator/session";
+import { logOutAction } from "@/lib/accounts/actions";
+import { requireOperator } from "@/lib/auth/operator-session";
 
 const SECTIONS = [
   { href: "/operator/leads", label: "Leads" },

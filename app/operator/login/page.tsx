@@ -2,8 +2,8 @@ import { redirect } from "next/navigation";
 import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { logInAction } from "@/lib/operator/actions";
-import { currentOperator } from "@/lib/operator/session";
+import { logInAction } from "@/lib/accounts/actions";
+import { currentOperator } from "@/lib/auth/operator-session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
-import { deleteRequestAction, withdrawLeadAction } from "@/lib/rental/actions";
+import { deleteRequestAction, withdrawLeadAction } from "@/lib/requests/actions";
 import { recordId } from "@/lib/platform/record-id";
-import { recipientsSentence } from "@/lib/rental/messages";
-import { deletable, leadStatus, machineLabel, vendorAnswer } from "@/lib/rental/status";
-import { statusKey } from "@/lib/rental/status-link";
+import { recipientsSentence } from "@/lib/requests/messages";
+import { deletable, leadStatus, machineLabel, vendorAnswer } from "@/lib/requests/status";
+import { statusKey } from "@/lib/auth/status-link";
 import { RequestReviews } from "@/components/reviews/request-reviews";
 import { RequestQuotes } from "@/components/rental/request-quotes";
 

@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { LocationSearch } from "@/components/directory/location-search";
-import { searchLocation } from "@/lib/directory/search";
+import { searchLocation } from "@/lib/listings/search";
 
 export const metadata: Metadata = {
   title: "Find Skid Steer Rental Vendors Near You",

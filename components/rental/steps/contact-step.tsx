@@ -5,8 +5,8 @@ import { useWatch, type UseFormReturn } from "react-hook-form";
 import { TrackedButton } from "@/components/analytics/tracked-button";
 import { fieldAria, FormField, inputClass } from "@/components/ui/form-field";
 import type { MachineClass } from "@/lib/prices/classes";
-import { toIsoDay } from "@/lib/rental/dates";
-import type { RentalFormValues, SkidSteerType } from "@/lib/rental/schema";
+import { toIsoDay } from "@/lib/requests/dates";
+import type { RentalFormValues, SkidSteerType } from "@/lib/requests/schema";
 import type { Step } from "../lead-draft";
 
 // The estimates load with the last step only, so the dialog's first steps do not carry them.

@@ -4,8 +4,8 @@ import { addDays } from "date-fns";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { afterNextPaint } from "@/components/ui/after-first-paint";
 import { Button } from "@/components/ui/button";
-import { isEndDayDisabled, isStartDayDisabled, toIsoDay } from "@/lib/rental/dates";
-import type { RentalFormValues } from "@/lib/rental/schema";
+import { isEndDayDisabled, isStartDayDisabled, toIsoDay } from "@/lib/requests/dates";
+import type { RentalFormValues } from "@/lib/requests/schema";
 import { DateField } from "../date-field";
 import type { Step } from "../lead-draft";
 

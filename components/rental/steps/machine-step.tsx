@@ -2,7 +2,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { SkidSteerType } from "@/lib/rental/schema";
+import type { SkidSteerType } from "@/lib/requests/schema";
 
 const typeOptions: Array<{ value: SkidSteerType; label: string }> = [
   { value: "wheeled", label: "Wheeled Skid Steer" },

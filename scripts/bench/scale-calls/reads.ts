@@ -7,7 +7,7 @@ import { BUSY_MANAGER_EMAIL, PAGE, type Call, type Engine, type Subjects } from 
  * functions call are timed on the arguments those callers pass.
  */
 
-/** Vendors per state or city page (VENDORS_PER_PAGE, lib/directory/ordering.ts). */
+/** Vendors per state or city page (VENDORS_PER_PAGE, lib/listings/ordering.ts). */
 const VENDORS_PER_PAGE = 24;
 /** Reviews per page (REVIEWS_PER_PAGE, lib/reviews/data.ts). */
 const REVIEWS_PER_PAGE = 10;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { IMPORT_BATCH_ROWS } from "../../../lib/operator/import";
+import { IMPORT_BATCH_ROWS } from "../../../lib/listings/import";
 import { RETENTION_BATCH } from "../../../lib/privacy/periods";
 import { payloadTotals } from "../../../lib/quotes/money";
 import { BUSY_MANAGER_EMAIL, type Call, type Engine, type Subjects } from "./types";

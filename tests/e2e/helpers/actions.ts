@@ -1,5 +1,5 @@
 import { test, type APIRequestContext } from "@playwright/test";
-import { consentText } from "@/lib/rental/consent";
+import { consentText } from "@/lib/requests/consent";
 
 export { actionIds } from "../../../scripts/action-ids";
 

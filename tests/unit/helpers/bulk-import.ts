@@ -1,4 +1,4 @@
-import { importVendors, MAX_IMPORT_ROWS, type ImportRow } from "../../../lib/operator/import";
+import { importVendors, MAX_IMPORT_ROWS, type ImportRow } from "../../../lib/listings/import";
 import type { Caller } from "../../../lib/data/rpc";
 
 /** A city with a single ZIP, so each imported vendor serves one ZIP. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import { consentText } from "@/lib/rental/consent";
+import { consentText } from "@/lib/requests/consent";
 
 /**
  * A rental request's life as its three people and the jobs live it, each action the one database

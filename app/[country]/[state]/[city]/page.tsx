@@ -6,8 +6,8 @@ import { LocationSearch } from "@/components/directory/location-search";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { VendorSort } from "@/components/directory/vendor-sort";
-import { getCityPage, getCityZip } from "@/lib/directory/data";
-import { heroFor, paragraphs, uniqueVendors } from "@/lib/directory/ordering";
+import { getCityPage, getCityZip } from "@/lib/listings/data";
+import { heroFor, paragraphs, uniqueVendors } from "@/lib/listings/ordering";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;

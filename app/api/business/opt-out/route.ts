@@ -1,7 +1,7 @@
 import { hashToken, isToken } from "@/lib/auth/token";
 import { DatabaseError } from "@/lib/data/rpc";
-import { refreshListingPage } from "@/lib/directory/revalidate";
-import { followLink } from "@/lib/business/data";
+import { refreshListingPage } from "@/lib/listings/revalidate";
+import { followLink } from "@/lib/accounts/data";
 
 /**
  * One-click unsubscribe (RFC 8058): a mail client posts "List-Unsubscribe=One-Click" to

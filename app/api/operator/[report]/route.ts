@@ -1,6 +1,6 @@
 import { rpcAllRows } from "@/lib/data/rpc";
-import { isOperatorRequest } from "@/lib/operator/access";
-import { reportLeads } from "@/lib/operator/data";
+import { isOperatorRequest } from "@/lib/auth/operator-access";
+import { reportLeads } from "@/lib/requests/data";
 import { serviceSupabase } from "@/lib/supabase/server";
 
 const reports = {

@@ -1,4 +1,4 @@
-import { isOperatorRequest } from "@/lib/operator/access";
+import { isOperatorRequest } from "@/lib/auth/operator-access";
 import { faultInjectionEnabled, setDatabaseDown } from "@/lib/supabase/fault-injection";
 
 /** POST {"database":"down"|"up"} — only with ENABLE_FAULT_INJECTION=1 and the operator token. */

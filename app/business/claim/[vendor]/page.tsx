@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { BusinessNotice } from "@/components/business/notice";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
-import { claimListingAction } from "@/lib/business/actions";
-import { claimableListing } from "@/lib/business/data";
+import { claimListingAction } from "@/lib/accounts/actions";
+import { claimableListing } from "@/lib/accounts/data";
 import { recordId } from "@/lib/platform/record-id";
 
 export const metadata: Metadata = { title: "Claim a Listing" };

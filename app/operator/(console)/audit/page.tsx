@@ -1,8 +1,9 @@
 import { DataTable } from "@/components/operator/data-table";
 import { KeysetPager } from "@/components/operator/pager";
-import { consoleTime } from "@/lib/operator/format";
-import { auditPage, keysetCursor } from "@/lib/operator/data";
-import { requireOperator } from "@/lib/operator/session";
+import { consoleTime } from "@/lib/platform/console-time";
+import { auditPage } from "@/lib/accounts/data";
+import { keysetCursor } from "@/lib/platform/paging";
+import { requireOperator } from "@/lib/auth/operator-session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -4,11 +4,14 @@ import { Pager } from "@/components/operator/pager";
 import { RejectForm } from "@/components/operator/reject-form";
 import { StatusTabs } from "@/components/operator/status-tabs";
 import { Button } from "@/components/ui/button";
-import { vendorPath } from "@/lib/directory/ordering";
-import { reviewChangeAction, reviewClaimAction } from "@/lib/operator/actions";
-import { CLAIM_STATUSES, changeRequests, claimPage, PAGE_SIZE, pageNumber } from "@/lib/operator/data";
-import { consoleTime } from "@/lib/operator/format";
-import { requireOperator } from "@/lib/operator/session";
+import { vendorPath } from "@/lib/listings/ordering";
+import { reviewChangeAction } from "@/lib/listings/actions";
+import { reviewClaimAction } from "@/lib/accounts/actions";
+import { CLAIM_STATUSES, claimPage } from "@/lib/accounts/data";
+import { changeRequests } from "@/lib/listings/manage";
+import { PAGE_SIZE, pageNumber } from "@/lib/platform/paging";
+import { consoleTime } from "@/lib/platform/console-time";
+import { requireOperator } from "@/lib/auth/operator-session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,6 +1,6 @@
 import { ImportForm } from "@/components/operator/import-form";
-import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS } from "@/lib/operator/import";
-import { requireOperator } from "@/lib/operator/session";
+import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS } from "@/lib/listings/import";
+import { requireOperator } from "@/lib/auth/operator-session";
 
 export default async function ImportVendors() {
   await requireOperator();

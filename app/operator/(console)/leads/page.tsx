@@ -4,9 +4,10 @@ import { KeysetPager } from "@/components/operator/pager";
 import { DataTable } from "@/components/operator/data-table";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { consoleTime } from "@/lib/operator/format";
-import { keysetCursor, leadFilters, leadPage } from "@/lib/operator/data";
-import { requireOperator } from "@/lib/operator/session";
+import { consoleTime } from "@/lib/platform/console-time";
+import { keysetCursor } from "@/lib/platform/paging";
+import { leadFilters, leadPage } from "@/lib/requests/data";
+import { requireOperator } from "@/lib/auth/operator-session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

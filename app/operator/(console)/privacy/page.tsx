@@ -3,11 +3,11 @@ import { DataTable } from "@/components/operator/data-table";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { DatabaseError } from "@/lib/data/rpc";
-import { erasePersonAction } from "@/lib/operator/actions";
-import { consoleTime } from "@/lib/operator/format";
-import { consoleMessage } from "@/lib/operator/messages";
-import { personOnFile, type PersonOnFile } from "@/lib/operator/data";
-import { requireOperator } from "@/lib/operator/session";
+import { erasePersonAction } from "@/lib/privacy/actions";
+import { consoleTime } from "@/lib/platform/console-time";
+import { consoleMessage } from "@/lib/messages/console";
+import { personOnFile, type PersonOnFile } from "@/lib/privacy/erasure";
+import { requireOperator } from "@/lib/auth/operator-session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

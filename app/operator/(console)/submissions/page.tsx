@@ -4,11 +4,12 @@ import { Pager } from "@/components/operator/pager";
 import { RejectForm } from "@/components/operator/reject-form";
 import { StatusTabs } from "@/components/operator/status-tabs";
 import { Button } from "@/components/ui/button";
-import { consoleTime } from "@/lib/operator/format";
-import { approveSubmissionAction, reviewSubmissionAction } from "@/lib/operator/actions";
-import { PAGE_SIZE, pageNumber, submissionPage, SUBMISSION_STATUSES } from "@/lib/operator/data";
-import { requireOperator } from "@/lib/operator/session";
-import { WEBSITE_REL, websiteHref } from "@/lib/directory/website";
+import { consoleTime } from "@/lib/platform/console-time";
+import { approveSubmissionAction, reviewSubmissionAction } from "@/lib/submissions/actions";
+import { PAGE_SIZE, pageNumber } from "@/lib/platform/paging";
+import { submissionPage, SUBMISSION_STATUSES } from "@/lib/submissions/data";
+import { requireOperator } from "@/lib/auth/operator-session";
+import { WEBSITE_REL, websiteHref } from "@/lib/listings/website";
 
 const STATUSES = SUBMISSION_STATUSES;
 

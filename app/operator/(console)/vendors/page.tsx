@@ -3,9 +3,10 @@ import { KeysetPager } from "@/components/operator/pager";
 import { DataTable } from "@/components/operator/data-table";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { keysetCursor, pausedVendors, vendorPage } from "@/lib/operator/data";
-import { consoleTime } from "@/lib/operator/format";
-import { requireOperator } from "@/lib/operator/session";
+import { keysetCursor } from "@/lib/platform/paging";
+import { pausedVendors, vendorPage } from "@/lib/listings/manage";
+import { consoleTime } from "@/lib/platform/console-time";
+import { requireOperator } from "@/lib/auth/operator-session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -9,10 +9,10 @@ import { JsonLd } from "@/components/json-ld";
 import { BookingButton } from "@/components/rental/booking-button";
 import { RateCardView } from "@/components/prices/rate-card-view";
 import { Tooltip } from "@/components/ui/tooltip";
-import { getVendorPage } from "@/lib/directory/data";
-import { paragraphs, vendorPath } from "@/lib/directory/ordering";
+import { getVendorPage } from "@/lib/listings/data";
+import { paragraphs, vendorPath } from "@/lib/listings/ordering";
 import { pageMetadata } from "@/lib/seo";
-import { WEBSITE_REL, websiteHref } from "@/lib/directory/website";
+import { WEBSITE_REL, websiteHref } from "@/lib/listings/website";
 import { ReviewList } from "@/components/reviews/review-list";
 import { localBusiness } from "@/lib/json-ld/builders";
 

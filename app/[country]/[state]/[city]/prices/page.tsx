@@ -9,10 +9,10 @@ import { SampleNote } from "@/components/prices/sample-note";
 import { BookingButton } from "@/components/rental/booking-button";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { getCityPrices, getCityZip } from "@/lib/directory/data";
-import { vendorPath } from "@/lib/directory/ordering";
+import { getCityPrices, getCityZip } from "@/lib/listings/data";
+import { vendorPath } from "@/lib/listings/ordering";
 import { CLASS_NAMES, MACHINE_CLASSES } from "@/lib/prices/classes";
-import { compareEstimates, MAX_PRICE_DAYS, readPriceQuery } from "@/lib/directory/price-comparison";
+import { compareEstimates, MAX_PRICE_DAYS, readPriceQuery } from "@/lib/listings/price-comparison";
 import { confirmedLine, usd } from "@/lib/prices/format";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 

@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
-import { getStatePage } from "@/lib/directory/data";
-import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/directory/ordering";
+import { getStatePage } from "@/lib/listings/data";
+import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/listings/ordering";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;

@@ -1,11 +1,13 @@
 import { notFound } from "next/navigation";
 import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
-import { markSpamAction, resendLeadAction } from "@/lib/operator/actions";
-import { leadDetail, recordId } from "@/lib/operator/data";
-import { consoleTime as when, recipientReason, recipientSummary } from "@/lib/operator/format";
+import { markSpamAction, resendLeadAction } from "@/lib/requests/actions";
+import { leadDetail } from "@/lib/requests/data";
+import { recordId } from "@/lib/platform/record-id";
+import { consoleTime as when } from "@/lib/platform/console-time";
+import { recipientReason, recipientSummary } from "@/lib/requests/format";
 import { centsText } from "@/lib/quotes/quote";
-import { requireOperator } from "@/lib/operator/session";
+import { requireOperator } from "@/lib/auth/operator-session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
-import { leadFilters, leadPage } from "@/lib/operator/data";
-import { recipientSummary } from "@/lib/operator/format";
-import { currentOperator } from "@/lib/operator/session";
+import { leadFilters, leadPage } from "@/lib/requests/data";
+import { recipientSummary } from "@/lib/requests/format";
+import { currentOperator } from "@/lib/auth/operator-session";
 
 const COLUMNS = [
   "id",

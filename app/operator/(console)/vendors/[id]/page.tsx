@@ -3,12 +3,15 @@ import { notFound } from "next/navigation";
 import { ListingForm } from "@/components/directory/listing-form";
 import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
-import { vendorPath } from "@/lib/directory/ordering";
+import { vendorPath } from "@/lib/listings/ordering";
 import { RateCardForm } from "@/components/prices/rate-card-form";
-import { revokeManagerAction, setRateCardAction, setVendorHiddenAction, updateVendorAction } from "@/lib/operator/actions";
-import { recordId, vendorDetail, vendorManagers, vendorRateCard } from "@/lib/operator/data";
-import { consoleTime } from "@/lib/operator/format";
-import { requireOperator } from "@/lib/operator/session";
+import { revokeManagerAction } from "@/lib/accounts/actions";
+import { setVendorRateCardAction as setRateCardAction, setVendorHiddenAction, updateVendorAction } from "@/lib/listings/actions";
+import { recordId } from "@/lib/platform/record-id";
+import { vendorDetail, vendorRateCard } from "@/lib/listings/manage";
+import { vendorManagers } from "@/lib/accounts/data";
+import { consoleTime } from "@/lib/platform/console-time";
+import { requireOperator } from "@/lib/auth/operator-session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -4,8 +4,8 @@ import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { VendorSort } from "@/components/directory/vendor-sort";
-import { getCityPage } from "@/lib/directory/data";
-import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/directory/ordering";
+import { getCityPage } from "@/lib/listings/data";
+import { furtherVendorPage, uniqueVendors, vendorPageCount } from "@/lib/listings/ordering";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
 export const revalidate = 300;

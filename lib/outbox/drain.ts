@@ -1,0 +1,71 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { callWith } from "../data/rpc";
+import { siteUrl } from "../site";
+import { serviceSupabase } from "../supabase/server";
+import { PermanentFailure } from "./failure";
+import { renderMail } from "./kinds";
+import { claimedRowsSchema, messageOf, type ClaimedMessage } from "./rows";
+import { sendMail } from "./transport";
+import { sendWebhook } from "./webhook";
+
+const BATCH = 20;
+export const MAX_ATTEMPTS = 6;
+
+async function sendEmail(message: ClaimedMessage, env: NodeJS.ProcessEnv, client: SupabaseClient): Promise<string> {
+  const site = (env.NEXT_PUBLIC_SITE_URL ?? siteUrl()).replace(/\/+$/, "");
+  return sendMail(await renderMail(message, { site, client }), env);
+}
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * Sends every due outbox message. Messages are claimed in SQL (skip locked, with a
+ * lease), so any number of drains in any number of instances send each message once.
+ */
+export async function drainOutbox({
+  env = process.env,
+  client = serviceSupabase(),
+  maxMessages = 500,
+}: { env?: NodeJS.ProcessEnv; client?: SupabaseClient; maxMessages?: number } = {}): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, failed: 0 };
+  while (result.sent + result.failed < maxMessages) {
+    const messages = (await callWith(client, "claim_outbox_messages", { p_limit: BATCH, p_lease_seconds: 120 }, claimedRowsSchema)) ?? [];
+    if (messages.length === 0) break;
+    for (const row of messages) {
+      let via: string | null = null;
+      let failure: unknown = null;
+      try {
+        const message = messageOf(row);
+        via = message.channel === "email" ? await sendEmail(message, env, client) : await sendWebhook(message, env.LEAD_WEBHOOK_URL);
+      } catch (e) {
+        failure = e;
+      }
+      await callWith(client, "record_outbox_message", {
+        p_id: row.id,
+        p_claim_id: row.claim_id,
+        p_ok: failure === null,
+        p_sent_via: via,
+        p_error: failure === null ? null : failure instanceof Error ? failure.message : String(failure),
+        p_max_attempts: failure instanceof PermanentFailure ? 1 : MAX_ATTEMPTS,
+      });
+      if (failure === null) result.sent++;
+      else result.failed++;
+    }
+  }
+  return result;
+}
+
+/**
+ * Drains the outbox in the background and logs a failure: the one way every part of the
+ * site (a completed lead, a sign-in or claim, an operator's resend, the timer) asks for
+ * due messages to go.
+ */
+export function wakeOutbox(env: NodeJS.ProcessEnv = process.env): Promise<DrainResult | null> {
+  return drainOutbox({ env }).catch((error: Error) => {
+    console.error("Outbox drain failed:", error.message);
+    return null;
+  });
+}

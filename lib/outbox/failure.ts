@@ -1,0 +1,2 @@
+/** A failure that retrying cannot fix: the message is marked failed at once. */
+export class PermanentFailure extends Error {}
