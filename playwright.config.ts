@@ -11,6 +11,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "skidsteer-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
+const MAIL = /mail-[a-z]+\.spec\.ts$/;
+
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -37,13 +39,27 @@ export default defineConfig({
   // a twentieth of the whole run's.
   use: { baseURL, trace: "on-first-retry", launchOptions: chromium },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
+    {
+      name: "desktop",
+      testIgnore: MAIL,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium },
+    },
+    // The mail journeys share the one SMTP port the site sends to: one worker runs them, one after
+    // another, beside the other projects (tests/e2e/helpers/inbox.ts).
+    {
+      name: "mail",
+      testMatch: MAIL,
+      workers: 1,
+      fullyParallel: false,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium },
+    },
     // A Pixel 7's width, touch and mobile viewport, drawn at one device pixel per CSS pixel: its own
     // 2.625 made Chromium paint about seven times the pixels in software for the same layout, and
     // these tests' run about a tenth slower. The phone-width tests and the interaction bench keep
     // phones' real densities.
     {
       name: "mobile",
+      testIgnore: MAIL,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, launchOptions: chromium },
     },
   ],

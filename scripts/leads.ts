@@ -4,13 +4,13 @@
  *
  * Against the embedded database, stop the server first (one process per folder).
  */
-import { reportLeads } from "../lib/requests/data";
+import { reportRequests } from "../lib/requests/data";
 import { wakeOutbox } from "../lib/outbox/drain";
 
 if (process.argv[2] === "deliver") {
   console.log(await wakeOutbox());
 } else {
-  const leads = await reportLeads(1000);
+  const leads = await reportRequests(1000);
   console.table(
     leads
       .filter((lead) => lead.completed)

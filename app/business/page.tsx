@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { requestSignInAction, signOutAction } from "@/lib/accounts/actions";
 import { Link } from "@/components/ui/link";
-import { businessLeads } from "@/lib/requests/data";
+import { businessRequests } from "@/lib/requests/data";
 import { businessListings } from "@/lib/listings/manage";
 import { businessReviews } from "@/lib/reviews/data";
 import { LEADS_PAGE, rowsShown } from "@/lib/platform/paging";
@@ -53,7 +53,7 @@ export default async function BusinessPage({ searchParams }: Props) {
   const reviewsShown = rowsShown(reviewsAsked);
   const [listings, received, reviews] = await Promise.all([
     businessListings(email),
-    businessLeads(email, shown),
+    businessRequests(email, shown),
     businessReviews(email, reviewsShown),
   ]);
   return (

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { BookingButton } from "@/components/rental/booking-button";
+import { RequestButton } from "@/components/rental/request-button";
 import { machineLabel, renterRequests, requestState, STAGE_TEXTS } from "@/lib/requests/status";
 
 // Private to the browser that made the requests: never indexed, never cached.
@@ -25,7 +25,7 @@ export default async function YourRequestsPage({ searchParams }: Props) {
       {requests.length === 0 ? (
         <div className="mt-6">
           <p data-testid="no-requests">No rental requests from this browser yet.</p>
-          <BookingButton className="mt-4" />
+          <RequestButton className="mt-4" />
         </div>
       ) : (
         <ul className="mt-6 grid gap-3" data-testid="your-requests">

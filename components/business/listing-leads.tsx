@@ -1,9 +1,9 @@
 import { QuoteForm } from "@/components/quotes/quote-form";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { saveQuoteAction, setLeadStatusAction, withdrawQuoteAction } from "@/lib/requests/actions";
+import { saveQuoteAction, setRequestStatusAction, withdrawQuoteAction } from "@/lib/requests/actions";
 import { setLeadsPausedAction } from "@/lib/listings/actions";
-import type { BusinessLead, WinRate } from "@/lib/requests/data";
+import type { BusinessRequest, WinRate } from "@/lib/requests/data";
 import type { BusinessListing } from "@/lib/listings/manage";
 import { prefillQuote } from "@/lib/quotes/form";
 import { centsText } from "@/lib/quotes/quote";
@@ -15,10 +15,10 @@ const STATUSES = [
   ["lost", "Lost"],
   ["not_a_fit", "Not a fit"],
 ] as const;
-const label = (status: BusinessLead["status"]) => STATUSES.find(([value]) => value === status)?.[1] ?? "New";
+const label = (status: BusinessRequest["status"]) => STATUSES.find(([value]) => value === status)?.[1] ?? "New";
 
 /** Where a request stands for this listing: new, contacted, quoted, booked, closed (chose another vendor) or cancelled. */
-function standing(lead: BusinessLead): string {
+function standing(lead: BusinessRequest): string {
   if (lead.booking?.vendor_id === lead.vendor_id) return lead.booking.status === "booked" ? "Booked" : "Cancelled by the renter";
   if (lead.booking) return "Closed: the renter chose another vendor";
   if (lead.quote?.status === "open") return `Quoted ${centsText(lead.quote.total_cents)}`;
@@ -26,7 +26,7 @@ function standing(lead: BusinessLead): string {
 }
 
 /** Whether the listing can still quote the request: not withdrawn, not booked, its rental not started. */
-const quotable = (lead: BusinessLead) =>
+const quotable = (lead: BusinessRequest) =>
   !lead.withdrawn_at && !lead.booking && lead.rental_start_date !== null && lead.rental_start_date > new Date().toISOString().slice(0, 10);
 
 /**
@@ -40,7 +40,7 @@ export function ListingLeads({
   winRate,
 }: {
   listing: BusinessListing;
-  leads: BusinessLead[];
+  leads: BusinessRequest[];
   older: boolean;
   winRate: WinRate | undefined;
 }) {
@@ -121,7 +121,7 @@ export function ListingLeads({
                 </Button>
               </form>
             )}
-            <form action={setLeadStatusAction} className="mt-2 flex flex-wrap items-end gap-2">
+            <form action={setRequestStatusAction} className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="vendor_id" value={listing.id} />
               <input type="hidden" name="lead_id" value={lead.id} />
               <label className="font-semibold">

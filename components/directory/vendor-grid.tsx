@@ -1,6 +1,6 @@
 import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
-import { BookingButton } from "@/components/rental/booking-button";
+import { RequestButton } from "@/components/rental/request-button";
 import { ShowMore } from "@/components/show-more";
 import { PAGE_SIZES, vendorPath } from "@/lib/listings/ordering";
 import type { VendorCard } from "@/lib/listings/types";
@@ -59,7 +59,7 @@ export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel
                   </a>
                 )}
                 {/* No ZIP here: the dialog falls back to the page's own job-site hint. */}
-                <BookingButton
+                <RequestButton
                   label="Request a quote"
                   vendor={{ id: vendor.id, name: vendor.name }}
                   size="sm"

@@ -1,6 +1,6 @@
 "use client";
 import { TrackedLink } from "@/components/analytics/tracked-link";
-import { BOOKING_LABEL, useRentalDialog } from "@/components/rental/booking-button";
+import { BOOKING_LABEL, useRentalDialog } from "@/components/rental/request-button";
 import { Button } from "@/components/ui/button";
 import { Sheet } from "@/components/ui/sheet";
 import { socialLinks } from "@/lib/site";

@@ -1,5 +1,5 @@
 import { TrackedLink } from "@/components/analytics/tracked-link";
-import { BookingButton } from "@/components/rental/booking-button";
+import { RequestButton } from "@/components/rental/request-button";
 import { MobileMenu } from "./mobile-menu";
 
 const mainNav = [
@@ -32,7 +32,7 @@ export function SiteHeader() {
               {item.label}
             </TrackedLink>
           ))}
-          <BookingButton className="ml-2" />
+          <RequestButton className="ml-2" />
         </nav>
         <MobileMenu items={mainNav} />
       </div>

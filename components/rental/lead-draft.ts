@@ -1,4 +1,4 @@
-import { saveLeadDraft } from "@/lib/requests/actions";
+import { saveRequestDraft } from "@/lib/requests/actions";
 
 export type Step = 1 | 2 | 3;
 type Change = Record<string, string | boolean>;
@@ -7,7 +7,7 @@ type Change = Record<string, string | boolean>;
  * The draft lead's saves. Draft saves are best effort: a failure is logged, never shown.
  * Changes made before the draft exists are kept and saved as soon as it does.
  */
-export class LeadDraft {
+export class RequestDraft {
   private id: number | null = null;
   private unsaved: { step: Step; change: Change } | null = null;
 
@@ -28,7 +28,7 @@ export class LeadDraft {
   }
 
   private send(leadId: number, step: Step, change: Change): void {
-    saveLeadDraft({ leadId, step, ...change }).then(
+    saveRequestDraft({ leadId, step, ...change }).then(
       (result) => {
         if (!result.ok) console.error("Saving the rental request draft failed:", result.refusal);
       },

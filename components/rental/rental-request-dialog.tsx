@@ -6,7 +6,7 @@ import { startTransition, useCallback, useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { afterNextPaint } from "@/components/ui/after-first-paint";
 import { FeatureToaster, showToast } from "@/components/ui/toaster";
-import { completeLead } from "@/lib/requests/actions";
+import { completeRequest } from "@/lib/requests/actions";
 import { recipientsSentence, RENTAL_REFUSALS } from "@/lib/requests/messages";
 import type { MachineClass } from "@/lib/prices/classes";
 import { toIsoDay } from "@/lib/requests/dates";
@@ -105,7 +105,7 @@ export function RentalRequestDialog({ open, onOpenChange, vendor, preset }: Rent
     }
     const leadId = draft.leadId;
     setSubmitting(true);
-    const result = await completeLead({
+    const result = await completeRequest({
       leadId,
       skid_steer_type: values.skid_steer_type,
       rental_start_date: toIsoDay(values.rental_start_date),

@@ -6,11 +6,11 @@ import { CLASS_NAMES } from "@/lib/prices/classes";
 import { centsText, FUEL_POLICIES, LINE_KIND_NAMES, LINE_KINDS, type Quote } from "@/lib/quotes/quote";
 import { bookQuoteAction, cancelBookingAction } from "@/lib/requests/actions";
 import { bookingMessage } from "@/lib/messages/booking";
-import { cancelDeadline, type LeadStatus } from "@/lib/requests/status";
+import { cancelDeadline, type RequestStatus } from "@/lib/requests/status";
 import { cn } from "@/lib/utils";
 
 type Param = string | string[] | undefined;
-type Recipient = LeadStatus["recipients"][number];
+type Recipient = RequestStatus["recipients"][number];
 type Quoted = Recipient & { quote: Quote };
 
 const STATES: Record<Quote["status"], string> = {
@@ -39,7 +39,7 @@ const Days = ({ start, end }: { start: string; end: string }) => (
 );
 
 /** The hidden fields that prove the request is the renter's: its id and, opened by the emailed link, its key. */
-function OwnRequest({ lead, statusKey }: { lead: LeadStatus; statusKey: string | null }) {
+function OwnRequest({ lead, statusKey }: { lead: RequestStatus; statusKey: string | null }) {
   return (
     <>
       <input type="hidden" name="id" value={lead.id} />
@@ -63,7 +63,7 @@ interface Field {
  * reviews and response time, then the lines grouped by kind (only the kinds some quote has), tax,
  * fuel and the vendor's message where some quote has them.
  */
-function fields(lead: LeadStatus, quoted: Quoted[]): Field[] {
+function fields(lead: RequestStatus, quoted: Quoted[]): Field[] {
   const some = (test: (quote: Quote) => boolean) => quoted.some((r) => test(r.quote));
   const kinds = LINE_KINDS.filter((kind) => some((quote) => quote.lines.some((line) => line.kind === kind)));
   return [
@@ -194,7 +194,7 @@ function QuoteColumn({
   rows,
   statusKey,
 }: {
-  lead: LeadStatus;
+  lead: RequestStatus;
   recipient: Quoted;
   rows: Field[];
   statusKey: string | null;
@@ -261,7 +261,7 @@ export function RequestQuotes({
   notice,
   error,
 }: {
-  lead: LeadStatus;
+  lead: RequestStatus;
   statusKey: string | null;
   notice: Param;
   error: Param;

@@ -1,8 +1,8 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { startLead } from "@/lib/requests/actions";
+import { startRequest } from "@/lib/requests/actions";
 import { RENTAL_REFUSALS } from "@/lib/requests/messages";
-import { LeadDraft, type Step } from "./lead-draft";
+import { RequestDraft, type Step } from "./lead-draft";
 
 const START_FAILURE = "Could not start the request";
 
@@ -15,7 +15,7 @@ const requestOwnerToken = () => fetch("/api/lead-owner", { method: "POST" }).cat
  * saved as soon as it does), and `clear` forgets it once the request is sent.
  */
 export function useLeadDraft({ open, vendorId }: { open: boolean; vendorId: number | null }) {
-  const [draft] = useState(() => new LeadDraft());
+  const [draft] = useState(() => new RequestDraft());
   const [leadId, setLeadId] = useState<number | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const creating = useRef(false);
@@ -25,7 +25,7 @@ export function useLeadDraft({ open, vendorId }: { open: boolean; vendorId: numb
     creating.current = true;
     setStartError(null);
     requestOwnerToken()
-      .then(() => startLead({ vendorId }))
+      .then(() => startRequest({ vendorId }))
       .then(
         (result) => {
           if (result.ok) {

@@ -1,7 +1,7 @@
 import { ReviewForm } from "@/components/reviews/review-form";
 import { Stars } from "@/components/reviews/stars";
 import { ActionNotice } from "@/components/ui/action-notice";
-import type { LeadStatus } from "@/lib/requests/status";
+import type { RequestStatus } from "@/lib/requests/status";
 import { reviewMessage } from "@/lib/messages/reviews";
 
 type Param = string | string[] | undefined;
@@ -20,7 +20,7 @@ export function RequestReviews({
   notice,
   error,
 }: {
-  lead: LeadStatus;
+  lead: RequestStatus;
   statusKey: string | null;
   vendor: Param;
   notice: Param;

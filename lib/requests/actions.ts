@@ -17,39 +17,39 @@ import { quoteFormSchema } from "../quotes/form";
 import {
   bookQuote,
   cancelBooking,
-  completeLead as completeLeadCall,
-  createLead,
+  completeRequest as completeRequestCall,
+  createRequest,
   deleteRequest,
   markSpam,
-  resendLead,
+  resendRequest,
   saveDraft,
   saveLinkQuote,
   saveQuote,
-  setLeadStatus,
-  withdrawLead,
+  setRequestStatus,
+  withdrawRequest,
   withdrawLinkQuote,
   withdrawQuote,
 } from "./data";
-import { leadStatusForm } from "./lead-status";
-import { leadCompletionSchema, leadDraftSchema, leadStartSchema } from "./schema";
+import { requestStatusForm } from "./status-form";
+import { requestCompletionSchema, requestDraftSchema, requestStartSchema } from "./schema";
 import { requestStatusPath, statusKey } from "../auth/status-link";
 
 // The rental dialog's actions answer it with a code (lib/requests/messages.ts has the words);
 // the status page's withdrawal goes back to the page.
 
 /** Creates the draft lead when the dialog opens (making the browser's owner token if it has none). Returns its id. */
-export const startLead = clientAction("Lead draft creation", {
+export const startRequest = clientAction("Lead draft creation", {
   audience: () => ownerToken(true),
-  input: leadStartSchema,
+  input: requestStartSchema,
   invalid: "lead-invalid",
-  call: async ({ vendorId }, token) => createLead(token, await clientKey(), vendorId),
+  call: async ({ vendorId }, token) => createRequest(token, await clientKey(), vendorId),
   done: (leadId) => ({ leadId }),
 });
 
 /** Saves one step's or field's change to the draft. Failures are only logged. */
-export const saveLeadDraft = clientAction("Lead draft update", {
+export const saveRequestDraft = clientAction("Lead draft update", {
   audience: renter,
-  input: leadDraftSchema,
+  input: requestDraftSchema,
   invalid: "lead-invalid",
   fieldOf: { "job-zip": "job_zip" },
   call: (draft, token) => saveDraft(draft, token),
@@ -60,14 +60,14 @@ export const saveLeadDraft = clientAction("Lead draft update", {
  * Completes the lead: step 3, the dates, rental_days, the job ZIP, completed; the
  * database routes it to its vendors and queues their messages, sent right after.
  */
-export const completeLead = clientAction("Lead completion", {
+export const completeRequest = clientAction("Lead completion", {
   audience: renter,
-  input: leadCompletionSchema,
+  input: requestCompletionSchema,
   invalid: "lead-invalid",
   fieldOf: { "job-zip": "job_zip" },
   // The hidden honeypot field is only ever filled in by bots: accept quietly, store nothing.
   call: async (lead, token) =>
-    lead.website ? null : completeLeadCall(lead, token, Boolean(process.env.LEAD_WEBHOOK_URL), await clientKey()),
+    lead.website ? null : completeRequestCall(lead, token, Boolean(process.env.LEAD_WEBHOOK_URL), await clientKey()),
   done: (completed) => {
     if (completed) after(() => wakeOutbox());
     return { rentalDays: completed?.rental_days ?? 0, recipients: completed?.recipients ?? 0 };
@@ -87,11 +87,11 @@ const statusHome = ({ id, key }: Record<string, FormDataEntryValue>) => {
  * says it is withdrawn (?withdrawn=1); a refusal (a booked request, from a page opened before
  * the booking) says why.
  */
-export const withdrawLeadAction = renterAction(bookingCatalog, {
+export const withdrawRequestAction = renterAction(bookingCatalog, {
   input: z.object(ownRequest),
   invalid: "no-request",
   home: statusHome,
-  call: ({ id, key }, token) => withdrawLead(id, renterProof(token, key)),
+  call: ({ id, key }, token) => withdrawRequest(id, renterProof(token, key)),
   back: ({ id, key }, done) => ({ page: requestStatusPath(id, key), params: done === null ? undefined : { withdrawn: "1" }, notice: null }),
 });
 
@@ -133,10 +133,10 @@ const vendorId = formField.id("no-listing");
 const dashboard = (notice: BusinessNotice, anchor = "") => ({ page: "/business", notice, anchor });
 
 /** A business's status of one of its listing's requests. */
-export const setLeadStatusAction = businessAction(businessCatalog, {
-  input: leadStatusForm,
+export const setRequestStatusAction = businessAction(businessCatalog, {
+  input: requestStatusForm,
   invalid: "status",
-  call: (lead, email) => setLeadStatus(email, lead.vendor_id, lead.lead_id, lead.status, lead.reason),
+  call: (lead, email) => setRequestStatus(email, lead.vendor_id, lead.lead_id, lead.status, lead.reason),
   done: (address) => {
     refreshListingPage(address);
     // A first response sends the renter's invitation to review.
@@ -190,14 +190,14 @@ export const withdrawLinkQuoteAction = visitorAction(businessCatalog, {
 });
 
 const id = formField.id();
-const leadHome = recordPage("/operator/leads");
+const requestHome = recordPage("/operator/leads");
 
 /** Queues again the vendors' emails of a request that failed. */
-export const resendLeadAction = operatorAction(consoleCatalog, {
+export const resendRequestAction = operatorAction(consoleCatalog, {
   input: z.object({ id }),
   invalid: "no-record",
-  home: leadHome,
-  call: (lead, operator) => resendLead(lead.id, operator),
+  home: requestHome,
+  call: (lead, operator) => resendRequest(lead.id, operator),
   done: () => after(() => wakeOutbox()),
   back: (lead) => ({ page: `/operator/leads/${lead.id}`, notice: "resent" }),
 });
@@ -205,7 +205,7 @@ export const resendLeadAction = operatorAction(consoleCatalog, {
 export const markSpamAction = operatorAction(consoleCatalog, {
   input: z.object({ id, spam: formField.flag() }),
   invalid: "no-record",
-  home: leadHome,
+  home: requestHome,
   call: (lead, operator) => markSpam(lead.id, lead.spam, operator),
   back: (lead) => ({ page: `/operator/leads/${lead.id}`, notice: lead.spam ? "spam" : "not-spam" }),
 });

@@ -8,17 +8,17 @@ import { rateCardSchema } from "../prices/rate-card-schema";
 import type { QuotePayload } from "../quotes/form";
 import { bookingSchema, quoteSchema } from "../quotes/quote";
 import { isCalendarDay } from "./dates";
-import type { LeadCompletion, LeadDraft } from "./schema";
+import type { RequestCompletion, RequestDraft } from "./schema";
 
 // A rental request's reads and writes for the renter, the vendors it reached and the console:
 // each write the one database call of its action (lib/requests/actions.ts).
 
 /** Creates the draft request of this browser (its owner token), from a vendor's page or not; its id. */
-export const createLead = (ownerToken: string | null, clientKey: string, vendorId: number | null) =>
+export const createRequest = (ownerToken: string | null, clientKey: string, vendorId: number | null) =>
   serviceRpc("create_lead", { p_owner_token: ownerToken, p_client_key: clientKey, p_vendor_id: vendorId }, z.number());
 
 /** Saves one step's or field's change to the draft. */
-export const saveDraft = (draft: LeadDraft, ownerToken: string | null) =>
+export const saveDraft = (draft: RequestDraft, ownerToken: string | null) =>
   serviceRpc("update_lead", {
     p_lead_id: draft.leadId,
     p_owner_token: ownerToken,
@@ -33,7 +33,7 @@ export const saveDraft = (draft: LeadDraft, ownerToken: string | null) =>
   });
 
 /** Completes the request: the database routes it to its vendors and queues their messages. */
-export const completeLead = (lead: LeadCompletion, ownerToken: string | null, webhook: boolean, clientHash: string) =>
+export const completeRequest = (lead: RequestCompletion, ownerToken: string | null, webhook: boolean, clientHash: string) =>
   serviceRpc(
     "complete_lead",
     {
@@ -55,7 +55,7 @@ export const completeLead = (lead: LeadCompletion, ownerToken: string | null, we
   );
 
 /** Withdraws the renter's request (this browser's, or the emailed link's): unsent messages are cancelled. */
-export const withdrawLead = (lead: number, proof: RenterProof) =>
+export const withdrawRequest = (lead: number, proof: RenterProof) =>
   serviceRpc("withdraw_lead", { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash });
 
 /** Deletes the renter's own request once its rental has ended or it was withdrawn: its personal details and reviews are erased. */
@@ -88,11 +88,11 @@ export const cancelBooking = (lead: number, reason: string, proof: RenterProof) 
 
 // The vendors' side: the requests a listing received, their statuses and quotes.
 
-export const LEAD_STATUSES = ["contacted", "quoted", "won", "lost", "not_a_fit"] as const;
+export const REQUEST_STATUSES = ["contacted", "quoted", "won", "lost", "not_a_fit"] as const;
 const text = z.string().nullable();
 
 /** A rental request a listing received, with the business's own status of it. */
-const businessLeadSchema = z.object({
+const businessRequestSchema = z.object({
   id: z.number(),
   vendor_id: z.number(),
   name: z.string(),
@@ -104,7 +104,7 @@ const businessLeadSchema = z.object({
   location: z.string(),
   completed_at: z.string(),
   reason: z.string(),
-  status: z.enum(LEAD_STATUSES).nullable(),
+  status: z.enum(REQUEST_STATUSES).nullable(),
   status_reason: text,
   status_at: text,
   withdrawn_at: text,
@@ -112,22 +112,22 @@ const businessLeadSchema = z.object({
   quote: quoteSchema.nullable(),
   booking: z.object({ vendor_id: z.number(), status: z.enum(["booked", "cancelled"]) }).nullable(),
 });
-export type BusinessLead = z.infer<typeof businessLeadSchema>;
+export type BusinessRequest = z.infer<typeof businessRequestSchema>;
 
 /** A listing's requests quoted in the last 90 days, and how many of them the renter booked. */
 const winRateSchema = z.object({ vendor_id: z.number(), quoted: z.number(), booked: z.number() });
 export type WinRate = z.infer<typeof winRateSchema>;
 
 /** The newest `limit` requests of every listing the address manages, in one call, and whether older ones exist. */
-export const businessLeads = (email: string, limit: number) =>
+export const businessRequests = (email: string, limit: number) =>
   serviceRpc(
     "business_leads",
     { p_email: email, p_limit: limit },
-    z.object({ leads: z.array(businessLeadSchema), more: z.boolean(), win_rates: z.array(winRateSchema) }),
+    z.object({ leads: z.array(businessRequestSchema), more: z.boolean(), win_rates: z.array(winRateSchema) }),
   );
 
 /** The business's own status of one of its listing's requests; the listing's address. */
-export const setLeadStatus = (email: string, vendor: number, lead: number, status: string, reason: string) =>
+export const setRequestStatus = (email: string, vendor: number, lead: number, status: string, reason: string) =>
   serviceRpc(
     "business_set_lead_status",
     { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_status: status, p_reason: reason },
@@ -185,7 +185,7 @@ const day = z
   .catch(undefined);
 
 /** The leads inbox filters, from the query string; anything malformed is ignored. */
-const leadFiltersSchema = z.object({
+const requestFiltersSchema = z.object({
   from: day,
   to: day,
   state: optionalText(/^[a-z-]{2,40}$/),
@@ -195,20 +195,20 @@ const leadFiltersSchema = z.object({
   stage: z.enum(["quoted", "booked"]).optional().catch(undefined),
   spam: z.enum(["only", "include"]).optional().catch(undefined),
 });
-export type LeadFilters = z.infer<typeof leadFiltersSchema>;
+export type RequestFilters = z.infer<typeof requestFiltersSchema>;
 
-export function leadFilters(params: Record<string, string | string[] | undefined>): LeadFilters {
+export function requestFilters(params: Record<string, string | string[] | undefined>): RequestFilters {
   const flat = Object.fromEntries(
     Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value || undefined]),
   );
-  return leadFiltersSchema.parse(flat);
+  return requestFiltersSchema.parse(flat);
 }
 
 /**
  * A rental request as the reporting API and `npm run leads` read it (operator_leads): every
  * column, with its recipients and messages as the database builds them.
  */
-const reportLeadSchema = z.object({
+const reportRequestSchema = z.object({
   id: z.number(),
   vendor_id: z.number().nullable(),
   vendor_name: text,
@@ -229,18 +229,18 @@ const reportLeadSchema = z.object({
 });
 
 /** The newest `max` leads (spam left out) as the reporting API gives them, read 1,000 a call by keyset. */
-export async function reportLeads(max: number): Promise<Array<z.infer<typeof reportLeadSchema>>> {
-  const leads: Array<z.infer<typeof reportLeadSchema>> = [];
+export async function reportRequests(max: number): Promise<Array<z.infer<typeof reportRequestSchema>>> {
+  const leads: Array<z.infer<typeof reportRequestSchema>> = [];
   while (leads.length < max) {
     const limit = Math.min(MAX_ROWS_PER_CALL, max - leads.length);
-    const page = await serviceRpc("operator_leads", { p_limit: limit, p_older_than: leads.at(-1)?.id }, z.array(reportLeadSchema));
+    const page = await serviceRpc("operator_leads", { p_limit: limit, p_older_than: leads.at(-1)?.id }, z.array(reportRequestSchema));
     leads.push(...page);
     if (page.length < limit) break;
   }
   return leads;
 }
 
-const leadSummaryFields = {
+const requestSummaryFields = {
   id: z.number(),
   name: z.string(),
   phone: z.string(),
@@ -270,9 +270,9 @@ const leadSummaryFields = {
     }),
   ),
 };
-const leadSummarySchema = z.object(leadSummaryFields);
-const leadDetailSchema = z.object({
-  ...leadSummaryFields,
+const requestSummarySchema = z.object(requestSummaryFields);
+const requestDetailSchema = z.object({
+  ...requestSummaryFields,
   messages: z.array(
     z.object({
       id: z.number(),
@@ -297,14 +297,14 @@ const leadDetailSchema = z.object({
 });
 
 /** Completed requests newest first: the page after (older than) or before (newer than) a request. */
-export const leadPage = (filters: LeadFilters, cursor: KeysetCursor, size = PAGE_SIZE) =>
+export const requestPage = (filters: RequestFilters, cursor: KeysetCursor, size = PAGE_SIZE) =>
   serviceRpc(
     "operator_lead_page",
     { p_filters: filters, p_limit: size, p_older_than: cursor.after, p_newer_than: cursor.before },
-    keysetPageOf(leadSummarySchema),
+    keysetPageOf(requestSummarySchema),
   );
-export const leadDetail = (id: number) => serviceRpc("operator_lead", { p_id: id }, leadDetailSchema.nullable());
+export const requestDetail = (id: number) => serviceRpc("operator_lead", { p_id: id }, requestDetailSchema.nullable());
 
-export const resendLead = (id: number, operator: string) => serviceRpc("operator_resend_lead", { p_id: id, p_operator: operator });
+export const resendRequest = (id: number, operator: string) => serviceRpc("operator_resend_lead", { p_id: id, p_operator: operator });
 export const markSpam = (id: number, spam: boolean, operator: string) =>
   serviceRpc("operator_mark_spam", { p_id: id, p_spam: spam, p_operator: operator });

@@ -64,7 +64,7 @@ const endAfterStart = refine<{ rental_start_date: string; rental_end_date: strin
 });
 
 /** What the server actions accept: only these fields, strictly typed. */
-export const leadDraftSchema = strictObject({
+export const requestDraftSchema = strictObject({
   leadId: recordId,
   step: int().check(minimum(1), maximum(3)),
   skid_steer_type: optional(oneOf(SKID_STEER_TYPES)),
@@ -75,9 +75,9 @@ export const leadDraftSchema = strictObject({
   job_zip: optional(jobZipField),
   widen: optional(boolean()),
 });
-export type LeadDraft = output<typeof leadDraftSchema>;
+export type RequestDraft = output<typeof requestDraftSchema>;
 
-export const leadCompletionSchema = strictObject({
+export const requestCompletionSchema = strictObject({
   leadId: recordId,
   skid_steer_type: oneOf(SKID_STEER_TYPES),
   rental_start_date: isoDay,
@@ -91,7 +91,7 @@ export const leadCompletionSchema = strictObject({
   /** The consent sentence the renter was shown beside the submit button, and the page the dialog was on. */
   consent: strictObject({ text: string().check(minLength(1), maxLength(2000)), page: string().check(minLength(1), maxLength(300)) }),
 }).check(endAfterStart);
-export type LeadCompletion = output<typeof leadCompletionSchema>;
+export type RequestCompletion = output<typeof requestCompletionSchema>;
 
 /**
  * What the dialog sends to see who its request goes to, each with an estimated total, before
@@ -114,6 +114,6 @@ export const requestEstimateSchema = strictObject({
   }),
 );
 
-export const leadStartSchema = strictObject({
+export const requestStartSchema = strictObject({
   vendorId: nullable(recordId),
 });

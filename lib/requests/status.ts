@@ -9,7 +9,7 @@ import { ownerToken } from "../auth/renter";
 
 const text = z.string().nullable();
 
-const leadStatusSchema = z.object({
+const requestStatusSchema = z.object({
   id: z.number(),
   skid_steer_type: z.string(),
   rental_start_date: z.string(),
@@ -46,19 +46,19 @@ const leadStatusSchema = z.object({
     }),
   ),
 });
-export type LeadStatus = z.infer<typeof leadStatusSchema>;
+export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 /**
  * The request's status when this browser made it, or when `key` is its emailed status link's
  * token; null for anyone else's or an unknown one.
  */
-export async function leadStatus(id: number, key: string | null): Promise<LeadStatus | null> {
+export async function requestStatus(id: number, key: string | null): Promise<RequestStatus | null> {
   const token = await ownerToken(false);
   if (!token && !key) return null;
   return serviceRpc(
     "lead_status",
     { p_lead_id: id, p_owner_token: token, p_link_hash: key && hashToken(key) },
-    leadStatusSchema.nullable(),
+    requestStatusSchema.nullable(),
   );
 }
 
@@ -126,13 +126,13 @@ export const STAGE_TEXTS: Record<RenterRequest["vendors"][number]["stage"], stri
  * quote, or that it marked the request contacted. (A quote also counts as an answer, so
  * `contacted` alone does not say the vendor called.)
  */
-export function vendorAnswer(recipient: Pick<LeadStatus["recipients"][number], "contacted" | "quote">): string {
+export function vendorAnswer(recipient: Pick<RequestStatus["recipients"][number], "contacted" | "quote">): string {
   if (recipient.quote) return `, sent you a quote of ${centsText(recipient.quote.total_cents)}`;
   return recipient.contacted ? ", contacted you" : "";
 }
 
 /** The last day a booked rental can be cancelled (the day before its first day booked); null when it cannot be any more. */
-export function cancelDeadline(lead: Pick<LeadStatus, "booking">, today: string): string | null {
+export function cancelDeadline(lead: Pick<RequestStatus, "booking">, today: string): string | null {
   if (lead.booking?.status !== "booked" || today >= lead.booking.start_date) return null;
   const day = new Date(`${lead.booking.start_date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - 1);
@@ -143,7 +143,7 @@ export function cancelDeadline(lead: Pick<LeadStatus, "booking">, today: string)
  * Whether the renter may delete the request, as the database decides it: once it was withdrawn,
  * its booking cancelled, or its rental ended (a booked rental on its last day booked).
  */
-export function deletable(lead: Pick<LeadStatus, "withdrawn_at" | "booking" | "rental_end_date">, today: string): boolean {
+export function deletable(lead: Pick<RequestStatus, "withdrawn_at" | "booking" | "rental_end_date">, today: string): boolean {
   if (lead.withdrawn_at || lead.booking?.status === "cancelled") return true;
   const last = lead.booking?.status === "booked" ? lead.booking.end_date : lead.rental_end_date;
   return last < today;

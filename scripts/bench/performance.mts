@@ -341,7 +341,7 @@ async function completionTime(url: string, zip: string): Promise<number> {
   for (let i = 0; i < 21; i++) {
     const headers = { "X-Forwarded-For": `198.18.${Math.floor(i / 200)}.${i % 200}` };
     const started = performance.now();
-    const start = await callAction(url, ids.startLead, JSON.stringify([{ vendorId: null }]), headers);
+    const start = await callAction(url, ids.startRequest, JSON.stringify([{ vendorId: null }]), headers);
     const leadId = (start.result as { data?: { leadId?: number } } | null)?.data?.leadId;
     const body = await dialogCompletion(
       url,
@@ -359,7 +359,7 @@ async function completionTime(url: string, zip: string): Promise<number> {
       },
       headers,
     );
-    const done = await callAction(url, ids.completeLead, body, { ...headers, Cookie: start.cookie ?? "" });
+    const done = await callAction(url, ids.completeRequest, body, { ...headers, Cookie: start.cookie ?? "" });
     if ((done.result as { ok?: boolean } | null)?.ok !== true)
       throw new Error(`completing a lead failed: ${done.status} ${done.text.slice(0, 200)}`);
     times.push(performance.now() - started);

@@ -61,7 +61,7 @@ async function concurrentRequests(url: string, ids: Record<string, string>) {
   const outcomes = await pool(
     Array.from({ length: REQUESTS }, (_, i) => async () => {
       const headers = client(i);
-      const start = await callAction(url, ids.startLead, json({ vendorId: null }), headers);
+      const start = await callAction(url, ids.startRequest, json({ vendorId: null }), headers);
       const leadId = (start.result as { data?: { leadId?: number } } | null)?.data?.leadId;
       if (!leadId || !start.cookie) return { i, ok: false, status: start.status };
       const body = await dialogCompletion(
@@ -80,7 +80,7 @@ async function concurrentRequests(url: string, ids: Record<string, string>) {
         },
         headers,
       );
-      const done = await callAction(url, ids.completeLead, body, { ...headers, Cookie: start.cookie });
+      const done = await callAction(url, ids.completeRequest, body, { ...headers, Cookie: start.cookie });
       return { i, ok: (done.result as { ok?: boolean } | null)?.ok === true, status: done.status };
     }),
     200,
@@ -177,14 +177,14 @@ async function hostileInputs(url: string, ids: Record<string, string>, completed
   };
   const forged = leadIds.slice(0, 40).flatMap((leadId) => [json({ ...lead, leadId }), json({ leadId, step: 3, name: "Forged Name" })]);
   const cases: Record<string, string[]> = {
-    startLead: invalidVariants({ vendorId: 1 }, { vendorId: [0, -5, 99_999_999, ...hostileStrings] }).filter(
+    startRequest: invalidVariants({ vendorId: 1 }, { vendorId: [0, -5, 99_999_999, ...hostileStrings] }).filter(
       (b) => b !== json({ vendorId: null }),
     ),
-    saveLeadDraft: [
+    saveRequestDraft: [
       ...forged,
       ...invalidVariants({ leadId: leadIds[1], step: 2, name: "x" }, { step: [0, 4, 99], leadId: [0, -1, ...hostileStrings] }),
     ],
-    completeLead: [
+    completeRequest: [
       ...forged,
       ...invalidVariants(lead, {
         skid_steer_type: ["bulldozer", ...hostileStrings],

@@ -71,10 +71,10 @@ test("an action's origin is compared with the site's configured address, never w
     { Host: "evil.example", "X-Forwarded-Host": "evil.example" },
   ];
   for (const headers of claims) {
-    const response = await callAction(request, ids.startLead, '[{"vendorId":null}]', { origin: evil, headers });
+    const response = await callAction(request, ids.startRequest, '[{"vendorId":null}]', { origin: evil, headers });
     expect(response.status(), JSON.stringify(headers)).toBe(403);
   }
-  expect((await callAction(request, ids.startLead, '[{"vendorId":null}]')).status()).toBe(200);
+  expect((await callAction(request, ids.startRequest, '[{"vendorId":null}]')).status()).toBe(200);
 });
 
 /** Resident memory of the server listening on the tests' port, in MB. */

@@ -5,7 +5,7 @@ import { actionIds, callAction } from "./helpers/actions";
 import { query } from "./helpers/db";
 import { operatorRows, type LeadRow, type SubmissionRow } from "./helpers/operator";
 import { test } from "./helpers/test";
-import { leadCompletionSchema } from "@/lib/requests/schema";
+import { requestCompletionSchema } from "@/lib/requests/schema";
 
 // Requests as an attacker sends them, not as the pages do: one project is enough.
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "HTTP-level checks"));
@@ -139,7 +139,7 @@ test("a POST that is not a page's own server action is refused with a 4xx and wr
 
 test("impossible input through a real action gets a clear message, never a database error", async ({ request }) => {
   const ids = actionIds();
-  const started = await callAction(request, ids.startLead, '[{"vendorId":null}]', { path: "/about" });
+  const started = await callAction(request, ids.startRequest, '[{"vendorId":null}]', { path: "/about" });
   expect(started.status()).toBe(200);
   const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
   expect(leadId).toBeGreaterThan(0);
@@ -157,16 +157,16 @@ test("impossible input through a real action gets a clear message, never a datab
         consent: { text: "I agree that the vendors may call me", page: "/about" },
       },
     ]);
-  const impossibleDate = await callAction(request, ids.completeLead, completion("2099-02-30", "Probe Impossible"));
+  const impossibleDate = await callAction(request, ids.completeRequest, completion("2099-02-30", "Probe Impossible"));
   expect(impossibleDate.status()).toBe(200);
   const answer = await impossibleDate.text();
   // The answer is a code naming the field; the dialog words it with the same schema the action parsed with.
   expect(answer).toContain('"refusal":"lead-invalid","fields":["rental_start_date"]');
-  const worded = leadCompletionSchema.safeParse(JSON.parse(completion("2099-02-30", "Probe Impossible"))[0]);
+  const worded = requestCompletionSchema.safeParse(JSON.parse(completion("2099-02-30", "Probe Impossible"))[0]);
   expect(worded.error?.issues.find((issue) => issue.path[0] === "rental_start_date")?.message).toBe("Please choose a valid date");
   expect(answer).not.toMatch(/out of range|invalid input|byte sequence|violates|postgres/i);
 
-  const nulByte = await callAction(request, ids.completeLead, completion("2099-03-01", "Probe\u0000Nul"));
+  const nulByte = await callAction(request, ids.completeRequest, completion("2099-03-01", "Probe\u0000Nul"));
   expect(nulByte.status()).toBe(400);
   expect(await nulByte.text()).toBe("Malformed request");
 

@@ -231,7 +231,7 @@ test("200 rental requests started and completed across both instances send 200 e
     clients.push(client);
     for (let n = 0; n < 20; n++) {
       const [first, second] = n % 2 === 0 ? [A, B] : [B, A];
-      const started = await callAction(client, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]), {
+      const started = await callAction(client, ids.startRequest, JSON.stringify([{ vendorId: vendor.id }]), {
         path: `${first}/about`,
         origin: first,
       });
@@ -241,7 +241,7 @@ test("200 rental requests started and completed across both instances send 200 e
       const onSecond = { path: `${second}/about`, origin: second };
       const completed = await callAction(
         client,
-        ids.completeLead,
+        ids.completeRequest,
         await dialogCompletion(
           client,
           ids.estimateRequest,
@@ -291,7 +291,10 @@ test("SIGTERM during a request's completion: the answer goes out, its email is s
     const [vendor] = await query<{ id: number }>("select id from public.vendors where email is not null order by id offset 20 limit 1");
     const client = await playwrightRequest.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientAddress("renter") } });
     const ids = actionIds();
-    const started = await callAction(client, ids.startLead, JSON.stringify([{ vendorId: vendor.id }]), { path: `${C}/about`, origin: C });
+    const started = await callAction(client, ids.startRequest, JSON.stringify([{ vendorId: vendor.id }]), {
+      path: `${C}/about`,
+      origin: C,
+    });
     const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const onC = { path: `${C}/about`, origin: C };
@@ -311,7 +314,7 @@ test("SIGTERM during a request's completion: the answer goes out, its email is s
       },
       onC,
     );
-    const completion = callAction(client, ids.completeLead, body, onC);
+    const completion = callAction(client, ids.completeRequest, body, onC);
     await new Promise((resolve) => setTimeout(resolve, 100));
     c.process.kill("SIGTERM");
     const answer = await completion;

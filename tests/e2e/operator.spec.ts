@@ -41,8 +41,10 @@ test("logged out, every console page and action is refused and changes nothing",
   const [vendor] = await query<{ id: number; phone: string }>("select id, phone from public.vendors where slug = 'console-edit-rentals'");
   const [submission] = await query<{ id: number }>("select id from public.vendors_submissions where site = 'https://reject-me.example'");
   const ids = actionIds();
-  const attempts: Array<[string, Record<string, string>]> = [
-    [ids.setVendorHiddenAction, { id: String(vendor.id), hidden: "true" }],
+  // Each action posted to the page that carries it (Next answers an action only on its own pages).
+  const vendorPage = `/operator/vendors/${vendor.id}`;
+  const attempts: Array<[string, Record<string, string>, string]> = [
+    [ids.setVendorHiddenAction, { id: String(vendor.id), hidden: "true" }, vendorPage],
     [
       ids.updateVendorAction,
       {
@@ -56,18 +58,19 @@ test("logged out, every console page and action is refused and changes nothing",
         photo: "",
         service_zips: "",
       },
+      vendorPage,
     ],
-    [ids.approveSubmissionAction, { id: String(submission.id) }],
-    [ids.reviewSubmissionAction, { id: String(submission.id), outcome: "duplicate", reason: "" }],
-    [ids.resendLeadAction, { id: "1" }],
-    [ids.markSpamAction, { id: "1", spam: "true" }],
-    [ids.moderateReviewAction, { id: "1", outcome: "publish", queue: "pending" }],
-    [ids.erasePersonAction, { phone: "", email: "anyone@example.com" }],
+    [ids.approveSubmissionAction, { id: String(submission.id) }, "/operator/submissions"],
+    [ids.reviewSubmissionAction, { id: String(submission.id), outcome: "duplicate", reason: "" }, "/operator/submissions"],
+    [ids.resendRequestAction, { id: "1" }, "/operator/leads/1"],
+    [ids.markSpamAction, { id: "1", spam: "true" }, "/operator/leads/1"],
+    [ids.moderateReviewAction, { id: "1", outcome: "publish", queue: "pending" }, "/operator/reviews"],
+    [ids.erasePersonAction, { phone: "", email: "anyone@example.com" }, "/operator/privacy"],
   ];
   // Without a session cookie a console post is refused before its body is read; with a
   // forged one of the right shape the action itself sends it to the login page.
-  for (const [id, fields] of attempts) {
-    expect((await callAction(request, id, fields, { path: "/operator/vendors" })).status()).toBe(401);
+  for (const [id, fields, path] of attempts) {
+    expect((await callAction(request, id, fields, { path })).status()).toBe(401);
   }
   expect(
     (
@@ -75,8 +78,8 @@ test("logged out, every console page and action is refused and changes nothing",
     ).status(),
   ).toBe(401);
   const forged = { Cookie: `operator_session=${"A".repeat(43)}` };
-  for (const [id, fields] of attempts) {
-    const response = await callAction(request, id, fields, { path: "/operator/vendors", headers: forged });
+  for (const [id, fields, path] of attempts) {
+    const response = await callAction(request, id, fields, { path, headers: forged });
     expect(response.status()).toBeLessThan(400);
     expect(response.headers()["x-action-redirect"] ?? response.headers().location).toMatch(/^\/operator\/login/);
   }
@@ -301,11 +304,11 @@ test("leads inbox: filter by ZIP, every field and delivery on the lead's page, r
   const marker = `Inbox Probe ${Date.now()}`;
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const [start, end] = [day(10), day(13)];
-  const started = await callAction(request, ids.startLead, '[{"vendorId":null}]');
+  const started = await callAction(request, ids.startRequest, '[{"vendorId":null}]');
   const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
   const completed = await callAction(
     request,
-    ids.completeLead,
+    ids.completeRequest,
     await dialogCompletion(request, ids.estimateRequest, {
       leadId,
       vendorId: null,
@@ -348,7 +351,7 @@ test("leads inbox: filter by ZIP, every field and delivery on the lead's page, r
   await test.step("bad input from a signed-in operator gets a message, never a server error", async () => {
     // Bad input from a signed-in operator gets a message, never a server error.
     expect((await page.request.get(`/operator/leads?from=2026-02-30&to=x&vendor=abc&delivery=lost`)).status()).toBe(200);
-    const badId = await callAction(page.request, ids.resendLeadAction, { id: "not-a-number" }, { path: `/operator/leads/${leadId}` });
+    const badId = await callAction(page.request, ids.resendRequestAction, { id: "not-a-number" }, { path: `/operator/leads/${leadId}` });
     expect(badId.status()).toBeLessThan(400);
     expect(badId.headers()["x-action-redirect"]).toContain("error=no-record");
   });

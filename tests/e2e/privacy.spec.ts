@@ -16,12 +16,12 @@ async function sendRequest(
     "select p.code as zip from public.vendors v join public.postcodes p on p.id = v.postcode_id where v.email is not null order by v.id limit 1",
   );
   const ids = actionIds();
-  const started = await callAction(request, ids.startLead, '[{"vendorId":null}]');
+  const started = await callAction(request, ids.startRequest, '[{"vendorId":null}]');
   const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const completed = await callAction(
     request,
-    ids.completeLead,
+    ids.completeRequest,
     await dialogCompletion(request, ids.estimateRequest, {
       leadId,
       vendorId: null,

@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken, newToken } from "@/lib/auth/token";
-import { leadStatusForm } from "@/lib/requests/lead-status";
+import { requestStatusForm } from "@/lib/requests/status-form";
 import { businessMessage } from "@/lib/messages/business";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
 import { routedConsent } from "./helpers/consent";
@@ -503,11 +503,11 @@ describe("a business's change of name or website", () => {
 describe("the dashboard's status menu", () => {
   it("saving it with no status chosen is refused with its own message, so a new request is never marked contacted by default", () => {
     const form = (status?: string) => ({ vendor_id: "3", lead_id: "41", reason: "", ...(status === undefined ? {} : { status }) });
-    const code = (status?: string) => leadStatusForm.safeParse(form(status)).error?.issues.map((issue) => issue.message);
+    const code = (status?: string) => requestStatusForm.safeParse(form(status)).error?.issues.map((issue) => issue.message);
     expect(code("")).toEqual(["status-missing"]);
     expect(code()).toEqual(["status-missing"]);
     expect(code("new")).toEqual(["status"]);
-    expect(leadStatusForm.parse(form("contacted"))).toEqual({ vendor_id: 3, lead_id: 41, status: "contacted", reason: "" });
+    expect(requestStatusForm.parse(form("contacted"))).toEqual({ vendor_id: 3, lead_id: 41, status: "contacted", reason: "" });
     expect(businessMessage("error", "status-missing")).toBe("Choose a status before saving: nothing was changed.");
   });
 });

@@ -84,7 +84,7 @@ describe("sessions and sign-in throttling", () => {
 
 describe("console lists read by keyset", () => {
   type Page = { total: number; total_capped: boolean; previous: boolean; next: boolean; rows: Array<{ id: number; name: string }> };
-  const leadPage = (filters: object, older?: number, newer?: number) =>
+  const requestPage = (filters: object, older?: number, newer?: number) =>
     one<{ p: Page }>("select public.operator_lead_page($1, 7, $2, $3) as p", [filters, older ?? null, newer ?? null]).then((r) => r.p);
 
   it("requests: older and newer pages walk every match once, newest first, in either direction", async () => {
@@ -100,8 +100,8 @@ describe("console lists read by keyset", () => {
         zip,
       ])
     ).map((row) => Number(row.id));
-    const pages: Page[] = [await leadPage({ zip })];
-    while (pages.at(-1)!.next) pages.push(await leadPage({ zip }, pages.at(-1)!.rows.at(-1)!.id));
+    const pages: Page[] = [await requestPage({ zip })];
+    while (pages.at(-1)!.next) pages.push(await requestPage({ zip }, pages.at(-1)!.rows.at(-1)!.id));
     expect(pages.flatMap((page) => page.rows.map((row) => Number(row.id)))).toEqual(expected);
     expect(pages.map((page) => [page.previous, page.next])).toEqual([
       [false, true],
@@ -110,7 +110,7 @@ describe("console lists read by keyset", () => {
     ]);
     expect(pages[0].total).toBe(20);
     // Back from the last page: the newer page is the middle one.
-    const back = await leadPage({ zip }, undefined, pages[2].rows[0].id);
+    const back = await requestPage({ zip }, undefined, pages[2].rows[0].id);
     expect(back.rows.map((row) => row.id)).toEqual(pages[1].rows.map((row) => row.id));
     expect([back.previous, back.next]).toEqual([true, true]);
   });
@@ -138,7 +138,7 @@ describe("console lists read by keyset", () => {
        from unnest($1::bigint[]) with ordinality u(l, n)`,
       [ids, a.id, b.id],
     );
-    const found = async (filters: object) => (await leadPage(filters)).rows.map((row) => Number(row.id)).sort((x, y) => x - y);
+    const found = async (filters: object) => (await requestPage(filters)).rows.map((row) => Number(row.id)).sort((x, y) => x - y);
     expect(await found({ vendor: String(a.id), delivery: "failed" })).toEqual([ids[0]]);
     expect(await found({ vendor: String(b.id), delivery: "failed" })).toEqual([ids[2]]);
     expect(await found({ vendor: String(a.id), delivery: "pending" })).toEqual([ids[1]]);
@@ -182,7 +182,7 @@ describe("console lists read by keyset", () => {
     ]);
     const [marked] = leads;
     const listed = async (spam?: string) => {
-      const page = await leadPage({ vendor: String(vendor.id), ...(spam ? { spam } : {}) });
+      const page = await requestPage({ vendor: String(vendor.id), ...(spam ? { spam } : {}) });
       return { total: page.total, ids: page.rows.map((row) => Number(row.id)) };
     };
     const counted = async () => {
@@ -198,7 +198,7 @@ describe("console lists read by keyset", () => {
     expect(await listed()).toEqual({ total: 2, ids: leads.slice(1).map((lead) => Number(lead.id)) });
     expect(await listed("only")).toEqual({ total: 1, ids: [Number(marked.id)] });
     // Without other filters, spam is read from its own index: every row is spam, the marked one first.
-    const spamOnly = await leadPage({ spam: "only" });
+    const spamOnly = await requestPage({ spam: "only" });
     const spamIds = spamOnly.rows.map((row) => Number(row.id));
     expect(spamIds[0]).toBe(Number(marked.id));
     const [{ marks }] = await inspect<{ marks: boolean[] }>(

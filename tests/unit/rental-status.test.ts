@@ -5,7 +5,7 @@ import {
   requestState,
   STAGE_TEXTS,
   vendorAnswer,
-  type LeadStatus,
+  type RequestStatus,
   type RenterRequest,
 } from "@/lib/requests/status";
 import type { Quote } from "@/lib/quotes/quote";
@@ -42,7 +42,7 @@ describe("the status page's vendors", () => {
 });
 
 describe("a booking's days on the status page", () => {
-  const booking = (status: "booked" | "cancelled"): NonNullable<LeadStatus["booking"]> => ({
+  const booking = (status: "booked" | "cancelled"): NonNullable<RequestStatus["booking"]> => ({
     lead_id: 1,
     quote_id: 2,
     vendor_id: 3,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { paragraphs, quickLinkStates, sortCitiesByVendorCount, topStates, uniqueVendors, visibleCount } from "@/lib/listings/ordering";
 import type { StateWithVendors, VendorCard } from "@/lib/listings/types";
 import { isEndDayDisabled, isStartDayDisabled } from "@/lib/requests/dates";
-import { leadCompletionSchema, rentalFormSchema } from "@/lib/requests/schema";
+import { requestCompletionSchema, rentalFormSchema } from "@/lib/requests/schema";
 
 const state = (name: string, vendor_count: number, featured?: boolean | null): StateWithVendors => ({
   state_id: vendor_count,
@@ -107,12 +107,12 @@ describe("rental form schema", () => {
       widen: false,
       consent: { text: "I agree that Acme Rentals may call me", page: "/about" },
     };
-    expect(leadCompletionSchema.safeParse(base).success).toBe(true);
-    expect(leadCompletionSchema.safeParse({ ...base, consent: undefined }).success).toBe(false);
-    expect(leadCompletionSchema.safeParse({ ...base, job_zip: "7700" }).success).toBe(false);
-    expect(leadCompletionSchema.safeParse({ ...base, job_zip: undefined }).success).toBe(false);
-    expect(leadCompletionSchema.safeParse({ ...base, admin: true }).success).toBe(false);
-    expect(leadCompletionSchema.safeParse({ ...base, leadId: "1" }).success).toBe(false);
-    expect(leadCompletionSchema.safeParse({ ...base, rental_end_date: "2026-12-01" }).success).toBe(false);
+    expect(requestCompletionSchema.safeParse(base).success).toBe(true);
+    expect(requestCompletionSchema.safeParse({ ...base, consent: undefined }).success).toBe(false);
+    expect(requestCompletionSchema.safeParse({ ...base, job_zip: "7700" }).success).toBe(false);
+    expect(requestCompletionSchema.safeParse({ ...base, job_zip: undefined }).success).toBe(false);
+    expect(requestCompletionSchema.safeParse({ ...base, admin: true }).success).toBe(false);
+    expect(requestCompletionSchema.safeParse({ ...base, leadId: "1" }).success).toBe(false);
+    expect(requestCompletionSchema.safeParse({ ...base, rental_end_date: "2026-12-01" }).success).toBe(false);
   });
 });

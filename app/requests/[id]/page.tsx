@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
-import { deleteRequestAction, withdrawLeadAction } from "@/lib/requests/actions";
+import { deleteRequestAction, withdrawRequestAction } from "@/lib/requests/actions";
 import { recordId } from "@/lib/platform/record-id";
 import { recipientsSentence } from "@/lib/requests/messages";
-import { deletable, leadStatus, machineLabel, vendorAnswer } from "@/lib/requests/status";
+import { deletable, requestStatus, machineLabel, vendorAnswer } from "@/lib/requests/status";
 import { statusKey } from "@/lib/auth/status-link";
 import { RequestReviews } from "@/components/reviews/request-reviews";
 import { RequestQuotes } from "@/components/rental/request-quotes";
@@ -19,7 +19,7 @@ export default async function RequestStatusPage({ params, searchParams }: Props)
   const id = recordId((await params).id);
   const { withdrawn, key: givenKey, notice, error, vendor: noticeVendor } = await searchParams;
   const key = statusKey(givenKey);
-  const lead = id === null ? null : await leadStatus(id, key);
+  const lead = id === null ? null : await requestStatus(id, key);
   if (!lead) notFound();
   const today = new Date().toISOString().slice(0, 10);
   // The quotes' comparison takes the page's whole width (a column a vendor); the rest reads in a narrower column.
@@ -65,7 +65,7 @@ export default async function RequestStatusPage({ params, searchParams }: Props)
       <RequestQuotes lead={lead} statusKey={key} notice={noticeVendor ? undefined : notice} error={noticeVendor ? undefined : error} />
       <div className="mx-auto max-w-2xl">
         {!lead.withdrawn_at && !lead.booking && (
-          <form action={withdrawLeadAction} className="mt-6">
+          <form action={withdrawRequestAction} className="mt-6">
             <input type="hidden" name="id" value={lead.id} />
             {key && <input type="hidden" name="key" value={key} />}
             <Button type="submit" variant="outline">

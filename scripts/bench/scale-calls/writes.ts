@@ -168,7 +168,7 @@ const changeVendor = counter();
 const hiddenVendor = counter();
 const editedVendor = counter();
 const rateVendor = counter();
-const resendLead = counter();
+const resendRequest = counter();
 let lastHidden: number | null = null;
 
 export const WRITES: Call[] = [
@@ -616,7 +616,7 @@ export const WRITES: Call[] = [
          where m.id = (select m2.id from public.outbox_messages m2 join public.leads l on l.id = m2.lead_id
                        where m2.kind = 'lead' and m2.status = 'sent' and ${LIVE} order by m2.lead_id desc offset $1 limit 1)
          returning m.lead_id`,
-        [resendLead()],
+        [resendRequest()],
       );
       return [num(row.lead_id), OPERATOR];
     },

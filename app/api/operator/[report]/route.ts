@@ -1,10 +1,10 @@
 import { rpcAllRows } from "@/lib/data/rpc";
 import { isOperatorRequest } from "@/lib/auth/operator-access";
-import { reportLeads } from "@/lib/requests/data";
+import { reportRequests } from "@/lib/requests/data";
 import { serviceSupabase } from "@/lib/supabase/server";
 
 const reports = {
-  leads: reportLeads,
+  leads: reportRequests,
   submissions: (max: number) => rpcAllRows("operator_submissions", { p_limit: max }, { client: serviceSupabase(), max }),
 };
 const MAX_LIMIT = 5000;

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { consoleTime } from "@/lib/platform/console-time";
 import { keysetCursor } from "@/lib/platform/paging";
-import { leadFilters, leadPage } from "@/lib/requests/data";
+import { requestFilters, requestPage } from "@/lib/requests/data";
 import { requireOperator } from "@/lib/auth/operator-session";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -16,8 +16,8 @@ const input = `${inputClass} mt-1 block w-full font-normal`;
 export default async function LeadsInbox({ searchParams }: Props) {
   await requireOperator();
   const params = await searchParams;
-  const filters = leadFilters(params);
-  const page = await leadPage(filters, keysetCursor(params));
+  const filters = requestFilters(params);
+  const page = await requestPage(filters, keysetCursor(params));
   const { rows } = page;
   const query = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1])));
   return (

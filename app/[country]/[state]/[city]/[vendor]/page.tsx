@@ -6,7 +6,7 @@ import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { Rating } from "@/components/directory/rating";
 import { VendorPhoto } from "@/components/directory/vendor-photo";
 import { JsonLd } from "@/components/json-ld";
-import { BookingButton } from "@/components/rental/booking-button";
+import { RequestButton } from "@/components/rental/request-button";
 import { RateCardView } from "@/components/prices/rate-card-view";
 import { Tooltip } from "@/components/ui/tooltip";
 import { getVendorPage } from "@/lib/listings/data";
@@ -146,7 +146,7 @@ export default async function VendorPage({ params }: Params) {
               <p className="mt-1 text-sm text-ink-700">
                 Send your request to the vendors near {v.city_name} instead: the last step names each one before it is sent.
               </p>
-              <BookingButton
+              <RequestButton
                 vendor={{ id: v.id, name: v.name, zip: v.postcode, paused: true }}
                 label="Ask nearby vendors"
                 size="lg"
@@ -155,7 +155,7 @@ export default async function VendorPage({ params }: Params) {
             </div>
           ) : (
             <div className="mt-6">
-              <BookingButton vendor={{ id: v.id, name: v.name, zip: v.postcode }} size="lg" />
+              <RequestButton vendor={{ id: v.id, name: v.name, zip: v.postcode }} size="lg" />
             </div>
           )}
           <ReviewList vendorName={v.name} vendorPath={vendorPath(v)} summary={v.reviews} page={reviews} pageNumber={1} />

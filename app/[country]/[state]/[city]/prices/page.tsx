@@ -6,7 +6,7 @@ import { JsonLd } from "@/components/json-ld";
 import { priceOffers } from "@/lib/json-ld/builders";
 import { EstimateBreakdown } from "@/components/prices/estimate-breakdown";
 import { SampleNote } from "@/components/prices/sample-note";
-import { BookingButton } from "@/components/rental/booking-button";
+import { RequestButton } from "@/components/rental/request-button";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { getCityPrices, getCityZip } from "@/lib/listings/data";
@@ -117,7 +117,7 @@ export default async function CityPricesPage(props: Props) {
                 {rates.sample ? "Sample rates" : "Provided by the business"} · {confirmedLine(rates.confirmed_on).text}
               </p>
               {rates.sample && <SampleNote />}
-              <BookingButton
+              <RequestButton
                 label="Request this price"
                 variant="outline"
                 className="mt-3 w-full sm:w-auto"

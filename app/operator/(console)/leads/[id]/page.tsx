@@ -1,8 +1,8 @@
 import { notFound } from "next/navigation";
 import { Notice } from "@/components/operator/notice";
 import { Button } from "@/components/ui/button";
-import { markSpamAction, resendLeadAction } from "@/lib/requests/actions";
-import { leadDetail } from "@/lib/requests/data";
+import { markSpamAction, resendRequestAction } from "@/lib/requests/actions";
+import { requestDetail } from "@/lib/requests/data";
 import { recordId } from "@/lib/platform/record-id";
 import { consoleTime as when } from "@/lib/platform/console-time";
 import { recipientReason, recipientSummary } from "@/lib/requests/format";
@@ -15,7 +15,7 @@ export default async function LeadPage({ params, searchParams }: Props) {
   await requireOperator();
   const { id } = await params;
   const record = recordId(id);
-  const lead = record === null ? null : await leadDetail(record);
+  const lead = record === null ? null : await requestDetail(record);
   if (!lead) notFound();
   const { notice, error } = await searchParams;
   const fields: Array<[string, string]> = [
@@ -46,7 +46,7 @@ export default async function LeadPage({ params, searchParams }: Props) {
         ))}
       </dl>
       <div className="mt-4 flex flex-wrap gap-3">
-        <form action={resendLeadAction}>
+        <form action={resendRequestAction}>
           <input type="hidden" name="id" value={lead.id} />
           <Button type="submit" size="sm" disabled={lead.spam}>
             Resend

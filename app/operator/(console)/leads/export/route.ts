@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { leadFilters, leadPage } from "@/lib/requests/data";
+import { requestFilters, requestPage } from "@/lib/requests/data";
 import { recipientSummary } from "@/lib/requests/format";
 import { currentOperator } from "@/lib/auth/operator-session";
 
@@ -25,10 +25,10 @@ const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : valu
 /** The filtered leads inbox as CSV, every page of it. */
 export async function GET(request: Request) {
   if (!(await currentOperator())) return new Response("Log in first", { status: 401 });
-  const filters = leadFilters(Object.fromEntries(new URL(request.url).searchParams));
+  const filters = requestFilters(Object.fromEntries(new URL(request.url).searchParams));
   const rows: string[][] = [];
   for (let after: number | undefined; ;) {
-    const { rows: leads, next } = await leadPage(filters, { after }, 1000);
+    const { rows: leads, next } = await requestPage(filters, { after }, 1000);
     for (const lead of leads) {
       rows.push([
         String(lead.id),

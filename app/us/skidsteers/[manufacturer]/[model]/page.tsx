@@ -5,7 +5,7 @@ import { JsonLd } from "@/components/json-ld";
 import { modelProduct } from "@/lib/json-ld/builders";
 import { ModelImage } from "@/components/models/model-image";
 import { NoContextMenu } from "@/components/models/no-context-menu";
-import { BookingButton } from "@/components/rental/booking-button";
+import { RequestButton } from "@/components/rental/request-button";
 import { InfoTip } from "@/components/ui/tooltip";
 import { getEquipment } from "@/lib/models/data";
 import { formatNumber, modelPath } from "@/lib/models/catalogue";
@@ -142,7 +142,7 @@ export default async function ModelPage({ params }: Params) {
             <p className="mt-2 leading-7 text-ink-700">{m.description || "Watch this space - we are reviewing this Skid Steer"}</p>
           </section>
           <div className="mt-6 flex flex-wrap gap-3">
-            <BookingButton label="Book a Skid Steer" />
+            <RequestButton label="Book a Skid Steer" />
             {m.site && (
               <a
                 href={m.site}

@@ -44,7 +44,7 @@ export function useRentalDialog(vendor?: Vendor, preset?: RentalPreset): { openD
   };
 }
 
-interface BookingButtonProps {
+interface RequestButtonProps {
   className?: string;
   label?: string;
   vendor?: Vendor;
@@ -55,7 +55,8 @@ interface BookingButtonProps {
 
 export const BOOKING_LABEL = "Book a Skid Steer";
 
-export function BookingButton({ className, label = BOOKING_LABEL, vendor, preset, size, variant }: BookingButtonProps) {
+/** The spec's "Book a Skid Steer" button: it opens the rental request dialog (a booking comes later, from a vendor's quote). */
+export function RequestButton({ className, label = BOOKING_LABEL, vendor, preset, size, variant }: RequestButtonProps) {
   const { openDialog, opening, dialog } = useRentalDialog(vendor, preset);
   return (
     <>
