@@ -4,11 +4,12 @@ import { hashToken, newToken } from "@/lib/auth/token";
 import { requestStatusForm } from "@/lib/requests/status-form";
 import { businessMessage } from "@/lib/messages/business";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
-import { routedConsent } from "./helpers/consent";
+import { renterBrowser, sendRequest, useDatabase } from "./helpers/factories";
 
 let db: PGlite;
 beforeAll(async () => {
   db = await freshDb(true);
+  useDatabase(db);
 });
 
 const one = async <T>(sql: string, params: unknown[] = []) => (await asService<T>(db, sql, params))[0];
@@ -317,15 +318,15 @@ describe("answering leads", () => {
     expect(await use(optOut, "opt_out")).toMatchObject({ outcome: "opted_out" });
     expect(await routed()).toBe(0);
 
-    const token = ownerToken(77);
-    const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, 'opt-out-client', $2) as id", [token, target.id]);
-    const start = new Date(Date.now() + 5 * 86400000).toISOString().slice(0, 10);
-    const end = new Date(Date.now() + 7 * 86400000).toISOString().slice(0, 10);
-    await asService(
-      db,
-      `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Paused Page', '5551234567', $5, ${routedConsent("$5", { vendor: "$6" })})`,
-      [draft.id, token, start, end, target.zip, target.id],
-    );
+    const draft = await sendRequest({
+      machine: "wheeled",
+      start: 5,
+      days: 3,
+      name: "Paused Page",
+      phone: "5551234567",
+      zip: target.zip,
+      vendorId: target.id,
+    });
     const recipients = await inspect<{ vendor_id: number }>("select vendor_id from public.lead_recipients where lead_id = $1", [draft.id]);
     expect(recipients.map((r) => r.vendor_id)).not.toContain(target.id);
 
@@ -340,14 +341,8 @@ describe("answering leads", () => {
 
 describe("the renter's own status page", () => {
   it("shows the request only to the browser that made it, and withdrawing cancels what is not yet sent", async () => {
-    const token = ownerToken(88);
-    const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, 'status-client', null) as id", [token]);
-    const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
-    await asService(
-      db,
-      `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Status Renter', '5551234567', '77002', ${routedConsent("'77002'")})`,
-      [draft.id, token, day(5), day(8)],
-    );
+    const draft = await sendRequest({ start: 5, days: 4, name: "Status Renter", phone: "5551234567" });
+    const token = draft.browser.token;
     const status = (owner: string) =>
       one<{ s: { recipients: Array<{ sent: boolean }>; withdrawn_at: string | null } | null }>("select public.lead_status($1, $2) as s", [
         draft.id,
@@ -367,17 +362,11 @@ describe("the renter's own status page", () => {
 
 describe("the renter's copy and list", () => {
   it("an email address queues one copy with the vendors' phones; its status link opens and withdraws only that request; the browser lists its own requests", async () => {
-    const token = ownerToken(90);
+    const browser = renterBrowser();
+    const { token } = browser;
     const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
-    const complete = async (email: string | null) => {
-      const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, 'copy-client', null) as id", [token]);
-      await asService(
-        db,
-        `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Copy Renter', '5551234567', '77002', false, false, $5, ${routedConsent("'77002'")})`,
-        [draft.id, token, day(5), day(8), email],
-      );
-      return draft.id;
-    };
+    const complete = async (email: string | null) =>
+      (await sendRequest({ machine: "wheeled", start: 5, days: 4, name: "Copy Renter", phone: "5551234567", email, browser })).id;
     const bad = (await asService<{ id: number }>(db, "select public.create_lead($1, 'copy-client', null) as id", [token]))[0].id;
     await expect(
       asService(

@@ -3,32 +3,24 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token";
 import { consentText } from "@/lib/requests/consent";
 import { asService, freshDb, ownerToken } from "./helpers/db";
-import { routedConsent } from "./helpers/consent";
+import { sendRequest, useDatabase } from "./helpers/factories";
+import { outcome } from "./helpers/request-life";
 
 let db: PGlite;
 beforeAll(async () => {
   db = await freshDb(true);
+  useDatabase(db);
 });
 
 const inspect = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
 const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
-const hintOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "done",
-    (error: { hint?: string }) => error.hint,
-  );
 
 let renters = 0;
 
 /** A completed request for a tracked loader from its own browser, sent to the vendors serving 77002. */
 async function request(start = 6) {
-  const token = ownerToken(60 + ++renters);
-  const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [token, `quote-client-${renters}`]);
-  await asService(
-    db,
-    `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Quinn Renter', '5551230000', '77002', true, false, 'quinn@example.com', ${routedConsent("'77002'", { widen: "true" })})`,
-    [draft.id, token, day(start), day(start + 2)],
-  );
+  const sent = await sendRequest({ start, days: 3, widen: true, email: "quinn@example.com" });
+  const [token, draft] = [sent.browser.token, { id: sent.id }];
   const vendors = await inspect<{ vendor_id: number }>("select vendor_id from public.lead_recipients where lead_id = $1 order by rank", [
     draft.id,
   ]);
@@ -114,24 +106,24 @@ describe("a vendor quotes", () => {
       lead.vendors,
     ]);
     const before = await inspect<{ n: number }>("select count(*)::int as n from public.quotes");
-    expect(await hintOf(saveQuote(lead.id, stranger.id, quote()))).toBe("no-request");
-    expect(await hintOf(saveQuote(lead.id, vendor, quote({ total_cents: 117900 })))).toBe("total-mismatch");
+    expect(await outcome(saveQuote(lead.id, stranger.id, quote()))).toBe("no-request");
+    expect(await outcome(saveQuote(lead.id, vendor, quote({ total_cents: 117900 })))).toBe("total-mismatch");
     expect(
-      await hintOf(saveQuote(lead.id, vendor, quote({ lines: [{ kind: "rental", label: "Day", quantity: 3, unit_cents: -30000 }] }))),
+      await outcome(saveQuote(lead.id, vendor, quote({ lines: [{ kind: "rental", label: "Day", quantity: 3, unit_cents: -30000 }] }))),
     ).toBe("negative-amount");
-    expect(await hintOf(saveQuote(lead.id, vendor, quote({ valid_until: new Date(Date.now() + 15 * 86400000).toISOString() })))).toBe(
+    expect(await outcome(saveQuote(lead.id, vendor, quote({ valid_until: new Date(Date.now() + 15 * 86400000).toISOString() })))).toBe(
       "quote-window",
     );
-    expect(await hintOf(saveQuote(lead.id, vendor, quote({ valid_until: `${day(8)}T12:00:00Z` })))).toBe("quote-window");
-    expect(await hintOf(saveQuote(lead.id, vendor, quote({ available: false })))).toBe("quote-dates");
-    expect(await hintOf(saveQuote(lead.id, vendor, quote({ machine_class: "huge" })))).toBe("quote-invalid");
-    expect(await hintOf(saveQuote(lead.id, vendor, quote({ lines: [] })))).toBe("quote-lines");
+    expect(await outcome(saveQuote(lead.id, vendor, quote({ valid_until: `${day(8)}T12:00:00Z` })))).toBe("quote-window");
+    expect(await outcome(saveQuote(lead.id, vendor, quote({ available: false })))).toBe("quote-dates");
+    expect(await outcome(saveQuote(lead.id, vendor, quote({ machine_class: "huge" })))).toBe("quote-invalid");
+    expect(await outcome(saveQuote(lead.id, vendor, quote({ lines: [] })))).toBe("quote-lines");
     // The form has 8 lines, and so does the database: a ninth is refused however it is sent.
     const nine = Array.from({ length: 9 }, () => ({ kind: "fee", label: "Fee", quantity: 1, unit_cents: 100 }));
-    expect(await hintOf(saveQuote(lead.id, vendor, quote({ lines: nine, tax_percent: null, total_cents: 900 })))).toBe("quote-lines");
-    expect(await hintOf(saveQuote(lead.id, vendor, quote({ tax_percent: "lots" })))).toBe("quote-invalid");
+    expect(await outcome(saveQuote(lead.id, vendor, quote({ lines: nine, tax_percent: null, total_cents: 900 })))).toBe("quote-lines");
+    expect(await outcome(saveQuote(lead.id, vendor, quote({ tax_percent: "lots" })))).toBe("quote-invalid");
     const soon = await request(0);
-    expect(await hintOf(saveQuote(soon.id, soon.vendors[0], quote()))).toBe("rental-started");
+    expect(await outcome(saveQuote(soon.id, soon.vendors[0], quote()))).toBe("rental-started");
     expect(await inspect<{ n: number }>("select count(*)::int as n from public.quotes")).toEqual(before);
   });
 
@@ -158,17 +150,17 @@ describe("a vendor quotes", () => {
       quote(),
     ]);
     expect(q.vendor_id).toBe(vendor);
-    expect(await hintOf(asService(db, "select public.quote_link_save($1, $2)", [hashToken(`${token}x`), quote()]))).toBe("link-invalid");
+    expect(await outcome(asService(db, "select public.quote_link_save($1, $2)", [hashToken(`${token}x`), quote()]))).toBe("link-invalid");
     expect(await asService(db, "select public.quote_link_request($1) as r", [hashToken(`${token}x`)])).toEqual([{ r: null }]);
     // One character changed: refused as an unknown link.
     const altered = `${token.slice(0, -1)}${token.endsWith("z") ? "y" : "z"}`;
-    expect(await hintOf(asService(db, "select public.quote_link_save($1, $2)", [hashToken(altered), quote()]))).toBe("link-invalid");
-    expect(await hintOf(asService(db, "select public.quote_link_withdraw($1)", [hashToken(altered)]))).toBe("link-invalid");
+    expect(await outcome(asService(db, "select public.quote_link_save($1, $2)", [hashToken(altered), quote()]))).toBe("link-invalid");
+    expect(await outcome(asService(db, "select public.quote_link_withdraw($1)", [hashToken(altered)]))).toBe("link-invalid");
     // Once expired, the link answers as an unknown one and saves nothing.
     await db.query("update public.auth_links set expires_at = now() - interval '1 second' where token_hash = $1", [hashToken(token)]);
     expect(await asService(db, "select public.quote_link_request($1) as r", [hashToken(token)])).toEqual([{ r: null }]);
-    expect(await hintOf(asService(db, "select public.quote_link_save($1, $2)", [hashToken(token), quote()]))).toBe("link-invalid");
-    expect(await hintOf(asService(db, "select public.quote_link_withdraw($1)", [hashToken(token)]))).toBe("link-invalid");
+    expect(await outcome(asService(db, "select public.quote_link_save($1, $2)", [hashToken(token), quote()]))).toBe("link-invalid");
+    expect(await outcome(asService(db, "select public.quote_link_withdraw($1)", [hashToken(token)]))).toBe("link-invalid");
     expect(await inspect("select revision from public.quotes where lead_id = $1 and vendor_id = $2", [lead.id, vendor])).toEqual([
       { revision: 1 },
     ]);
@@ -181,8 +173,8 @@ describe("a vendor quotes", () => {
     const withdraw = async (vendor: number) =>
       asService(db, "select public.business_withdraw_quote($1, $2, $3)", [await manager(vendor), vendor, lead.id]);
     await withdraw(a);
-    expect(await hintOf(withdraw(a))).toBe("no-quote");
-    expect(await hintOf(book(lead, offerA.id))).toBe("quote-closed");
+    expect(await outcome(withdraw(a))).toBe("no-quote");
+    expect(await outcome(book(lead, offerA.id))).toBe("quote-closed");
     const [{ s }] = await asService<{ s: { recipients: Array<{ vendor_id: number; quote: { status: string } }> } }>(
       db,
       "select public.lead_status($1, $2) as s",
@@ -191,7 +183,7 @@ describe("a vendor quotes", () => {
     expect(s.recipients.find((r) => r.vendor_id === a)?.quote.status).toBe("withdrawn");
     // Another business's manager cannot withdraw this one's quote.
     const offerB = await saveQuote(lead.id, b, quote());
-    expect(await hintOf(asService(db, "select public.business_withdraw_quote($1, $2, $3)", [await manager(a), b, lead.id]))).toBe(
+    expect(await outcome(asService(db, "select public.business_withdraw_quote($1, $2, $3)", [await manager(a), b, lead.id]))).toBe(
       "no-listing",
     );
     const token = "withdraw-a-quote-token-0123456789abcdefghijklmnopqrstuvw";
@@ -222,9 +214,9 @@ describe("the renter books", () => {
     const [a, b] = lead.vendors;
     const quoteA = await saveQuote(lead.id, a, quote());
     const quoteB = await saveQuote(lead.id, b, quote({ tax_percent: 0, total_cents: 109000 }));
-    expect(await hintOf(book(lead, quoteA.id, ownerToken(99)))).toBe("no-request");
+    expect(await outcome(book(lead, quoteA.id, ownerToken(99)))).toBe("no-request");
     await book(lead, quoteB.id);
-    expect(await hintOf(book(lead, quoteA.id))).toBe("already-booked");
+    expect(await outcome(book(lead, quoteA.id))).toBe("already-booked");
     const quotes = await inspect<{ vendor_id: number; status: string }>("select vendor_id, status from public.quotes where lead_id = $1", [
       lead.id,
     ]);
@@ -239,7 +231,7 @@ describe("the renter books", () => {
     expect(mails.filter((mail) => mail.kind === "booked").map((mail) => mail.vendor_id)).toEqual(
       (await inspect<{ id: number }>("select id from public.vendors where id = $1 and email is not null", [b])).map((v) => v.id),
     );
-    expect(await hintOf(saveQuote(lead.id, a, quote()))).toBe("request-booked");
+    expect(await outcome(saveQuote(lead.id, a, quote()))).toBe("request-booked");
     const [{ s }] = await asService<{
       s: { booking: { quote_id: number }; recipients: Array<{ vendor_id: number; quote: { status: string } }> };
     }>(db, "select public.lead_status($1, $2) as s", [lead.id, lead.token]);
@@ -252,9 +244,9 @@ describe("the renter books", () => {
     const [vendor] = lead.vendors;
     const old = await saveQuote(lead.id, vendor, quote());
     const current = await saveQuote(lead.id, vendor, quote());
-    expect(await hintOf(book(lead, old.id))).toBe("quote-closed");
+    expect(await outcome(book(lead, old.id))).toBe("quote-closed");
     await db.query("update public.quotes set valid_until = now() - interval '1 minute' where id = $1", [current.id]);
-    expect(await hintOf(book(lead, current.id))).toBe("quote-expired");
+    expect(await outcome(book(lead, current.id))).toBe("quote-expired");
     expect(await inspect("select 1 from public.bookings where lead_id = $1", [lead.id])).toEqual([]);
   });
 
@@ -265,10 +257,10 @@ describe("the renter books", () => {
     await book(lead, offer.id);
     const cancel = (reason: string) =>
       asService(db, "select public.renter_cancel_booking($1, $2, null, $3)", [lead.id, lead.token, reason]);
-    expect(await hintOf(cancel("  "))).toBe("reason-missing");
-    expect(await hintOf(cancel("x".repeat(501)))).toBe("too-long");
+    expect(await outcome(cancel("  "))).toBe("reason-missing");
+    expect(await outcome(cancel("x".repeat(501)))).toBe("too-long");
     await cancel("The job was postponed");
-    expect(await hintOf(cancel("Again"))).toBe("no-booking");
+    expect(await outcome(cancel("Again"))).toBe("no-booking");
     const [booking] = await inspect<{ status: string; cancel_reason: string }>(
       "select status, cancel_reason from public.bookings where lead_id = $1",
       [lead.id],
@@ -279,7 +271,7 @@ describe("the renter books", () => {
     await book(late, lateOffer.id);
     // The first day booked has come.
     await db.query("update public.bookings set start_date = current_date where lead_id = $1", [late.id]);
-    expect(await hintOf(asService(db, "select public.renter_cancel_booking($1, $2, null, 'Too late')", [late.id, late.token]))).toBe(
+    expect(await outcome(asService(db, "select public.renter_cancel_booking($1, $2, null, 'Too late')", [late.id, late.token]))).toBe(
       "rental-started",
     );
   });
@@ -317,14 +309,14 @@ describe("the renter's consent", () => {
     expect(record).toMatchObject({ text, page: "/us/texas/houston", client_hash: "0123456789abcdef0123456789abcdef" });
     expect(record.vendor_ids).toHaveLength(names.length);
     const stale = await complete({ text: consentText(names.slice(1)), page: "/us/texas/houston" });
-    expect(await hintOf(stale.done)).toBe("consent-changed");
+    expect(await outcome(stale.done)).toBe("consent-changed");
     expect(await inspect("select completed from public.leads where id = $1", [stale.id])).toEqual([{ completed: false }]);
     expect(await inspect("select 1 from public.lead_consents where lead_id = $1", [stale.id])).toEqual([]);
   });
 
   it("is required: a request sent without one is refused and stays unsent", async () => {
     const unconsented = await complete(null);
-    expect(await hintOf(unconsented.done)).toBe("consent-changed");
+    expect(await outcome(unconsented.done)).toBe("consent-changed");
     expect(await inspect("select completed from public.leads where id = $1", [unconsented.id])).toEqual([{ completed: false }]);
     expect(await inspect("select 1 from public.lead_recipients where lead_id = $1", [unconsented.id])).toEqual([]);
   });

@@ -4,17 +4,13 @@ import { retentionPeriods } from "@/lib/privacy/periods";
 import { runRetention } from "@/lib/privacy/retention";
 import { asService, embeddedClient, freshDb, ownerToken } from "./helpers/db";
 import { routedConsent } from "./helpers/consent";
+import { outcome } from "./helpers/request-life";
 
 let db: PGlite;
 beforeAll(async () => {
   db = await freshDb(true);
 });
 
-const hintOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "done",
-    (error: { hint?: string }) => error.hint,
-  );
 const inspect = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
 const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
 const defaults = retentionPeriods({});
@@ -188,7 +184,7 @@ describe("erasure", () => {
     expect(byEmail.consents).toHaveLength(1);
     // However the number is typed.
     expect((await person("+1 (555) 111-2222", null)).requests.map((r) => r.id)).toContain(lead);
-    expect(await hintOf(person("555", null))).toBe("person-query");
+    expect(await outcome(person("555", null))).toBe("person-query");
 
     const [{ done }] = await asService<{ done: { requests: number; reviews: number } }>(
       db,
@@ -213,10 +209,10 @@ describe("erasure", () => {
     expect(JSON.stringify(audit)).not.toContain(email);
     expect(JSON.stringify(audit)).not.toContain("555");
     // Nothing left on file: said so, and nothing changes.
-    expect(await hintOf(asService(db, "select public.operator_erase_person(null, $1, 'ops@example.com')", [email]))).toBe(
+    expect(await outcome(asService(db, "select public.operator_erase_person(null, $1, 'ops@example.com')", [email]))).toBe(
       "nothing-on-file",
     );
-    expect(await hintOf(asService(db, "select public.operator_erase_person(null, 'nobody.here@example.com', 'ops@example.com')"))).toBe(
+    expect(await outcome(asService(db, "select public.operator_erase_person(null, 'nobody.here@example.com', 'ops@example.com')"))).toBe(
       "nothing-on-file",
     );
   });
@@ -233,10 +229,10 @@ describe("erasure", () => {
       [draft.id, token, day(3), day(5)],
     );
     const remove = (owner: string) => asService(db, "select public.renter_delete_request($1, $2, null)", [draft.id, owner]);
-    expect(await hintOf(remove(token))).toBe("delete-too-early");
-    expect(await hintOf(remove(ownerToken(199)))).toBe("no-request");
+    expect(await outcome(remove(token))).toBe("delete-too-early");
+    expect(await outcome(remove(ownerToken(199)))).toBe("no-request");
     await asService(db, "select public.withdraw_lead($1, $2)", [draft.id, token]);
-    expect(await hintOf(remove(ownerToken(199)))).toBe("no-request");
+    expect(await outcome(remove(ownerToken(199)))).toBe("no-request");
     await remove(token);
     expect(await inspect("select name, phone from public.leads where id = $1", [draft.id])).toEqual([{ name: "", phone: "" }]);
     // It no longer opens from the browser that made it.

@@ -2,32 +2,21 @@ import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
-import { routedConsent } from "./helpers/consent";
+import { sendRequest, useDatabase } from "./helpers/factories";
+import { outcome } from "./helpers/request-life";
 
 let db: PGlite;
 beforeAll(async () => {
   db = await freshDb(true);
+  useDatabase(db);
 });
 
 const inspect = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
-const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
-const hintOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => "done",
-    (error: { hint?: string }) => error.hint,
-  );
-
-let renters = 0;
 
 /** A completed request from its own browser, sent to the vendors serving 77002; its vendors' emails marked sent. */
 async function request({ start = 5, phone = "5551234567", sent = true } = {}) {
-  const token = ownerToken(40 + ++renters);
-  const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [token, `review-client-${renters}`]);
-  await asService(
-    db,
-    `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Dana Renter Kowalski', $5, '77002', false, false, 'dana@example.com', ${routedConsent("'77002'")})`,
-    [draft.id, token, day(start), day(start + 3), phone],
-  );
+  const sent_ = await sendRequest({ start, days: 4, name: "Dana Renter Kowalski", phone, email: "dana@example.com" });
+  const [token, draft] = [sent_.browser.token, { id: sent_.id }];
   if (sent)
     await db.query("update public.outbox_messages set status = 'sent', sent_at = now() where lead_id = $1 and kind = 'lead'", [draft.id]);
   const vendors = await inspect<{ vendor_id: number }>("select vendor_id from public.lead_recipients where lead_id = $1 order by rank", [
@@ -64,15 +53,15 @@ describe("who may review", () => {
   it("only the browser that sent the request, only a vendor that received it, once it contacted the renter or the rental started", async () => {
     const lead = await request();
     const [vendor] = lead.vendors;
-    expect(await hintOf(save(lead, vendor, 5, "Great machine"))).toBe("review-too-early");
+    expect(await outcome(save(lead, vendor, 5, "Great machine"))).toBe("review-too-early");
     await contacted(lead.id, vendor);
-    expect(await hintOf(save(lead, vendor, 5, "Great machine", false, ownerToken(99)))).toBe("no-request");
+    expect(await outcome(save(lead, vendor, 5, "Great machine", false, ownerToken(99)))).toBe("no-request");
     const stranger = (
       await inspect<{ id: number }>("select id from public.vendors where id <> all($1) order by id limit 1", [lead.vendors])
     )[0];
-    expect(await hintOf(save(lead, stranger.id, 5, "Great machine"))).toBe("review-not-recipient");
-    expect(await hintOf(save(lead, vendor, 6, "Great machine"))).toBe("review-stars");
-    expect(await hintOf(save(lead, vendor, 4, "x".repeat(2001)))).toBe("too-long");
+    expect(await outcome(save(lead, stranger.id, 5, "Great machine"))).toBe("review-not-recipient");
+    expect(await outcome(save(lead, vendor, 6, "Great machine"))).toBe("review-stars");
+    expect(await outcome(save(lead, vendor, 4, "x".repeat(2001)))).toBe("too-long");
     expect(await inspect("select 1 from public.reviews where lead_id = $1", [lead.id])).toEqual([]);
 
     const id = await save(lead, vendor, 4, "Delivered on time, clean machine.");
@@ -81,15 +70,15 @@ describe("who may review", () => {
       [id],
     );
     expect(review).toEqual({ author: "Dana K.", machine: "tracked", status: "pending" });
-    expect(await hintOf(save(lead, vendor, 1, "Second try"))).toBe("review-exists");
+    expect(await outcome(save(lead, vendor, 1, "Second try"))).toBe("review-exists");
     expect((await inspect("select 1 from public.reviews where lead_id = $1", [lead.id])).length).toBe(1);
   });
 
   it("from the rental's start date a vendor that received it can be reviewed without having answered; an unsent one cannot", async () => {
     const lead = await request({ start: 0 });
-    expect(await hintOf(save(lead, lead.vendors[0], 3, null))).toBe("done");
+    expect(await outcome(save(lead, lead.vendors[0], 3, null))).toBe("done");
     const unsent = await request({ start: 0, sent: false });
-    expect(await hintOf(save(unsent, unsent.vendors[0], 3, null))).toBe("review-not-recipient");
+    expect(await outcome(save(unsent, unsent.vendors[0], 3, null))).toBe("review-not-recipient");
   });
 
   it("a request withdrawn before the vendor answered cannot be reviewed; one answered before the withdrawal can", async () => {
@@ -97,8 +86,8 @@ describe("who may review", () => {
     const [first, second] = lead.vendors;
     await contacted(lead.id, first);
     await asService(db, "select public.withdraw_lead($1, $2)", [lead.id, lead.token]);
-    expect(await hintOf(save(lead, second, 2, null))).toBe("review-withdrawn");
-    expect(await hintOf(save(lead, first, 2, null))).toBe("done");
+    expect(await outcome(save(lead, second, 2, null))).toBe("review-withdrawn");
+    expect(await outcome(save(lead, first, 2, null))).toBe("done");
   });
 
   it("the emailed status link proves the request as the browser does", async () => {
@@ -112,23 +101,23 @@ describe("who may review", () => {
         lead.vendors[0],
         hash,
       ]);
-    expect(await hintOf(withKey(hashToken(`${key}x`)))).toBe("no-request");
-    expect(await hintOf(withKey(hashToken(key)))).toBe("done");
+    expect(await outcome(withKey(hashToken(`${key}x`)))).toBe("no-request");
+    expect(await outcome(withKey(hashToken(key)))).toBe("done");
   });
 
   it("at most 5 reviews in 30 days per phone number", async () => {
     const results: string[] = [];
     for (let i = 0; i < 6; i++) {
       const lead = await request({ start: 0, phone: "(555) 777-0000" });
-      results.push((await hintOf(save(lead, lead.vendors[0], 5, null))) ?? "none");
+      results.push((await outcome(save(lead, lead.vendors[0], 5, null))) ?? "none");
     }
     expect(results).toEqual(["done", "done", "done", "done", "done", "limit-review-phone"]);
   });
 
   it("at most 10 reviews and edits a day from one connection", async () => {
     const lead = await request({ start: 0, phone: "5559990001" });
-    const results = [await hintOf(save(lead, lead.vendors[0], 3, null))];
-    for (let i = 0; i < 10; i++) results.push(await hintOf(save(lead, lead.vendors[0], 3, `Edit ${i}`, true)));
+    const results = [await outcome(save(lead, lead.vendors[0], 3, null))];
+    for (let i = 0; i < 10; i++) results.push(await outcome(save(lead, lead.vendors[0], 3, `Edit ${i}`, true)));
     expect(results.filter((r) => r === "done")).toHaveLength(10);
     expect(results.at(-1)).toBe("limit-review");
   });
@@ -143,7 +132,7 @@ describe("who may review", () => {
       stars: 4,
     });
     await db.query("update public.reviews set created_at = now() - interval '31 days' where id = $1", [id]);
-    expect(await hintOf(save(lead, lead.vendors[0], 5, "Changed again", true))).toBe("review-locked");
+    expect(await outcome(save(lead, lead.vendors[0], 5, "Changed again", true))).toBe("review-locked");
   });
 });
 
@@ -192,9 +181,9 @@ describe("moderation and the business", () => {
         (rows) => rows[0].p,
       );
     expect((await publicPage()).reviews.map((r) => r.id)).not.toContain(id);
-    expect(await hintOf(moderate(id, false))).toBe("reason-missing");
+    expect(await outcome(moderate(id, false))).toBe("reason-missing");
     await moderate(id, true);
-    expect(await hintOf(moderate(id, true))).toBe("reviewed");
+    expect(await outcome(moderate(id, true))).toBe("reviewed");
     const shown = (await publicPage()).reviews.find((r) => r.id === id)!;
     expect(shown).toMatchObject({ stars: 5, body: "<b>Great</b> service", author: "Dana K.", machine: "tracked" });
     expect(Object.keys(shown)).not.toContain("lead_id");
@@ -209,7 +198,7 @@ describe("moderation and the business", () => {
 
     const answer = (email: string, reply: string | null, report: string | null) =>
       asService(db, "select public.business_answer_review($1, $2, $3, $4)", [email, id, reply, report]);
-    expect(await hintOf(answer("stranger@review.example", "Thanks!", null))).toBe("no-listing");
+    expect(await outcome(answer("stranger@review.example", "Thanks!", null))).toBe("no-listing");
     await answer("owner@review.example", "Thanks, Dana!", null);
     expect((await publicPage()).reviews.find((r) => r.id === id)).toMatchObject({ reply: "Thanks, Dana!" });
     await answer("owner@review.example", "Thank you, Dana.", null);

@@ -22,7 +22,7 @@ export function useDatabase(db: PGlite): void {
   clients.__serviceSupabase = embeddedClient(db, "service_role");
 }
 
-export const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A browser's owner token and client key, fresh on every call. */
 export function renterBrowser() {
