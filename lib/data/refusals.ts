@@ -35,6 +35,7 @@ export const REFUSAL_CODES = [
   "no-quote",
   "no-record",
   "no-request",
+  "no-review",
   "nothing-on-file",
   "owner-stays",
   "owner-token",

@@ -47,6 +47,7 @@ const REFUSALS: RefusalTexts = {
   status: "Unknown status",
   "reason-missing": "Please give a reason",
   "no-request": "No such request",
+  "no-review": "No such review",
   ...RATE_CARD_PROBLEMS,
   ...QUOTE_REFUSALS,
 };

@@ -51,7 +51,7 @@ export const saveReviewAction = renterAction(reviewCatalog, {
 
 /** The business's public reply to a published review (set again to edit it), or its report of the review to the operator. */
 export const answerReviewAction = businessAction(businessCatalog, {
-  input: z.object({ review_id: formField.id("no-listing"), reply: formField.text(2000), report: formField.text(500) }),
+  input: z.object({ review_id: formField.id("no-review"), reply: formField.text(2000), report: formField.text(500) }),
   invalid: "too-long",
   call: (answer, email) => answerReview(email, answer.review_id, answer.reply || null, answer.report || null),
   done: (address) => refreshListingPage(address),

@@ -9,6 +9,9 @@ declare
   v_report text := nullif(trim(coalesce(p_report_reason, '')), '');
 begin
   select * into review from public.reviews r where r.id = p_review_id and r.status = 'published' for update;
+  if review.id is null then
+    raise exception 'No such review' using errcode = 'PT404', hint = 'no-review';
+  end if;
   perform public.business_require_manager(p_email, review.vendor_id);
   if (v_reply is null) = (v_report is null) then
     raise exception 'Write a reply or a reason' using errcode = 'P0001', hint = 'reason-missing';

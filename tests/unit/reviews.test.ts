@@ -199,6 +199,10 @@ describe("moderation and the business", () => {
     const answer = (email: string, reply: string | null, report: string | null) =>
       asService(db, "select public.business_answer_review($1, $2, $3, $4)", [email, id, reply, report]);
     expect(await outcome(answer("stranger@review.example", "Thanks!", null))).toBe("no-listing");
+    // An unknown review is refused as one, not as an unknown listing.
+    expect(
+      await outcome(asService(db, "select public.business_answer_review($1, $2, $3, null)", ["owner@review.example", 987_654_321, "Hi"])),
+    ).toBe("no-review");
     await answer("owner@review.example", "Thanks, Dana!", null);
     expect((await publicPage()).reviews.find((r) => r.id === id)).toMatchObject({ reply: "Thanks, Dana!" });
     await answer("owner@review.example", "Thank you, Dana.", null);
