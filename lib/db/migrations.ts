@@ -13,10 +13,25 @@ export function migrationFiles(): string[] {
     .sort();
 }
 
+/**
+ * The baseline and the last migration it replaced: a database made before the squash, which
+ * applied that migration, already has the baseline's schema (CHANGELOG.md).
+ */
+const BASELINE = "20261127154000_baseline.sql";
+const SQUASHED_UP_TO = "20261127153850_unknown_review_refused.sql";
+
 /** Applies the embedded bootstrap and every migration not yet applied, in name order. */
 export async function migrate(db: PGlite): Promise<string[]> {
   await db.exec(readFileSync(bootstrapFile, "utf8"));
   const done = new Set((await db.query<{ name: string }>("select name from embedded.applied_migrations")).rows.map((row) => row.name));
+  if (done.size > 0 && !done.has(BASELINE)) {
+    if (!done.has(SQUASHED_UP_TO))
+      throw new Error(
+        "This embedded database was made by migrations older than the baseline: start the previous version once to bring it up to date, or back it up and npm run db:reset.",
+      );
+    await db.query("insert into embedded.applied_migrations (name) values ($1)", [BASELINE]);
+    done.add(BASELINE);
+  }
   const applied: string[] = [];
   for (const name of migrationFiles()) {
     if (done.has(name)) continue;

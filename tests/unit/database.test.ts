@@ -5,6 +5,7 @@ import { addDays, addYears, format } from "date-fns";
 import { beforeAll, describe, expect, it } from "vitest";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
 import { routedConsent } from "./helpers/consent";
+import { migrate } from "@/lib/db/migrations";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -286,5 +287,27 @@ describe("vendor submission function", () => {
   it("limits submissions to 5 a day per client", async () => {
     for (let i = 0; i < 5; i++) await submit(`limit-${i}.example`, {}, "flooding-client");
     await expect(submit("limit-6.example", {}, "flooding-client")).rejects.toThrow(/Too many submissions/);
+  });
+});
+
+describe("the baseline (CHANGELOG.md)", () => {
+  it("a database made before the squash counts the baseline as applied; one made by older migrations is refused and left as it was", async () => {
+    const made = await freshDb(false);
+    const names = (rows: Array<{ name: string }>) => rows.map((row) => row.name);
+    const applied = async () =>
+      names((await made.query<{ name: string }>("select name from embedded.applied_migrations order by name")).rows);
+    // As a database migrated up to the last squashed migration records it.
+    await made.query("delete from embedded.applied_migrations");
+    await made.query(
+      "insert into embedded.applied_migrations (name) values ('20261122000100_directory_schema.sql'), ('20261127153850_unknown_review_refused.sql')",
+    );
+    await migrate(made);
+    expect(await applied()).toContain("20261127154000_baseline.sql");
+
+    await made.query("delete from embedded.applied_migrations");
+    await made.query("insert into embedded.applied_migrations (name) values ('20261122000100_directory_schema.sql')");
+    await expect(migrate(made)).rejects.toThrow(/older than the baseline/);
+    expect(await applied()).toEqual(["20261122000100_directory_schema.sql"]);
+    await made.close();
   });
 });
