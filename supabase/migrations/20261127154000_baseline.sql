@@ -12,6 +12,7 @@ alter default privileges in schema public revoke all on tables from anon, authen
 alter default privileges in schema public revoke all on sequences from anon, authenticated;
 
 create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
 create extension if not exists pg_trgm with schema extensions;
 
 CREATE SCHEMA private;

@@ -291,6 +291,13 @@ describe("vendor submission function", () => {
 });
 
 describe("the baseline (CHANGELOG.md)", () => {
+  it("the API roles reach the extensions the pages' functions use (search_cities ranks by pg_trgm's similarity)", async () => {
+    const db = await freshDb(true);
+    const [row] = await asAnon<{ n: number }>(db, "select count(*)::int as n from public.search_cities('springfeld', null)");
+    expect(row.n).toBeGreaterThan(0);
+    await db.close();
+  });
+
   it("a database made before the squash counts the baseline as applied; one made by older migrations is refused and left as it was", async () => {
     const made = await freshDb(false);
     const names = (rows: Array<{ name: string }>) => rows.map((row) => row.name);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token";
 import { consentText } from "@/lib/requests/consent";
 import { asService, freshDb, ownerToken } from "./helpers/db";
-import { sendRequest, useDatabase } from "./helpers/factories";
+import { manageListing, quotePayload, sendRequest, useDatabase } from "./helpers/factories";
 import { outcome } from "./helpers/request-life";
 
 let db: PGlite;
@@ -28,32 +28,9 @@ async function request(start = 6) {
 }
 
 /** A manager of the listing, to quote from /business. */
-async function manager(vendor: number) {
-  const email = `desk-${vendor}@quotes.example`;
-  await db.query(
-    "insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing",
-    [vendor, email],
-  );
-  return email;
-}
+const manager = (vendor: number) => manageListing(db, vendor, `desk-${vendor}@quotes.example`);
 
-/** Three days at $300 and delivery both ways at $95, 8.25% sales tax: $1,179.93 in all. */
-const quote = (overrides: Record<string, unknown> = {}) => ({
-  machine_class: "track",
-  model: "Bobcat T66",
-  available: true,
-  lines: [
-    { kind: "rental", label: "Day", quantity: 3, unit_cents: 30000 },
-    { kind: "delivery", label: "Delivery and pickup", quantity: 2, unit_cents: 9500 },
-  ],
-  included_hours: 24,
-  over_hour_cents: 4500,
-  fuel_policy: "full_to_full",
-  tax_percent: 8.25,
-  total_cents: 117993,
-  message: "Ready on the day; we call before delivery.",
-  ...overrides,
-});
+const quote = quotePayload;
 
 const saveQuote = async (lead: number, vendor: number, body: object) =>
   (
