@@ -141,6 +141,10 @@ export const quoteFormSchema = z
         quantity: get(`line_quantity_${i}`),
         unit: get(`line_unit_${i}`),
       })).filter((line) => line.label !== "");
+      // The form has QUOTE_FORM_LINES rows: a line posted beyond them is refused, not dropped.
+      const beyond = Object.keys(fields).some(
+        (name) => /^line_label_\d+$/.test(name) && Number(name.slice(11)) >= QUOTE_FORM_LINES && get(name)?.trim(),
+      );
       const validDays = Number(get("valid_days") ?? 3);
       return {
         machine_class: get("machine_class"),
@@ -148,7 +152,7 @@ export const quoteFormSchema = z
         available: get("available") !== "no",
         alternate_start: get("available") === "no" ? get("alternate_start") || null : null,
         alternate_end: get("available") === "no" ? get("alternate_end") || null : null,
-        lines,
+        lines: beyond ? null : lines,
         included_hours: get("included_hours"),
         over_hour: get("over_hour"),
         fuel_policy: get("fuel_policy") || null,
@@ -176,6 +180,7 @@ export const quoteFormSchema = z
             /** Cents. */
             unit: decimal(2, 100_000, "quote-lines").pipe(z.number({ error: "quote-lines" })),
           }),
+          { error: "quote-lines" },
         )
         .min(1, { error: "quote-lines" }),
       included_hours: decimal(0, 10_000),

@@ -131,6 +131,8 @@ describe("the quote form", () => {
     const code = (extra: Record<string, string>) => quoteFormSchema.safeParse(fields(extra)).error?.issues[0].message;
     expect(code({ line_unit_0: "-300" })).toBe("negative-amount");
     expect(code({ line_label_0: "", line_label_1: "" })).toBe("quote-lines");
+    // A ninth line, which the form has no row for, is refused rather than dropped.
+    expect(code({ line_kind_8: "fee", line_label_8: "Extra", line_quantity_8: "1", line_unit_8: "5" })).toBe("quote-lines");
     expect(code({ machine_class: "huge" })).toBe("quote-invalid");
   });
 });

@@ -5,8 +5,10 @@ export { actionIds } from "../../../scripts/action-ids";
 
 /**
  * A server action call as the pages make it, with whatever body, path and origin a caller
- * picks. A form's fields go as React encodes a form action: "0" holds the arguments, the
- * form is "$K1" and its fields are parts named "_1_<field>" (after `previous` state, if any).
+ * picks. A form's fields go as React encodes a form action: parts named "_1_<field>", then
+ * "0" holding the arguments, where the form is "$K1" (after `previous` state, if any). "0" comes
+ * last, as a browser sends it: Next reads the arguments as they stream in, and a "0" first
+ * resolves the form before its fields have arrived, as an empty one.
  */
 type FormValue = string | { name: string; mimeType: string; buffer: Buffer };
 
@@ -26,8 +28,8 @@ export function callAction(
   if (typeof body !== "string") {
     const args = options.previous === undefined ? ["$K1"] : [options.previous, "$K1"];
     const multipart = {
-      "0": JSON.stringify(args),
       ...Object.fromEntries(Object.entries(body).map(([key, value]) => [`_1_${key}`, value])),
+      "0": JSON.stringify(args),
     };
     return request.post(options.path ?? "/about", { headers, multipart, maxRedirects: 0 });
   }
