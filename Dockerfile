@@ -5,7 +5,8 @@
 
 FROM node:24-slim AS build
 WORKDIR /app
-# npm install, not npm ci: see the README (the lockfile lacks other platforms' compilers).
+# npm install, not npm ci: the lockfile is made where the registry lacks next's compiler packages
+# for other platforms, so npm ci cannot satisfy it on another one.
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .

@@ -3,16 +3,15 @@ import type { PGlite } from "@electric-sql/pglite";
 import { parse } from "csv-parse/sync";
 import { addDays, addYears, format } from "date-fns";
 import { beforeAll, describe, expect, it } from "vitest";
-import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
 import { routedConsent } from "./helpers/consent";
 import { migrate } from "@/lib/db/migrations";
+import { asAnon, asService, freshDb, isoDay, ownerToken } from "./helpers/db";
 
 let db: PGlite;
 beforeAll(async () => {
   db = await freshDb(true);
 });
 
-const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd");
 const count = async (table: string) => (await db.query<{ n: number }>(`select count(*)::int as n from public.${table}`)).rows[0].n;
 
 async function newLead(token = ownerToken(), vendorId: number | null = null) {
@@ -141,7 +140,7 @@ describe("lead write functions", () => {
     await asService(
       db,
       `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Jane Doe', '(555) 123-4567', '77002', ${routedConsent("'77002'")})`,
-      [id, ownerToken(), day(2), day(9)],
+      [id, ownerToken(), isoDay(2), isoDay(9)],
     );
     const [lead] = (
       await db.query<Record<string, unknown>>(
@@ -164,7 +163,7 @@ describe("lead write functions", () => {
       asService(
         db,
         `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Mallory', '5551234567', '77002', ${routedConsent("'77002'")})`,
-        [id, ownerToken(2), day(1), day(2)],
+        [id, ownerToken(2), isoDay(1), isoDay(2)],
       ),
     ).rejects.toThrow("Rental request not found");
     const [lead] = (await db.query<Record<string, unknown>>("select name, step, completed from public.leads where id = $1", [id])).rows;
@@ -176,8 +175,12 @@ describe("lead write functions", () => {
     const bad: Array<[string, unknown[], RegExp]> = [
       ["select public.update_lead($1, $2, 4)", [id, ownerToken()], /Step must be 1, 2 or 3/],
       ["select public.update_lead($1, $2, 1, 'hovercraft')", [id, ownerToken()], /wheeled or tracked/],
-      ["select public.update_lead($1, $2, 2, null, $3::date)", [id, ownerToken(), day(-3)], /cannot be in the past/],
-      ["select public.update_lead($1, $2, 2, null, $3::date, $4::date)", [id, ownerToken(), day(5), day(5)], /end date must be after/],
+      ["select public.update_lead($1, $2, 2, null, $3::date)", [id, ownerToken(), isoDay(-3)], /cannot be in the past/],
+      [
+        "select public.update_lead($1, $2, 2, null, $3::date, $4::date)",
+        [id, ownerToken(), isoDay(5), isoDay(5)],
+        /end date must be after/,
+      ],
       [
         "select public.update_lead($1, $2, 2, null, null, $3::date)",
         [id, ownerToken(), format(addDays(addYears(new Date(), 1), 2), "yyyy-MM-dd")],
@@ -185,17 +188,17 @@ describe("lead write functions", () => {
       ],
       [
         "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'J', '5551234567', '77002')",
-        [id, ownerToken(), day(1), day(2)],
+        [id, ownerToken(), isoDay(1), isoDay(2)],
         /Name must be at least 2 characters/,
       ],
       [
         "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Jane', '555', '77002')",
-        [id, ownerToken(), day(1), day(2)],
+        [id, ownerToken(), isoDay(1), isoDay(2)],
         /Please enter a valid phone number/,
       ],
       [
         "select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Jane', '5551234567', '00000')",
-        [id, ownerToken(), day(1), day(2)],
+        [id, ownerToken(), isoDay(1), isoDay(2)],
         /valid US ZIP code/,
       ],
       ["select public.update_lead($1, $2, 3, p_location => 'abcde')", [id, ownerToken()], /valid US ZIP code/],

@@ -1,8 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { addDays, format } from "date-fns";
 import { beforeAll, describe, expect, it } from "vitest";
-import { asService, freshDb, ownerToken } from "./helpers/db";
 import { routedConsent } from "./helpers/consent";
+import { asService, freshDb, isoDay, ownerToken } from "./helpers/db";
 
 let db: PGlite;
 /** The ZIP served by the most vendors (at least 4 in the seed). */
@@ -16,7 +15,6 @@ beforeAll(async () => {
   ).rows[0].code;
 });
 
-const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd");
 let clientNumber = 0;
 
 /** A completed lead, booked from a vendor's page when vendorId is given, else from the header. */
@@ -30,7 +28,7 @@ async function completedLead(zip: string, vendorId: number | null = null, widen 
   const [{ result }] = await asService<{ result: { recipients: number } }>(
     db,
     `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Robin Routed', '(555) 010-4444', $5, $6, ${routedConsent("$5", { vendor: "$7", widen: "$6" })}) as result`,
-    [id, token, day(3), day(5), zip, widen, vendorId],
+    [id, token, isoDay(3), isoDay(5), zip, widen, vendorId],
   );
   const recipients = (
     await db.query<{ vendor_id: number; reason: string; rank: number; distance_miles: string | null }>(

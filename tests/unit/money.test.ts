@@ -12,8 +12,8 @@ import {
   unitsToNumber,
   type QuoteTotals,
 } from "@/lib/quotes/money";
-import { asService, freshDb, ownerToken } from "./helpers/db";
 import { routedConsent } from "./helpers/consent";
+import { asService, freshDb, isoDay, ownerToken } from "./helpers/db";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -68,8 +68,6 @@ const typedQuote = (maxLines: number) =>
     lines: fc.array(typedLine, { minLength: 1, maxLength: maxLines }),
     thousandths: fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: null }),
   });
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The quote form's fields for 1.15 days at $27.50 and delivery both ways at $95.50, 8.25 % tax; `extra` overrides. */
 const fields = (extra: Record<string, string> = {}) => ({
@@ -182,7 +180,7 @@ describe("a quote's money, in the form as in the database", () => {
     await asService(
       db,
       `select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Quinn Renter', '5551230000', '77002', true, false, 'quinn@example.com', ${routedConsent("'77002'", { widen: "true" })})`,
-      [draft.id, token, day(6), day(8)],
+      [draft.id, token, isoDay(6), isoDay(8)],
     );
     const [{ vendor_id: vendor }] = (
       await db.query<{ vendor_id: number }>("select vendor_id from public.lead_recipients where lead_id = $1 order by rank limit 1", [
@@ -234,13 +232,13 @@ describe("the quote form refuses", () => {
 
   it("other dates offered more than a year from today, or not dates of the calendar ('quote-dates')", () => {
     const offer = (start: string, end: string) => ({ available: "no", alternate_start: start, alternate_end: end });
-    expect(refusal(offer(day(10), day(368)))).toBe("quote-dates");
-    expect(refusal(offer(day(368), day(370)))).toBe("quote-dates");
-    expect(refusal(offer(day(10), "2027-02-30"))).toBe("quote-dates");
-    expect(refusal(offer(day(10), "99999-01-01"))).toBe("quote-dates");
-    const quote = quoteFormSchema.parse(fields(offer(day(10), day(300))));
-    expect([quote.alternate_start, quote.alternate_end]).toEqual([day(10), day(300)]);
+    expect(refusal(offer(isoDay(10), isoDay(368)))).toBe("quote-dates");
+    expect(refusal(offer(isoDay(368), isoDay(370)))).toBe("quote-dates");
+    expect(refusal(offer(isoDay(10), "2027-02-30"))).toBe("quote-dates");
+    expect(refusal(offer(isoDay(10), "99999-01-01"))).toBe("quote-dates");
+    const quote = quoteFormSchema.parse(fields(offer(isoDay(10), isoDay(300))));
+    expect([quote.alternate_start, quote.alternate_end]).toEqual([isoDay(10), isoDay(300)]);
     // Dates are only read when the machine is not available for the requested ones.
-    expect(quoteFormSchema.parse(fields({ alternate_start: day(900) })).alternate_start).toBeNull();
+    expect(quoteFormSchema.parse(fields({ alternate_start: isoDay(900) })).alternate_start).toBeNull();
   });
 });

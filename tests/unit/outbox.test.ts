@@ -4,13 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { addDays, format } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainOutbox, MAX_ATTEMPTS } from "@/lib/outbox/drain";
 import { createEmbeddedFetch } from "@/lib/supabase/embedded-fetch";
-import { freshDb } from "./helpers/db";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
 import { routedConsent } from "./helpers/consent";
+import { freshDb, isoDay } from "./helpers/db";
 
 let db: PGlite;
 let client: SupabaseClient;
@@ -26,8 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => smtp?.close());
 
-const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd");
-
 /** `count` completed leads, each with one due email message to a vendor with an address. */
 async function dueMessages(count: number): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
@@ -41,7 +38,7 @@ async function dueMessages(count: number): Promise<number[]> {
       from generate_series(1, $1) n returning id)
     insert into public.outbox_messages (lead_id, vendor_id, channel)
     select made.id, (select id from vendor), 'email' from made returning id`,
-    [count, day(4), day(6)],
+    [count, isoDay(4), isoDay(6)],
   );
   await db.query(
     "insert into public.lead_recipients (lead_id, vendor_id, reason, rank) select m.lead_id, m.vendor_id, 'vendor_page', 1 from public.outbox_messages m where m.id = any($1)",
@@ -96,11 +93,11 @@ describe("the outbox", () => {
     const lead = made[0].id;
     await db.query(
       `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Ivy Inviting', '5550107777', '77002', false, false, 'ivy@example.com', ${routedConsent("'77002'")})`,
-      [lead, owner, day(3), day(5)],
+      [lead, owner, isoDay(3), isoDay(5)],
     );
     const { rows: due } = await db.query<{ due: boolean }>(
       "select next_attempt_at = ($2::date + time '14:00') at time zone 'UTC' as due from public.outbox_messages where lead_id = $1 and kind = 'review_invite'",
-      [lead, day(3)],
+      [lead, isoDay(3)],
     );
     expect(due).toEqual([{ due: true }]);
     const invites = () => smtp.received.filter((m) => m.subject?.startsWith("How did it go?") && m.text?.includes("Ivy Inviting"));

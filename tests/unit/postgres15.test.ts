@@ -6,7 +6,8 @@ import { migrateAndSeed, startPostgres15, type Postgres15 } from "@/lib/db/postg
 import fc from "fast-check";
 import { isRefusalCode } from "@/lib/data/refusals";
 import { routedConsent } from "./helpers/consent";
-import { act, expectInvariants, isoDay, outcome, person, prepareVendors, type Database } from "./helpers/request-life";
+import { act, expectInvariants, outcome, person, prepareVendors, type Database } from "./helpers/request-life";
+import { isoDay } from "./helpers/db";
 
 // The migrations on real PostgreSQL 15 as hosted Supabase runs them, probed as the
 // public anon key would be: PostgREST connects as authenticator and switches role.

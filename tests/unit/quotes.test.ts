@@ -2,9 +2,9 @@ import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token";
 import { consentText } from "@/lib/requests/consent";
-import { asService, freshDb, ownerToken } from "./helpers/db";
 import { manageListing, quotePayload, sendRequest, useDatabase } from "./helpers/factories";
 import { outcome } from "./helpers/request-life";
+import { asService, freshDb, isoDay, ownerToken } from "./helpers/db";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -13,7 +13,6 @@ beforeAll(async () => {
 });
 
 const inspect = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
-const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
 
 let renters = 0;
 
@@ -91,7 +90,7 @@ describe("a vendor quotes", () => {
     expect(await outcome(saveQuote(lead.id, vendor, quote({ valid_until: new Date(Date.now() + 15 * 86400000).toISOString() })))).toBe(
       "quote-window",
     );
-    expect(await outcome(saveQuote(lead.id, vendor, quote({ valid_until: `${day(8)}T12:00:00Z` })))).toBe("quote-window");
+    expect(await outcome(saveQuote(lead.id, vendor, quote({ valid_until: `${isoDay(8)}T12:00:00Z` })))).toBe("quote-window");
     expect(await outcome(saveQuote(lead.id, vendor, quote({ available: false })))).toBe("quote-dates");
     expect(await outcome(saveQuote(lead.id, vendor, quote({ machine_class: "huge" })))).toBe("quote-invalid");
     expect(await outcome(saveQuote(lead.id, vendor, quote({ lines: [] })))).toBe("quote-lines");
@@ -244,7 +243,7 @@ describe("the renter books", () => {
     );
     expect(booking).toEqual({ status: "cancelled", cancel_reason: "The job was postponed" });
     const late = await request(1);
-    const lateOffer = await saveQuote(late.id, late.vendors[0], quote({ valid_until: `${day(1)}T00:00:00Z` }));
+    const lateOffer = await saveQuote(late.id, late.vendors[0], quote({ valid_until: `${isoDay(1)}T00:00:00Z` }));
     await book(late, lateOffer.id);
     // The first day booked has come.
     await db.query("update public.bookings set start_date = current_date where lead_id = $1", [late.id]);
@@ -264,7 +263,7 @@ describe("the renter's consent", () => {
     const done = asService(
       db,
       `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Casey Consent', '5551239999', '77002', false, false, null, $5, $6)`,
-      [draft.id, token, day(6), day(8), consent, "0123456789abcdef0123456789abcdef"],
+      [draft.id, token, isoDay(6), isoDay(8), consent, "0123456789abcdef0123456789abcdef"],
     );
     return { id: draft.id, done };
   };

@@ -4,12 +4,10 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainOutbox } from "@/lib/outbox/drain";
 import { quoteFormSchema } from "@/lib/quotes/form";
-import { asService, embeddedClient, freshDb } from "./helpers/db";
 import {
   act,
   expectEveryHolderSearched,
   expectInvariants,
-  isoDay,
   outcome,
   person,
   prepareVendors,
@@ -17,6 +15,7 @@ import {
   type Person,
 } from "./helpers/request-life";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
+import { asService, embeddedClient, freshDb, isoDay } from "./helpers/db";
 
 // A request's whole life, model-based: fast-check generates sequences of what renters, vendors,
 // operators and the jobs do (in any order, to any request, at any time), runs each against the

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { asService, embeddedClient, freshDb } from "./helpers/db";
-import { act, isoDay, outcome, person, prepareVendors, type Database } from "./helpers/request-life";
+import { act, outcome, person, prepareVendors, type Database } from "./helpers/request-life";
 import { startSmtpServer } from "./helpers/smtp";
 import { drainOutbox } from "@/lib/outbox/drain";
+import { asService, embeddedClient, freshDb, isoDay } from "./helpers/db";
 
 // The request's state machine as the architecture doc draws it, and the findings it was made to end, each
 // as the behaviour that now holds.

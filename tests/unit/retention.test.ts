@@ -2,9 +2,9 @@ import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { retentionPeriods } from "@/lib/privacy/periods";
 import { runRetention } from "@/lib/privacy/retention";
-import { asService, embeddedClient, freshDb, ownerToken } from "./helpers/db";
 import { routedConsent } from "./helpers/consent";
 import { outcome } from "./helpers/request-life";
+import { asService, embeddedClient, freshDb, isoDay, ownerToken } from "./helpers/db";
 
 let db: PGlite;
 beforeAll(async () => {
@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 
 const inspect = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
-const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
 const defaults = retentionPeriods({});
 const run = () =>
   asService<{ r: { drafts: number; anonymized: number; emptied: number; expired: number } }>(
@@ -31,7 +30,7 @@ async function completedRequest(email: string | null = "kept@example.com") {
   await asService(
     db,
     `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Riley Retained', '5551112222', '77002', false, false, $5, ${routedConsent("'77002'")}, p_client_hash => '0123456789abcdef0123456789abcdef')`,
-    [draft.id, token, day(5), day(7), email],
+    [draft.id, token, isoDay(5), isoDay(7), email],
   );
   return draft.id;
 }
@@ -226,7 +225,7 @@ describe("erasure", () => {
     await asService(
       db,
       `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Dee Deleting', '5553334444', '77002', false, false, null, ${routedConsent("'77002'")})`,
-      [draft.id, token, day(3), day(5)],
+      [draft.id, token, isoDay(3), isoDay(5)],
     );
     const remove = (owner: string) => asService(db, "select public.renter_delete_request($1, $2, null)", [draft.id, owner]);
     expect(await outcome(remove(token))).toBe("delete-too-early");

@@ -26,6 +26,9 @@ export const asAnon = <T>(db: PGlite, sql: string, params: unknown[] = []) => as
 /** Runs a query as the service role, the server's writing credential. */
 export const asService = <T>(db: PGlite, sql: string, params: unknown[] = []) => asRole<T>("service_role", db, sql, params);
 
+/** A calendar day `offset` days from today (UTC, as the database's current_date), as yyyy-mm-dd. */
+export const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
 export const ownerToken = (n = 1) => `owner-token-${String(n).padStart(2, "0")}-abcdefghijklmnopqrstuvwxyz`;
 
 /** A supabase-js client answered by the embedded database in this process, as `role`. */

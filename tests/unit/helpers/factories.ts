@@ -6,7 +6,7 @@ import { managerRole } from "@/lib/listings/manage";
 import { consentText } from "@/lib/requests/consent";
 import { bookQuote, completeRequest, createRequest, routeRates, saveQuote } from "@/lib/requests/data";
 import type { QuotePayload } from "@/lib/quotes/form";
-import { embeddedClient } from "./db";
+import { embeddedClient, isoDay } from "./db";
 
 /**
  * Test data made the way the site makes it: each factory calls the feature's own data module
@@ -21,8 +21,6 @@ export function useDatabase(db: PGlite): void {
   clients.__supabase = embeddedClient(db, "anon");
   clients.__serviceSupabase = embeddedClient(db, "service_role");
 }
-
-const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A browser's owner token and client key, fresh on every call. */
 export function renterBrowser() {

@@ -30,8 +30,6 @@ export async function outcome(call: Promise<unknown>): Promise<string> {
   }
 }
 
-export const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
 /** A fresh person: markers that appear nowhere else, so finding one after erasure is a finding. */
 export function person(email: boolean) {
   const tag = randomBytes(6).toString("hex");
