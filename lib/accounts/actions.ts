@@ -1,7 +1,7 @@
 "use server";
 import { after } from "next/server";
 import { z } from "zod";
-import { businessAction, operatorAction, visitorAction } from "../auth/audiences";
+import { businessAction, dashboard, operatorAction, vendorId, visitorAction } from "../auth/audiences";
 import { logIn, logOut } from "../auth/operator-session";
 import { BUSINESS_SESSION } from "../auth/roles";
 import { endSession, startSession } from "../auth/session";
@@ -15,9 +15,7 @@ import { recordId } from "../platform/record-id";
 import { clientKey } from "../platform/request";
 import { followLink, revokeManager, reviewClaim, setColleague, startClaim, startSignIn } from "./data";
 
-const vendorId = formField.id("no-listing");
 const id = formField.id();
-const dashboard = (notice: BusinessNotice, anchor = "") => ({ page: "/business", notice, anchor });
 
 /**
  * Queues a sign-in email when the address manages a listing. The answer is the same

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { anyone, formAction, type ErrorCodes } from "../platform/action";
+import type { BusinessNotice } from "../messages/business";
+import { anyone, formAction, formField, type ErrorCodes } from "../platform/action";
 
 /** The catalogue of an audience's pages: the notices its actions go back with, and its words for refusals. */
 type Catalog<Notice extends string> = ErrorCodes & { notices: Record<Notice, string> };
@@ -42,3 +43,9 @@ export const operatorAction = <S extends z.core.$ZodType, Data, Notice extends s
   catalog: Catalog<Notice>,
   steps: Steps<S, string, Data, Notice>,
 ) => formAction(catalog, { audience: requireOperator, ...steps });
+
+/** The business dashboard as a business action goes back to it: with a notice, at a listing's or a request's anchor. */
+export const dashboard = (notice: BusinessNotice, anchor = "") => ({ page: "/business", notice, anchor });
+
+/** A listing's id in a business form; an unknown one is refused as no such listing. */
+export const vendorId = formField.id("no-listing");

@@ -1,9 +1,9 @@
 "use server";
 import { z } from "zod";
-import { businessAction, operatorAction } from "../auth/audiences";
+import { businessAction, dashboard, operatorAction, vendorId } from "../auth/audiences";
 import { requireOperator } from "../auth/operator-session";
 import { serviceRpc } from "../data/rpc";
-import { businessCatalog, type BusinessNotice } from "../messages/business";
+import { businessCatalog } from "../messages/business";
 import { consoleCatalog } from "../messages/console";
 import { clientAction, formField, recordPage, refuse } from "../platform/action";
 import { withRateCard } from "../prices/rate-card-form";
@@ -21,9 +21,7 @@ import {
 } from "./manage";
 import { refreshListingPages } from "./revalidate";
 
-const vendorId = formField.id("no-listing");
 const id = formField.id();
-const dashboard = (notice: BusinessNotice, anchor = "") => ({ page: "/business", notice, anchor });
 const vendorHome = recordPage("/operator/vendors");
 
 /** A business's edit of a listing it manages; public at once. */

@@ -1,13 +1,13 @@
 "use server";
 import { after } from "next/server";
 import { z } from "zod";
-import { businessAction, operatorAction, renterAction, visitorAction } from "../auth/audiences";
+import { businessAction, dashboard, operatorAction, renterAction, vendorId, visitorAction } from "../auth/audiences";
 import { quotePagePath } from "../auth/links";
 import { ownerToken, renter, renterProof } from "../auth/renter";
 import { hashToken, isToken } from "../auth/token";
 import { refreshListingPage } from "../listings/revalidate";
 import { bookingCatalog } from "../messages/booking";
-import { businessCatalog, type BusinessNotice } from "../messages/business";
+import { businessCatalog } from "../messages/business";
 import { consoleCatalog } from "../messages/console";
 import { wakeOutbox } from "../outbox/drain";
 import { clientAction, formField, recordPage } from "../platform/action";
@@ -128,9 +128,6 @@ export const cancelBookingAction = renterAction(bookingCatalog, {
   done: () => after(() => wakeOutbox()),
   back: ({ id, key }, cancelled) => ({ page: requestStatusPath(id, key), notice: cancelled ? "cancelled" : null, anchor: "#quotes" }),
 });
-
-const vendorId = formField.id("no-listing");
-const dashboard = (notice: BusinessNotice, anchor = "") => ({ page: "/business", notice, anchor });
 
 /** A business's status of one of its listing's requests. */
 export const setRequestStatusAction = businessAction(businessCatalog, {

@@ -4,7 +4,7 @@ import { clientKey } from "../platform/request";
 import { recordId } from "../platform/record-id";
 import { formField } from "../platform/action";
 import { after } from "next/server";
-import { businessAction, operatorAction, renterAction } from "../auth/audiences";
+import { businessAction, dashboard, operatorAction, renterAction } from "../auth/audiences";
 import { refreshListingPage, refreshListingPages } from "../listings/revalidate";
 import { businessCatalog } from "../messages/business";
 import { consoleCatalog } from "../messages/console";
@@ -55,11 +55,7 @@ export const answerReviewAction = businessAction(businessCatalog, {
   invalid: "too-long",
   call: (answer, email) => answerReview(email, answer.review_id, answer.reply || null, answer.report || null),
   done: (address) => refreshListingPage(address),
-  back: (answer) => ({
-    page: "/business",
-    notice: answer.reply ? "reply-saved" : "review-reported",
-    anchor: `#review-${answer.review_id}`,
-  }),
+  back: (answer) => dashboard(answer.reply ? "reply-saved" : "review-reported", `#review-${answer.review_id}`),
 });
 
 /** Publishes a waiting review (the business is emailed), keeps a reported one, or rejects either with a reason. */
