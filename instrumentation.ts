@@ -3,7 +3,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     const { prepareBackend } = await import("./lib/startup/startup");
     await prepareBackend();
-    const { startOutboxTimer } = await import("./lib/outbox/timer");
-    startOutboxTimer();
+    const { startJobTimer } = await import("./lib/jobs/timer");
+    startJobTimer();
   }
 }

@@ -12,10 +12,11 @@ const nextConfig: NextConfig = {
   cacheHandler: fileURLToPath(new URL("./lib/platform/page-cache-handler.mjs", import.meta.url)),
   reactStrictMode: true,
   // The middleware holds every action's body to its own limit (a few kilobytes; a console
-  // upload 2 MB and its form), counted as it streams. Next's own limit sits above it, so a
-  // file just over 2 MB reaches the import action and is answered with its own message.
+  // upload 2 MB and its form; a rental's 8 photos of 10 MB), counted as it streams. Next's own
+  // limit sits above it, so a file just over its limit reaches the action and is answered with
+  // the action's own message.
   experimental: {
-    serverActions: { bodySizeLimit: "3mb" },
+    serverActions: { bodySizeLimit: "90mb" },
     // Most visits come from a search result and read one page. Browsers open six connections to
     // a server over HTTP/1.1, and a first visit's stylesheet and scripts all start together:
     // merging each route's scripts into one chunk per group keeps them to six requests instead

@@ -61,7 +61,7 @@ CREATE TABLE public.leads (
     CONSTRAINT leads_rental_days_check CHECK ((rental_days >= 1)),
     CONSTRAINT leads_renter_email_check CHECK (((renter_email IS NULL) OR ((renter_email = lower(renter_email)) AND public.is_email_address(renter_email)))),
     CONSTRAINT leads_skid_steer_type_check CHECK ((skid_steer_type = ANY (ARRAY['wheeled'::text, 'tracked'::text]))),
-    CONSTRAINT leads_state_check CHECK ((state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'cancelled'::text, 'erased'::text]))),
+    CONSTRAINT leads_state_check CHECK ((state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text, 'cancelled'::text, 'erased'::text]))),
     CONSTRAINT leads_state_completed CHECK (((state = 'draft'::text) = (NOT completed))),
     CONSTRAINT leads_step_check CHECK (((step >= 1) AND (step <= 3)))
 );
@@ -227,7 +227,7 @@ COMMENT ON COLUMN public.leads.anonymized_at IS 'When the request was erased (it
 -- Name: COLUMN leads.state; Type: COMMENT; Schema: public; Owner: postgres
 --
 
-COMMENT ON COLUMN public.leads.state IS 'Where the request is in its life (private.lead_transitions): draft, sent, withdrawn, booked, cancelled or erased. A sent or booked request whose rental has ended is "over" (private.lead_state), which no column stores.';
+COMMENT ON COLUMN public.leads.state IS 'Where the request is in its life (private.lead_transitions): draft, sent, withdrawn, booked (waiting for the vendor to confirm a delivery window), confirmed, on_the_way, on_rent, cancelled or erased. A request not yet on rent whose rental has ended is "over" (private.lead_state), which no column stores.';
 
 
 --
@@ -751,8 +751,8 @@ CREATE TABLE private.lead_transitions (
     from_state text NOT NULL,
     to_state text NOT NULL,
     CONSTRAINT lead_transitions_actor_check CHECK ((actor = ANY (ARRAY['renter'::text, 'business'::text, 'operator'::text, 'job'::text]))),
-    CONSTRAINT lead_transitions_from_state_check CHECK ((from_state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'cancelled'::text, 'over'::text, 'erased'::text]))),
-    CONSTRAINT lead_transitions_to_state_check CHECK ((to_state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'cancelled'::text, 'over'::text, 'erased'::text])))
+    CONSTRAINT lead_transitions_from_state_check CHECK ((from_state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text, 'cancelled'::text, 'over'::text, 'erased'::text]))),
+    CONSTRAINT lead_transitions_to_state_check CHECK ((to_state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text, 'cancelled'::text, 'over'::text, 'erased'::text])))
 );
 
 
@@ -791,6 +791,26 @@ COMMENT ON COLUMN private.lead_transitions.from_state IS 'The state the request 
 --
 
 COMMENT ON COLUMN private.lead_transitions.to_state IS 'The state the action leads to; "over" (from "over") leaves the stored state as it is.';
+
+
+--
+-- Name: photo_deletions; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.photo_deletions (
+    path text NOT NULL,
+    queued_at timestamp with time zone DEFAULT now() NOT NULL,
+    claimed_until timestamp with time zone
+);
+
+
+ALTER TABLE private.photo_deletions OWNER TO postgres;
+
+--
+-- Name: TABLE photo_deletions; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.photo_deletions IS 'Photo files to delete from the store, queued when their rows go (erasure); claimed (claimed_until) and deleted in batches by the outbox''s round.';
 
 
 --
@@ -980,6 +1000,33 @@ COMMENT ON COLUMN public.auth_throttle.blocked_until IS 'Until when the key may 
 
 
 --
+-- Name: booking_releases; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.booking_releases (
+    lead_id bigint NOT NULL,
+    quote_id bigint NOT NULL,
+    vendor_id bigint NOT NULL,
+    booked_at timestamp with time zone NOT NULL,
+    released_at timestamp with time zone DEFAULT now() NOT NULL,
+    site_address text,
+    access_notes text,
+    site_contact text,
+    site_phone text,
+    window_preference text
+);
+
+
+ALTER TABLE public.booking_releases OWNER TO postgres;
+
+--
+-- Name: TABLE booking_releases; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.booking_releases IS 'Bookings released because the vendor did not confirm a delivery window in time: the request went back to sent, and the vendor is never booked again for it. The job site''s details stay (blanked on erasure), so the next quote is booked in one tap.';
+
+
+--
 -- Name: bookings; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -993,10 +1040,41 @@ CREATE TABLE public.bookings (
     cancelled_at timestamp with time zone,
     start_date date NOT NULL,
     end_date date NOT NULL,
+    site_address text,
+    access_notes text,
+    site_contact text,
+    site_phone text,
+    window_preference text,
+    confirm_by timestamp with time zone,
+    window_start timestamp with time zone,
+    window_end timestamp with time zone,
+    confirmed_at timestamp with time zone,
+    sequence integer DEFAULT 0 NOT NULL,
+    dispatched_at timestamp with time zone,
+    delivered_at timestamp with time zone,
+    delivery_hours numeric(7,1),
+    delivery_fuel smallint,
+    arrived_at timestamp with time zone,
+    problem text,
+    problem_note text,
+    problem_at timestamp with time zone,
+    CONSTRAINT bookings_access_notes_check CHECK ((length(access_notes) <= 500)),
     CONSTRAINT bookings_cancel_reason_check CHECK (((length(cancel_reason) >= 1) AND (length(cancel_reason) <= 500))),
     CONSTRAINT bookings_dates CHECK ((end_date >= start_date)),
+    CONSTRAINT bookings_delivery_fuel_check CHECK (((delivery_fuel >= 0) AND (delivery_fuel <= 8))),
+    CONSTRAINT bookings_delivery_hours_check CHECK (((delivery_hours >= (0)::numeric) AND (delivery_hours <= (99999)::numeric))),
+    CONSTRAINT bookings_delivery_readings CHECK ((((delivered_at IS NULL) = (delivery_hours IS NULL)) AND ((delivered_at IS NULL) = (delivery_fuel IS NULL)))),
+    CONSTRAINT bookings_problem_check CHECK ((problem = ANY (ARRAY['not_arrived'::text, 'wrong_machine'::text, 'damaged'::text]))),
+    CONSTRAINT bookings_problem_note_check CHECK (((length(problem_note) >= 1) AND (length(problem_note) <= 500))),
+    CONSTRAINT bookings_problem_together CHECK (((problem IS NULL) = (problem_at IS NULL))),
     CONSTRAINT bookings_reason_when_cancelled CHECK (((status = 'cancelled'::text) OR (cancel_reason IS NULL))),
-    CONSTRAINT bookings_status_check CHECK ((status = ANY (ARRAY['booked'::text, 'cancelled'::text])))
+    CONSTRAINT bookings_site_address_check CHECK (((length(site_address) >= 5) AND (length(site_address) <= 200))),
+    CONSTRAINT bookings_site_contact_check CHECK (((length(site_contact) >= 1) AND (length(site_contact) <= 100))),
+    CONSTRAINT bookings_site_phone_check CHECK (((length(site_phone) >= 7) AND (length(site_phone) <= 30))),
+    CONSTRAINT bookings_status_check CHECK ((status = ANY (ARRAY['booked'::text, 'cancelled'::text]))),
+    CONSTRAINT bookings_window CHECK (((window_end > window_start) AND (window_end <= (window_start + '04:00:00'::interval)))),
+    CONSTRAINT bookings_window_preference_check CHECK ((window_preference = ANY (ARRAY['early'::text, 'morning'::text, 'afternoon'::text, 'any'::text]))),
+    CONSTRAINT bookings_window_together CHECK ((((window_start IS NULL) = (window_end IS NULL)) AND ((window_start IS NULL) = (confirmed_at IS NULL))))
 );
 
 
@@ -1049,6 +1127,90 @@ COMMENT ON COLUMN public.bookings.start_date IS 'The first day booked: the booke
 --
 
 COMMENT ON COLUMN public.bookings.end_date IS 'The last day booked, as start_date.';
+
+
+--
+-- Name: COLUMN bookings.site_address; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.site_address IS 'The job site''s street address, where the machine is delivered; null on a booking made before it was asked.';
+
+
+--
+-- Name: COLUMN bookings.access_notes; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.access_notes IS 'How to get the machine onto the site: gate code, where to drop it.';
+
+
+--
+-- Name: COLUMN bookings.site_contact; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.site_contact IS 'Who meets the machine on the job site.';
+
+
+--
+-- Name: COLUMN bookings.site_phone; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.site_phone IS 'The site contact''s phone number.';
+
+
+--
+-- Name: COLUMN bookings.window_preference; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.window_preference IS 'When the renter would like the machine delivered: early (7 to 9 am), morning (8 am to noon), afternoon (noon to 5 pm) or any time.';
+
+
+--
+-- Name: COLUMN bookings.confirm_by; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.confirm_by IS 'When the vendor''s delivery window is due: 4 of its business hours after the booking, and no later than 24 hours before the rental starts. A booking not confirmed by then is released (public.release_overdue_bookings).';
+
+
+--
+-- Name: COLUMN bookings.window_start; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.window_start IS 'The delivery window the vendor confirmed (at most 4 hours), with window_end.';
+
+
+--
+-- Name: COLUMN bookings.sequence; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.sequence IS 'The calendar invitation''s SEQUENCE: raised each time the rental''s time changes, so calendars replace the event of the same UID.';
+
+
+--
+-- Name: COLUMN bookings.dispatched_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.dispatched_at IS 'When the vendor marked the machine on the way.';
+
+
+--
+-- Name: COLUMN bookings.delivered_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.delivered_at IS 'When the vendor marked the machine delivered, with the hour meter (delivery_hours) and fuel in eighths of a tank (delivery_fuel) read then.';
+
+
+--
+-- Name: COLUMN bookings.arrived_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.arrived_at IS 'When the renter confirmed the machine arrived.';
+
+
+--
+-- Name: COLUMN bookings.problem; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.problem IS 'The renter''s report of a problem with the delivery: not_arrived, wrong_machine or damaged, with the renter''s note (problem_note, blanked on erasure) and the time (problem_at).';
 
 
 --
@@ -1147,7 +1309,8 @@ CREATE TABLE public.states (
     code text NOT NULL,
     country_id bigint NOT NULL,
     featured boolean,
-    vendor_count integer DEFAULT 0 NOT NULL
+    vendor_count integer DEFAULT 0 NOT NULL,
+    time_zone text DEFAULT 'America/Chicago'::text NOT NULL
 );
 
 
@@ -1179,6 +1342,13 @@ COMMENT ON COLUMN public.states.featured IS 'Orders the country page''s quick li
 --
 
 COMMENT ON COLUMN public.states.vendor_count IS 'How many listed (not hidden) vendors have their address in the state, kept by the vendor_counts trigger so pages read a column instead of counting.';
+
+
+--
+-- Name: COLUMN states.time_zone; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.states.time_zone IS 'The IANA time zone of the state''s local time (for a state across two zones, the one most of it keeps): a job site''s delivery window and a vendor''s business hours are read in it.';
 
 
 --
@@ -1531,7 +1701,7 @@ CREATE TABLE public.outbox_messages (
     CONSTRAINT lead_messages_kind_check CHECK ((kind ~ '^[a-z_]{2,40}$'::text)),
     CONSTRAINT lead_messages_recipient_check CHECK (((recipient IS NULL) OR public.is_email_address(recipient))),
     CONSTRAINT lead_messages_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
-    CONSTRAINT outbox_messages_lead_of_kind CHECK (((kind = ANY (ARRAY['lead'::text, 'renter_copy'::text, 'review_invite'::text, 'quote'::text, 'quote_withdrawn'::text, 'booked'::text, 'booking_confirmation'::text, 'chose_another'::text, 'booking_cancelled'::text])) = (lead_id IS NOT NULL)))
+    CONSTRAINT outbox_messages_lead_of_kind CHECK (((kind = ANY (ARRAY['lead'::text, 'renter_copy'::text, 'review_invite'::text, 'quote'::text, 'quote_withdrawn'::text, 'booked'::text, 'booking_confirmation'::text, 'chose_another'::text, 'booking_cancelled'::text, 'window_confirmed'::text, 'released_renter'::text, 'released_vendor'::text, 'on_the_way'::text, 'delivered'::text, 'problem_reported'::text])) = (lead_id IS NOT NULL)))
 );
 
 
@@ -2367,6 +2537,44 @@ COMMENT ON COLUMN public.rate_cards.confirmed_on IS 'The day the rates were last
 --
 
 COMMENT ON COLUMN public.rate_cards.updated_by IS 'Who last stored the card: an operator''s email, "business <email>", "import" or "sample data".';
+
+
+--
+-- Name: rental_photos; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.rental_photos (
+    id bigint NOT NULL,
+    lead_id bigint NOT NULL,
+    record text NOT NULL,
+    path text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT rental_photos_path_check CHECK ((path ~ '^[a-z0-9/_-]{8,200}\.jpg$'::text)),
+    CONSTRAINT rental_photos_record_check CHECK ((record = ANY (ARRAY['delivery'::text, 'problem'::text])))
+);
+
+
+ALTER TABLE public.rental_photos OWNER TO postgres;
+
+--
+-- Name: TABLE rental_photos; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.rental_photos IS 'A rental''s photos (record: delivery walk-around, or the renter''s problem report), at most 8 a record; the file is at path in the photo store, and shown only to the renter, the booked vendor and the operator.';
+
+
+--
+-- Name: rental_photos_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.rental_photos ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.rental_photos_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
 
 
 --
@@ -3338,6 +3546,14 @@ ALTER TABLE ONLY private.lead_transitions
 
 
 --
+-- Name: photo_deletions photo_deletions_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.photo_deletions
+    ADD CONSTRAINT photo_deletions_pkey PRIMARY KEY (path);
+
+
+--
 -- Name: review_totals review_totals_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -3375,6 +3591,14 @@ ALTER TABLE ONLY public.auth_links
 
 ALTER TABLE ONLY public.auth_throttle
     ADD CONSTRAINT auth_throttle_pkey PRIMARY KEY (key);
+
+
+--
+-- Name: booking_releases booking_releases_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.booking_releases
+    ADD CONSTRAINT booking_releases_pkey PRIMARY KEY (lead_id, quote_id);
 
 
 --
@@ -3642,6 +3866,22 @@ ALTER TABLE ONLY public.rate_cards
 
 
 --
+-- Name: rental_photos rental_photos_path_key; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.rental_photos
+    ADD CONSTRAINT rental_photos_path_key UNIQUE (path);
+
+
+--
+-- Name: rental_photos rental_photos_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.rental_photos
+    ADD CONSTRAINT rental_photos_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: reviews reviews_lead_id_vendor_id_key; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -3820,6 +4060,27 @@ CREATE INDEX auth_throttle_last_failure_idx ON public.auth_throttle USING btree 
 
 
 --
+-- Name: booking_releases_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX booking_releases_vendor_idx ON public.booking_releases USING btree (vendor_id, released_at DESC);
+
+
+--
+-- Name: bookings_confirm_due_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX bookings_confirm_due_idx ON public.bookings USING btree (confirm_by) WHERE ((status = 'booked'::text) AND (confirmed_at IS NULL));
+
+
+--
+-- Name: INDEX bookings_confirm_due_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.bookings_confirm_due_idx IS 'Bookings still waiting for their delivery window, for the release job.';
+
+
+--
 -- Name: bookings_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -3921,7 +4182,7 @@ COMMENT ON INDEX public.lead_recipients_vendor_newest_idx IS 'A listing''s reque
 -- Name: leads_booked_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
-CREATE INDEX leads_booked_newest_idx ON public.leads USING btree (completed_at DESC, id DESC) INCLUDE (spam) WHERE (completed AND (state = 'booked'::text));
+CREATE INDEX leads_booked_newest_idx ON public.leads USING btree (completed_at DESC, id DESC) INCLUDE (spam) WHERE (completed AND (state = ANY (ARRAY['booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text])));
 
 
 --
@@ -4174,6 +4435,13 @@ CREATE INDEX rate_card_classes_day_rate_idx ON public.rate_card_classes USING bt
 --
 
 COMMENT ON INDEX public.rate_card_classes_day_rate_idx IS 'A vendor''s lowest day rate, by which a city''s vendors are sorted by price.';
+
+
+--
+-- Name: rental_photos_lead_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX rental_photos_lead_idx ON public.rental_photos USING btree (lead_id, record);
 
 
 --
@@ -4642,6 +4910,30 @@ ALTER TABLE ONLY public.auth_links
 
 
 --
+-- Name: booking_releases booking_releases_lead_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.booking_releases
+    ADD CONSTRAINT booking_releases_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE CASCADE;
+
+
+--
+-- Name: booking_releases booking_releases_quote_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.booking_releases
+    ADD CONSTRAINT booking_releases_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES public.quotes(id) ON DELETE CASCADE;
+
+
+--
+-- Name: booking_releases booking_releases_vendor_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.booking_releases
+    ADD CONSTRAINT booking_releases_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES public.vendors(id) ON DELETE CASCADE;
+
+
+--
 -- Name: bookings bookings_lead_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -4799,6 +5091,14 @@ ALTER TABLE ONLY public.rate_card_fees
 
 ALTER TABLE ONLY public.rate_cards
     ADD CONSTRAINT rate_cards_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES public.vendors(id) ON DELETE CASCADE;
+
+
+--
+-- Name: rental_photos rental_photos_lead_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.rental_photos
+    ADD CONSTRAINT rental_photos_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE CASCADE;
 
 
 --
@@ -5047,6 +5347,12 @@ ALTER TABLE public.auth_links ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.auth_throttle ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: booking_releases; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.booking_releases ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: bookings; Type: ROW SECURITY; Schema: public; Owner: postgres
 --
 
@@ -5171,6 +5477,12 @@ ALTER TABLE public.rate_card_fees ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.rate_cards ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: rental_photos; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.rental_photos ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: reviews; Type: ROW SECURITY; Schema: public; Owner: postgres
@@ -5338,6 +5650,13 @@ GRANT ALL ON TABLE public.auth_links TO service_role;
 --
 
 GRANT ALL ON TABLE public.auth_throttle TO service_role;
+
+
+--
+-- Name: TABLE booking_releases; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT ALL ON TABLE public.booking_releases TO service_role;
 
 
 --
@@ -5593,6 +5912,20 @@ GRANT SELECT ON TABLE public.rate_card_fees TO authenticated;
 GRANT ALL ON TABLE public.rate_cards TO service_role;
 GRANT SELECT ON TABLE public.rate_cards TO anon;
 GRANT SELECT ON TABLE public.rate_cards TO authenticated;
+
+
+--
+-- Name: TABLE rental_photos; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT ALL ON TABLE public.rental_photos TO service_role;
+
+
+--
+-- Name: SEQUENCE rental_photos_id_seq; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT ALL ON SEQUENCE public.rental_photos_id_seq TO service_role;
 
 
 --

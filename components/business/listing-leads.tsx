@@ -7,6 +7,7 @@ import type { BusinessRequest, WinRate } from "@/lib/requests/data";
 import type { BusinessListing } from "@/lib/listings/manage";
 import { prefillQuote } from "@/lib/quotes/form";
 import { centsText } from "@/lib/quotes/quote";
+import { RentalSteps } from "./rental-steps";
 
 const STATUSES = [
   ["contacted", "Contacted"],
@@ -89,6 +90,9 @@ export function ListingLeads({
               Received {lead.completed_at.slice(0, 10)} · <span data-testid="lead-standing">{standing(lead)}</span>
               {lead.status_reason && !lead.booking ? `: ${lead.status_reason}` : ""}
             </p>
+            {lead.booking && "photos" in lead.booking && lead.booking.status === "booked" && (
+              <RentalSteps rental={lead.booking} vendorId={listing.id} leadId={lead.id} />
+            )}
             {lead.withdrawn_at && (
               <p className="font-semibold text-danger-600">Withdrawn by the customer on {lead.withdrawn_at.slice(0, 10)}</p>
             )}

@@ -6,6 +6,7 @@ import { CLASS_NAMES } from "@/lib/prices/classes";
 import { centsText, FUEL_POLICIES, LINE_KIND_NAMES, LINE_KINDS, type Quote } from "@/lib/quotes/quote";
 import { bookQuoteAction, cancelBookingAction } from "@/lib/requests/actions";
 import { bookingMessage } from "@/lib/messages/booking";
+import { JobSiteFields } from "./job-site-fields";
 import { cancelDeadline, type RequestStatus } from "@/lib/requests/status";
 import { cn } from "@/lib/utils";
 
@@ -233,6 +234,7 @@ function QuoteColumn({
             <form action={bookQuoteAction} className="mt-2 space-y-2">
               <OwnRequest lead={lead} statusKey={statusKey} />
               <input type="hidden" name="quote" value={quote.id} />
+              <JobSiteFields id={`site-${quote.id}`} />
               <p className="text-sm">
                 Book {recipient.vendor_name} for <Money cents={quote.total_cents} />? The other vendors are told you chose another.
               </p>

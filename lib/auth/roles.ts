@@ -1,4 +1,4 @@
-import { CONSOLE_SESSION_COOKIE } from "../platform/action-limits.mjs";
+import { BUSINESS_SESSION_COOKIE, CONSOLE_SESSION_COOKIE } from "../platform/action-limits.mjs";
 
 /** A signed-in role: its cookie, the path the cookie is sent to and how long a session lasts. */
 export interface SessionRole {
@@ -11,7 +11,7 @@ export interface SessionRole {
 /** A business's sessions: a cookie sent only to /business, for 30 days. */
 export const BUSINESS_SESSION: SessionRole = {
   role: "business",
-  cookie: "business_session",
+  cookie: BUSINESS_SESSION_COOKIE,
   path: "/business",
   seconds: 30 * 24 * 60 * 60,
 };

@@ -22,6 +22,23 @@ export interface FunctionArgs {
     p_client_key: string | null;
   };
   business_claimable: { p_vendor_id: number | null };
+  business_confirm_window: {
+    p_email: string | null;
+    p_vendor_id: number | null;
+    p_lead_id: number | null;
+    p_day: string | null;
+    p_from: string | null;
+    p_to: string | null;
+  };
+  business_deliver: {
+    p_email: string | null;
+    p_vendor_id: number | null;
+    p_lead_id: number | null;
+    p_hours: number | null;
+    p_fuel: number | null;
+    p_photos: ReadonlyArray<string> | null;
+  };
+  business_dispatch: { p_email: string | null; p_vendor_id: number | null; p_lead_id: number | null };
   business_leads: { p_email: string | null; p_limit?: number | null };
   business_link_use: { p_token_hash: string | null; p_purpose: string | null };
   business_listings: { p_email: string | null };
@@ -147,6 +164,8 @@ export interface FunctionArgs {
   outbox_link: { p_message_id: number | null; p_token_hash: string | null };
   outbox_quote: { p_quote_id: number | null };
   owned_open_lead: { p_lead_id: number | null; p_owner_token: string | null };
+  photo_deletions_claim: { p_batch?: number | null };
+  photo_deletions_done: { p_paths: ReadonlyArray<string> | null };
   popular_models: Record<string, never>;
   quote_link_request: { p_token_hash: string | null };
   quote_link_save: { p_token_hash: string | null; p_quote: JsonArgument | null };
@@ -161,10 +180,30 @@ export interface FunctionArgs {
     p_error?: string | null;
     p_max_attempts?: number | null;
   };
+  release_overdue_bookings: { p_batch?: number | null };
   rental_date_window: Record<string, never>;
-  renter_book_quote: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null; p_quote_id: number | null };
+  renter_book_quote: {
+    p_lead_id: number | null;
+    p_owner_token: string | null;
+    p_link_hash: string | null;
+    p_quote_id: number | null;
+    p_site_address: string | null;
+    p_access_notes: string | null;
+    p_site_contact: string | null;
+    p_site_phone: string | null;
+    p_window_preference: string | null;
+  };
   renter_cancel_booking: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null; p_reason: string | null };
+  renter_confirm_arrival: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null };
   renter_delete_request: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null };
+  renter_report_problem: {
+    p_lead_id: number | null;
+    p_owner_token: string | null;
+    p_link_hash: string | null;
+    p_problem: string | null;
+    p_note: string | null;
+    p_photos: ReadonlyArray<string> | null;
+  };
   renter_requests: { p_owner_token: string | null };
   renter_review_save: {
     p_lead_id: number | null;
@@ -271,6 +310,9 @@ export const functionResults = {
   business_answer_review: null,
   business_claim_start: z.string().nullable(),
   business_claimable: null,
+  business_confirm_window: null,
+  business_deliver: null,
+  business_dispatch: null,
   business_leads: null,
   business_link_use: null,
   business_listings: null,
@@ -375,6 +417,8 @@ export const functionResults = {
   outbox_link: z.boolean().nullable(),
   outbox_quote: null,
   owned_open_lead: z.number().nullable(),
+  photo_deletions_claim: z.array(z.string().nullable()).nullable(),
+  photo_deletions_done: z.number().nullable(),
   popular_models: z.array(
     z.object({
       id: z.number().nullable(),
@@ -400,10 +444,13 @@ export const functionResults = {
   rate_card_json: null,
   rate_card_problem: null,
   record_outbox_message: z.boolean().nullable(),
+  release_overdue_bookings: z.number().nullable(),
   rental_date_window: z.object({ earliest: z.string().nullable(), latest: z.string().nullable() }).nullable(),
   renter_book_quote: null,
   renter_cancel_booking: null,
+  renter_confirm_arrival: null,
   renter_delete_request: z.unknown().transform((): void => undefined),
+  renter_report_problem: null,
   renter_requests: null,
   renter_review_save: z.number().nullable(),
   renter_status_link: z.unknown().transform((): void => undefined),

@@ -1,9 +1,13 @@
 import { messageCatalog } from "./catalog";
 import type { RefusalTexts } from "../data/refusals";
+import { PHOTO_ERRORS, PHOTO_REFUSALS } from "./rental";
 
 /** What a request's status page says after the renter books a quote, cancels the booking, withdraws or deletes it, by code. */
 const NOTICES = {
-  booked: "Booked. The vendor has your details and you both have the rental in your email, with a calendar invitation.",
+  booked:
+    "Booked. The vendor has your details and will confirm a delivery window; you both have the rental in your email, with a calendar invitation.",
+  arrived: "Thank you: the machine is marked arrived.",
+  "problem-reported": "Your report is sent to the vendor, and our team can see it.",
   cancelled: "Your booking is cancelled, and the vendor is told.",
 } as const;
 
@@ -21,11 +25,21 @@ const REFUSALS: RefusalTexts = {
   "no-booking": "This request has no booking to cancel.",
   "rental-started": "A booking can be cancelled until the day the rental starts: please call the vendor.",
   "reason-missing": "Please say why you are cancelling.",
-  "too-long": "The reason can be at most 500 characters.",
+  "too-long": "A field is too long: the reason and notes up to 500 characters, the address up to 200.",
+  "site-address": "Give the job site's street address.",
+  "site-contact": "Give the name of the person who meets the machine.",
+  "site-phone": "Give the site contact's phone number, with its area code.",
+  "window-preference": "Choose when you would like the machine delivered.",
+  "not-delivered": "The vendor has not marked the machine delivered yet.",
+  "already-arrived": "You already confirmed the machine arrived.",
+  "problem-reported": "You already reported a problem with this delivery: the vendor and our team have it.",
+  "problem-invalid": "Choose what is wrong.",
+  "problem-note": "Please say what is wrong.",
+  ...PHOTO_REFUSALS,
 };
 
 /** A status page's texts for `?notice=` and `?error=` codes about a booking, and the error code of each refusal. */
-export const bookingCatalog = messageCatalog(NOTICES, REFUSALS, { refused: "That did not work. Please try again." });
+export const bookingCatalog = messageCatalog(NOTICES, REFUSALS, { refused: "That did not work. Please try again.", ...PHOTO_ERRORS });
 
 /** The text for a status page's `?notice=` or `?error=` code about a booking; null for anything else. */
 export const bookingMessage = bookingCatalog.message;

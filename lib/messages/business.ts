@@ -3,6 +3,7 @@ import type { RefusalTexts } from "../data/refusals";
 import { RATE_CARD_PROBLEMS } from "../prices/messages";
 import { LISTING_REFUSALS } from "./listings";
 import { QUOTE_REFUSALS } from "./quotes";
+import { PHOTO_ERRORS, RENTAL_REFUSALS } from "./rental";
 
 /**
  * The business pages' messages after an action, by code (`?notice=`, `?error=`): only
@@ -29,6 +30,9 @@ const NOTICES = {
   "rates-saved": "Saved: your rates show on the public pages, confirmed today.",
   "reply-saved": "Saved: your reply shows under the review on your listing's page.",
   "review-reported": "Reported: our team will look at this review and may remove it.",
+  "window-confirmed": "The delivery window is confirmed: the renter is told, with the calendar invitation updated.",
+  "on-the-way": "Marked on the way: the renter is told.",
+  delivered: "Marked delivered: the renter is told, and sees your readings and photos.",
 } as const;
 
 const TOO_MANY = "Too many requests from your connection. Please try again later.";
@@ -50,9 +54,11 @@ const REFUSALS: RefusalTexts = {
   "no-review": "No such review",
   ...RATE_CARD_PROBLEMS,
   ...QUOTE_REFUSALS,
+  ...RENTAL_REFUSALS,
 };
 
 const ERRORS = {
+  ...PHOTO_ERRORS,
   refused: "That change could not be made.",
   "status-missing": "Choose a status before saving: nothing was changed.",
 };

@@ -13,6 +13,14 @@ import { leadEmail } from "./templates/lead";
 import { listingLiveEmail } from "./templates/listing-live";
 import { quoteEmail } from "./templates/quote";
 import { quoteWithdrawnEmail } from "./templates/quote-withdrawn";
+import {
+  deliveredEmail,
+  onTheWayEmail,
+  problemReportedEmail,
+  releasedRenterEmail,
+  releasedVendorEmail,
+  windowConfirmedEmail,
+} from "./templates/rental";
 import { renterCopyEmail } from "./templates/renter-copy";
 import { reviewInviteEmail } from "./templates/review-invite";
 import { reviewPublishedEmail } from "./templates/review-published";
@@ -38,7 +46,19 @@ function recipientOf(message: ClaimedMessage): string {
   return message.recipient;
 }
 
-type QuoteKind = "quote" | "quote_withdrawn" | "booked" | "booking_confirmation" | "chose_another" | "booking_cancelled";
+type QuoteKind =
+  | "quote"
+  | "quote_withdrawn"
+  | "booked"
+  | "booking_confirmation"
+  | "chose_another"
+  | "booking_cancelled"
+  | "window_confirmed"
+  | "released_renter"
+  | "released_vendor"
+  | "on_the_way"
+  | "delivered"
+  | "problem_reported";
 
 /** The request, the address and the quote of an email about a quote or its booking. */
 async function aboutQuote({ lead, recipient, payload }: Message<QuoteKind>, client: SupabaseClient) {
@@ -111,6 +131,34 @@ const kinds: { [K in Kind]: Render<K> } = {
   booking_cancelled: async (message, { client }) => {
     const { lead, to, quote } = await aboutQuote(message, client);
     return { to, messageId: rowMessageId(message), ...bookingCancelledEmail(lead, quote) };
+  },
+  window_confirmed: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    const link = await statusLink(lead, site, client);
+    return { to, messageId: rowMessageId(message), ...windowConfirmedEmail(lead, quote, link, site) };
+  },
+  released_renter: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    const link = await statusLink(lead, site, client);
+    return { to, messageId: rowMessageId(message), ...releasedRenterEmail(lead, quote, link) };
+  },
+  released_vendor: async (message, { client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    return { to, messageId: rowMessageId(message), ...releasedVendorEmail(lead, quote) };
+  },
+  on_the_way: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    const link = await statusLink(lead, site, client);
+    return { to, messageId: rowMessageId(message), ...onTheWayEmail(lead, quote, link) };
+  },
+  delivered: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    const link = await statusLink(lead, site, client);
+    return { to, messageId: rowMessageId(message), ...deliveredEmail(lead, quote, link) };
+  },
+  problem_reported: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    return { to, messageId: rowMessageId(message), ...problemReportedEmail(lead, quote, site) };
   },
   review_published: async (message, { site }) => ({
     to: recipientOf(message),

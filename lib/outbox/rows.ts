@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listingAddressSchema } from "../listings/types";
-import { bookingSchema, quoteSchema } from "../quotes/quote";
+import { quoteSchema } from "../quotes/quote";
+import { rentalSchema } from "../quotes/rental";
 import { PermanentFailure } from "./failure";
 
 const text = z.string().nullable();
@@ -58,7 +59,7 @@ export const claimedRowsSchema = z.array(z.looseObject({ id: z.number(), claim_i
 /** A quote as its emails read it (outbox_quote): with its vendor's contact details and the request's booking. */
 export const outboxQuoteSchema = quoteSchema.extend({
   vendor: z.object({ name: z.string(), phone: z.string().nullable(), address: z.string().nullable() }),
-  booking: bookingSchema.nullable(),
+  booking: rentalSchema.nullable(),
 });
 export type OutboxQuote = z.infer<typeof outboxQuoteSchema>;
 
@@ -107,6 +108,12 @@ const kindSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("booking_confirmation"), payload: aboutQuote }),
   z.object({ kind: z.literal("chose_another"), payload: aboutQuote }),
   z.object({ kind: z.literal("booking_cancelled"), payload: aboutQuote }),
+  z.object({ kind: z.literal("window_confirmed"), payload: aboutQuote }),
+  z.object({ kind: z.literal("released_renter"), payload: aboutQuote }),
+  z.object({ kind: z.literal("released_vendor"), payload: aboutQuote }),
+  z.object({ kind: z.literal("on_the_way"), payload: aboutQuote }),
+  z.object({ kind: z.literal("delivered"), payload: aboutQuote }),
+  z.object({ kind: z.literal("problem_reported"), payload: aboutQuote }),
   z.object({ kind: z.literal("review_published"), payload: reviewPublishedPayloadSchema }),
 ]);
 

@@ -164,7 +164,7 @@ export function formAction<S extends z.core.$ZodType, Who, Data, Notice extends 
   catalog: ErrorCodes | null,
   steps: ActionSteps<S, Who, Data> & {
     /** Where input that does not parse goes back to: a path, or a place made from the form's fields. */
-    home: string | ((fields: Record<string, FormDataEntryValue>) => Omit<Back<Notice>, "notice">);
+    home: string | ((fields: FormFields) => Omit<Back<Notice>, "notice">);
     /** Where to go back to, and with which notice; `data` is null after a refusal. */
     back: (input: z.output<S>, data: NoInfer<Data> | null) => Back<Notice>;
     /** What runs after a success, before the redirect: refreshing pages, waking the outbox. */
@@ -188,12 +188,21 @@ export function formAction<S extends z.core.$ZodType, Who, Data, Notice extends 
   };
 }
 
-/** A form's fields as an object: each name's first value (files included). */
-function formFields(form: FormData): Record<string, FormDataEntryValue> {
+/**
+ * A form's fields as an object: each name's first value (files included), but every value of a
+ * name ending in "[]" (a multiple file input's files), as a list under the name without it.
+ */
+function formFields(form: FormData): FormFields {
   const fields: Record<string, FormDataEntryValue> = {};
-  for (const [name, value] of form) if (!(name in fields)) fields[name] = value;
-  return fields;
+  const lists: Record<string, FormDataEntryValue[]> = {};
+  for (const [name, value] of form) {
+    if (name.endsWith("[]")) (lists[name.slice(0, -2)] ??= []).push(value);
+    else if (!(name in fields)) fields[name] = value;
+  }
+  return { ...fields, ...lists };
 }
+
+export type FormFields = Record<string, FormDataEntryValue | FormDataEntryValue[]>;
 
 /** Anyone may run it. */
 export const anyone = async (): Promise<null> => null;
@@ -226,4 +235,4 @@ export const formField = {
 /** A record's page (`base`/id) as the home of a form whose other fields do not parse; the list without an id. */
 export const recordPage =
   (base: string) =>
-  ({ id: record }: Record<string, FormDataEntryValue>) => ({ page: recordId(record) ? `${base}/${record}` : base });
+  ({ id: record }: FormFields) => ({ page: recordId(record) ? `${base}/${record}` : base });

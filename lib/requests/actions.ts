@@ -10,13 +10,18 @@ import { bookingCatalog } from "../messages/booking";
 import { businessCatalog } from "../messages/business";
 import { consoleCatalog } from "../messages/console";
 import { wakeOutbox } from "../outbox/drain";
-import { clientAction, formField, recordPage } from "../platform/action";
+import { clientAction, formField, recordPage, type FormFields } from "../platform/action";
 import { clientKey } from "../platform/request";
 import { recordId } from "../platform/record-id";
 import { quoteFormSchema } from "../quotes/form";
 import {
   bookQuote,
   cancelBooking,
+  confirmArrival,
+  confirmWindow,
+  deliverMachine,
+  dispatchMachine,
+  reportProblem,
   completeRequest as completeRequestCall,
   createRequest,
   deleteRequest,
@@ -31,6 +36,10 @@ import {
   withdrawQuote,
 } from "./data";
 import { requestStatusForm } from "./status-form";
+import { isCalendarDay } from "./dates";
+import { PROBLEMS } from "../quotes/rental";
+import { siteFields } from "./rental";
+import { photoFiles, withPhotos } from "./rental-photos";
 import { requestCompletionSchema, requestDraftSchema, requestStartSchema } from "./schema";
 import { requestStatusPath, statusKey } from "../auth/status-link";
 
@@ -74,9 +83,12 @@ export const completeRequest = clientAction("Lead completion", {
   },
 });
 
+/** A time of day as a time input sends it. */
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** The status page's form fields of the renter's own request: its id and, opened by the emailed link, its key. */
 const ownRequest = { id: formField.id("no-request"), key: z.unknown().optional().transform(statusKey) };
-const statusHome = ({ id, key }: Record<string, FormDataEntryValue>) => {
+const statusHome = ({ id, key }: FormFields) => {
   const lead = recordId(id);
   return { page: lead ? requestStatusPath(lead, statusKey(key)) : "/" };
 };
@@ -109,12 +121,15 @@ export const deleteRequestAction = renterAction(bookingCatalog, {
     done === null ? { page: requestStatusPath(id, key), notice: null } : { page: "/requests", params: { deleted: "1" }, notice: null },
 });
 
-/** Books the quote the renter confirmed on the status page; the vendors and the renter are emailed right after. */
+/**
+ * Books the quote the renter confirmed on the status page, with the job site's details; the
+ * vendors and the renter are emailed right after.
+ */
 export const bookQuoteAction = renterAction(bookingCatalog, {
-  input: z.object({ ...ownRequest, quote: formField.id("no-quote") }),
+  input: z.object({ ...ownRequest, quote: formField.id("no-quote"), ...siteFields }),
   invalid: "no-quote",
   home: statusHome,
-  call: ({ id, key, quote }, token) => bookQuote(id, quote, renterProof(token, key)),
+  call: ({ id, key, quote, ...site }, token) => bookQuote(id, quote, site, renterProof(token, key)),
   done: () => after(() => wakeOutbox()),
   back: ({ id, key }, booked) => ({ page: requestStatusPath(id, key), notice: booked ? "booked" : null, anchor: "#quotes" }),
 });
@@ -127,6 +142,71 @@ export const cancelBookingAction = renterAction(bookingCatalog, {
   call: ({ id, key, reason }, token) => cancelBooking(id, reason, renterProof(token, key)),
   done: () => after(() => wakeOutbox()),
   back: ({ id, key }, cancelled) => ({ page: requestStatusPath(id, key), notice: cancelled ? "cancelled" : null, anchor: "#quotes" }),
+});
+
+/** The renter confirms the machine arrived. */
+export const confirmArrivalAction = renterAction(bookingCatalog, {
+  input: z.object(ownRequest),
+  invalid: "no-request",
+  home: statusHome,
+  call: ({ id, key }, token) => confirmArrival(id, renterProof(token, key)),
+  back: ({ id, key }, done) => ({ page: requestStatusPath(id, key), notice: done ? "arrived" : null, anchor: "#rental" }),
+});
+
+/** The renter reports a problem with the delivery, with photos taken or chosen on the phone; the vendor is emailed. */
+export const reportProblemAction = renterAction(bookingCatalog, {
+  input: z.object({
+    ...ownRequest,
+    problem: z.enum(Object.keys(PROBLEMS) as [keyof typeof PROBLEMS], "problem-invalid"),
+    note: formField.text(500),
+    photos: photoFiles,
+  }),
+  invalid: "no-request",
+  home: statusHome,
+  call: ({ id, key, problem, note, photos }, token) =>
+    withPhotos(id, "problem", photos, (paths) => reportProblem(id, problem, note, paths, renterProof(token, key))),
+  done: () => after(() => wakeOutbox()),
+  back: ({ id, key }, done) => ({ page: requestStatusPath(id, key), notice: done ? "problem-reported" : null, anchor: "#rental" }),
+});
+
+/** The booked vendor confirms the delivery window; the renter is emailed the updated invitation. */
+export const confirmWindowAction = businessAction(businessCatalog, {
+  input: z.object({
+    vendor_id: vendorId,
+    lead_id: formField.id("no-request"),
+    day: z.string().refine(isCalendarDay, "window-invalid"),
+    from: z.string().regex(CLOCK, "window-invalid"),
+    to: z.string().regex(CLOCK, "window-invalid"),
+  }),
+  invalid: "window-invalid",
+  call: ({ vendor_id, lead_id, day, from, to }, email) => confirmWindow(email, vendor_id, lead_id, day, from, to),
+  done: () => after(() => wakeOutbox()),
+  back: ({ vendor_id, lead_id }) => dashboard("window-confirmed", `#lead-${vendor_id}-${lead_id}`),
+});
+
+/** The booked vendor marks the machine on its way; the renter is emailed. */
+export const dispatchAction = businessAction(businessCatalog, {
+  input: z.object({ vendor_id: vendorId, lead_id: formField.id("no-request") }),
+  invalid: "no-request",
+  call: ({ vendor_id, lead_id }, email) => dispatchMachine(email, vendor_id, lead_id),
+  done: () => after(() => wakeOutbox()),
+  back: ({ vendor_id, lead_id }) => dashboard("on-the-way", `#lead-${vendor_id}-${lead_id}`),
+});
+
+/** The booked vendor marks the machine delivered, with the hour meter, the fuel and walk-around photos; the renter is emailed. */
+export const deliverAction = businessAction(businessCatalog, {
+  input: z.object({
+    vendor_id: vendorId,
+    lead_id: formField.id("no-request"),
+    hours: z.coerce.number("reading-invalid").min(0, "reading-invalid").max(99999, "reading-invalid"),
+    fuel: z.coerce.number("fuel-invalid").int("fuel-invalid").min(0, "fuel-invalid").max(8, "fuel-invalid"),
+    photos: photoFiles,
+  }),
+  invalid: "reading-invalid",
+  call: ({ vendor_id, lead_id, hours, fuel, photos }, email) =>
+    withPhotos(lead_id, "delivery", photos, (paths) => deliverMachine(email, vendor_id, lead_id, hours, fuel, paths)),
+  done: () => after(() => wakeOutbox()),
+  back: ({ vendor_id, lead_id }) => dashboard("delivered", `#lead-${vendor_id}-${lead_id}`),
 });
 
 /** A business's status of one of its listing's requests. */
@@ -154,7 +234,7 @@ export const saveQuoteAction = businessAction(businessCatalog, {
   back: ({ vendor_id, lead_id }) => dashboard("quote-sent", `#lead-${vendor_id}-${lead_id}`),
 });
 
-const quoteLinkHome = ({ token }: Record<string, FormDataEntryValue>) => ({ page: isToken(token) ? quotePagePath(token) : "/business" });
+const quoteLinkHome = ({ token }: FormFields) => ({ page: isToken(token) ? quotePagePath(token) : "/business" });
 
 /** A quote sent from the emailed "Send a quote" link's page, for that link's request only. */
 export const saveLinkQuoteAction = visitorAction(businessCatalog, {

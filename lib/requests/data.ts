@@ -8,6 +8,8 @@ import { rateCardSchema } from "../prices/rate-card-schema";
 import type { QuotePayload } from "../quotes/form";
 import { bookingSchema, quoteSchema } from "../quotes/quote";
 import { isCalendarDay } from "./dates";
+import { rentalSchema } from "../quotes/rental";
+import type { JobSite } from "./rental";
 import type { RequestCompletion, RequestDraft } from "./schema";
 
 // A rental request's reads and writes for the renter, the vendors it reached and the console:
@@ -71,10 +73,20 @@ export const routeRates = (zip: string, vendorId: number | null, widen: boolean)
   );
 
 /** Books one quote of the renter's own request: of two at once, one wins (the database locks the request). */
-export const bookQuote = (lead: number, quote: number, proof: RenterProof) =>
+export const bookQuote = (lead: number, quote: number, site: JobSite, proof: RenterProof) =>
   serviceRpc(
     "renter_book_quote",
-    { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash, p_quote_id: quote },
+    {
+      p_lead_id: lead,
+      p_owner_token: proof.ownerToken,
+      p_link_hash: proof.linkHash,
+      p_quote_id: quote,
+      p_site_address: site.site_address,
+      p_access_notes: site.access_notes ?? null,
+      p_site_contact: site.site_contact,
+      p_site_phone: site.site_phone,
+      p_window_preference: site.window_preference,
+    },
     bookingSchema,
   );
 
@@ -85,6 +97,43 @@ export const cancelBooking = (lead: number, reason: string, proof: RenterProof) 
     { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash, p_reason: reason },
     bookingSchema,
   );
+
+/** The renter confirms the machine arrived. */
+export const confirmArrival = (lead: number, proof: RenterProof) =>
+  serviceRpc("renter_confirm_arrival", { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash }, rentalSchema);
+
+/** The renter reports a problem with the delivery, with the stored photos' paths. */
+export const reportProblem = (lead: number, problem: string, note: string, photos: string[], proof: RenterProof) =>
+  serviceRpc(
+    "renter_report_problem",
+    { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash, p_problem: problem, p_note: note, p_photos: photos },
+    rentalSchema,
+  );
+
+// The booked vendor's side of the rental.
+
+/** The booked vendor's delivery window: a day and two times in the job site's local time (HH:MM). */
+export const confirmWindow = (email: string, vendor: number, lead: number, day: string, from: string, to: string) =>
+  serviceRpc(
+    "business_confirm_window",
+    { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_day: day, p_from: from, p_to: to },
+    rentalSchema,
+  );
+
+/** The booked vendor marks the machine on its way. */
+export const dispatchMachine = (email: string, vendor: number, lead: number) =>
+  serviceRpc("business_dispatch", { p_email: email, p_vendor_id: vendor, p_lead_id: lead }, rentalSchema);
+
+/** The booked vendor marks the machine delivered, with its readings and the stored photos' paths. */
+export const deliverMachine = (email: string, vendor: number, lead: number, hours: number, fuel: number, photos: string[]) =>
+  serviceRpc(
+    "business_deliver",
+    { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_hours: hours, p_fuel: fuel, p_photos: photos },
+    rentalSchema,
+  );
+
+/** The job that releases bookings whose window was not confirmed in time; how many it released. */
+export const releaseOverdueBookings = (batch = 100) => serviceRpc("release_overdue_bookings", { p_batch: batch }, z.number());
 
 // The vendors' side: the requests a listing received, their statuses and quotes.
 
@@ -110,7 +159,8 @@ const businessRequestSchema = z.object({
   withdrawn_at: text,
   /** This listing's latest quote for the request, whatever became of it. */
   quote: quoteSchema.nullable(),
-  booking: z.object({ vendor_id: z.number(), status: z.enum(["booked", "cancelled"]) }).nullable(),
+  /** The whole rental for the booked vendor; only that the request is booked (and by whom) for the others. */
+  booking: z.union([rentalSchema, z.object({ vendor_id: z.number(), status: z.enum(["booked", "cancelled"]) })]).nullable(),
 });
 export type BusinessRequest = z.infer<typeof businessRequestSchema>;
 
@@ -289,7 +339,7 @@ const requestDetailSchema = z.object({
     }),
   ),
   quotes: z.array(quoteSchema.extend({ vendor_name: z.string() })),
-  booking: bookingSchema.nullable(),
+  booking: rentalSchema.nullable(),
   /** The consent sentence the renter was shown, where and when, and from which client (its hashed address). */
   consent: z
     .object({ text: z.string(), vendor_ids: z.array(z.number()), page: z.string(), client_hash: text, given_at: z.string() })

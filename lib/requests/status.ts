@@ -4,7 +4,8 @@ import { serviceRpc } from "../data/rpc";
 import { z } from "zod";
 import { refusalCodeSchema } from "../data/refusals";
 import { reviewSummarySchema } from "../listings/types";
-import { bookingSchema, centsText, quoteSchema } from "../quotes/quote";
+import { centsText, quoteSchema } from "../quotes/quote";
+import { rentalSchema } from "../quotes/rental";
 import { ownerToken } from "../auth/renter";
 
 const text = z.string().nullable();
@@ -18,7 +19,19 @@ const requestStatusSchema = z.object({
   location: z.string(),
   completed_at: z.string(),
   withdrawn_at: text,
-  booking: bookingSchema.nullable(),
+  booking: rentalSchema.nullable(),
+  /** The latest booking released because its vendor did not confirm a delivery window in time. */
+  released: z
+    .object({
+      vendor_name: z.string(),
+      released_at: z.string(),
+      site_address: text,
+      access_notes: text,
+      site_contact: text,
+      site_phone: text,
+      window_preference: text,
+    })
+    .nullable(),
   recipients: z.array(
     z.object({
       vendor_id: z.number(),
@@ -141,10 +154,13 @@ export function cancelDeadline(lead: Pick<RequestStatus, "booking">, today: stri
 
 /**
  * Whether the renter may delete the request, as the database decides it: once it was withdrawn,
- * its booking cancelled, or its rental ended (a booked rental on its last day booked).
+ * its booking cancelled, or its rental ended (a booked rental on its last day booked, unless the
+ * machine was delivered).
  */
 export function deletable(lead: Pick<RequestStatus, "withdrawn_at" | "booking" | "rental_end_date">, today: string): boolean {
   if (lead.withdrawn_at || lead.booking?.status === "cancelled") return true;
+  // A machine on the job site: the rental runs until the vendor picks it up.
+  if (lead.booking?.delivered_at) return false;
   const last = lead.booking?.status === "booked" ? lead.booking.end_date : lead.rental_end_date;
   return last < today;
 }

@@ -27,7 +27,10 @@ returns jsonb language sql stable security definer set search_path = '' as $$
         'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at, 'withdrawn_at', l.withdrawn_at,
         'reason', r.reason, 'status', r.status, 'status_reason', r.status_reason, 'status_at', r.status_at,
         'quote', (select to_jsonb(q) from public.quotes q where q.lead_id = l.id and q.vendor_id = r.vendor_id order by q.revision desc limit 1),
-        'booking', (select jsonb_build_object('vendor_id', b.vendor_id, 'status', b.status) from public.bookings b where b.lead_id = l.id))
+        -- The booked vendor sees the whole rental; the others only that the request is booked.
+        'booking', (select case when b.vendor_id = r.vendor_id then private.rental_of(l.id)
+                                else jsonb_build_object('vendor_id', b.vendor_id, 'status', b.status) end
+                    from public.bookings b where b.lead_id = l.id))
       order by x.n)
       from numbered x join public.leads l on l.id = x.id join public.lead_recipients r on r.lead_id = x.id and r.vendor_id = x.vendor_id
       where x.n <= (select page_size from settings)), '[]'::jsonb),

@@ -3,8 +3,9 @@
 -- what the reports count (dates, ZIP, machine, vendors, quotes' amounts) and lose everything that
 -- names or describes the person: name, phone, email, client address (also in the consent and the
 -- abuse limits), their reviews and the emails about them, every message's contents, recipient and
--- delivery errors, the cancellation reason, the vendors' free text about them (status reasons,
--- quote messages), and the emailed status links. A booking whose rental has not ended is cancelled
+-- delivery errors, the cancellation reason, the job site's address, access notes and contact, the
+-- problem they reported, the rental's photos (their files queued for deletion from the store), the
+-- vendors' free text about them (status reasons, quote messages), and the emailed status links. A booking whose rental has not ended is cancelled
 -- and its vendor told (that email names nobody, and is the one message of the request still sent).
 -- Runs in its caller's transaction: a request is erased whole or untouched.
 -- Returns how many requests and reviews it erased.
@@ -66,7 +67,15 @@ begin
   get diagnostics reviews = row_count;
   delete from public.auth_links a where a.lead_id = any (p_ids) and a.purpose = 'lead_status';
   update public.lead_consents c set client_hash = null where c.lead_id = any (p_ids) and c.client_hash is not null;
-  update public.bookings b set cancel_reason = null where b.lead_id = any (p_ids) and b.cancel_reason is not null;
+  update public.bookings b set cancel_reason = null, site_address = null, access_notes = null, site_contact = null,
+    site_phone = null, problem_note = null
+  where b.lead_id = any (p_ids)
+    and (b.cancel_reason is not null or b.site_address is not null or b.access_notes is not null or b.site_contact is not null
+         or b.site_phone is not null or b.problem_note is not null);
+  update public.booking_releases x set site_address = null, access_notes = null, site_contact = null, site_phone = null
+  where x.lead_id = any (p_ids) and x.site_address is not null;
+  with gone as (delete from public.rental_photos p where p.lead_id = any (p_ids) returning p.path)
+  insert into private.photo_deletions (path) select g.path from gone g on conflict do nothing;
   update public.quotes q set message = null where q.lead_id = any (p_ids) and q.message is not null;
   update public.lead_recipients r set status_reason = null where r.lead_id = any (p_ids) and r.status_reason is not null;
   update public.leads l set state = 'erased', name = '', phone = '', renter_email = null, client_key = null,

@@ -14,7 +14,7 @@ begin
   elsif not exists (
     select 1 from private.lead_transitions t
     where t.to_state = new.state
-      and (t.from_state = old.state or (t.from_state = 'over' and old.state in ('sent', 'booked')))) then
+      and (t.from_state = old.state or (t.from_state = 'over' and old.state in ('sent', 'booked', 'confirmed', 'on_the_way')))) then
     raise exception 'A request cannot go from % to %', old.state, new.state using errcode = 'P0001', hint = 'request-state';
   end if;
   return new;

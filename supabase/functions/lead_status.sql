@@ -8,7 +8,13 @@ returns jsonb language sql stable security definer set search_path = '' as $$
   select jsonb_build_object('id', l.id, 'skid_steer_type', l.skid_steer_type, 'rental_start_date', l.rental_start_date,
     'rental_end_date', l.rental_end_date, 'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at,
     'withdrawn_at', l.withdrawn_at,
-    'booking', (select to_jsonb(b) from public.bookings b where b.lead_id = l.id),
+    'booking', private.rental_of(l.id),
+    -- The latest booking released because its vendor did not confirm a window in time.
+    'released', (select jsonb_build_object('vendor_name', v.name, 'released_at', x.released_at, 'site_address', x.site_address,
+                   'access_notes', x.access_notes, 'site_contact', x.site_contact, 'site_phone', x.site_phone,
+                   'window_preference', x.window_preference)
+                 from public.booking_releases x join public.vendors v on v.id = x.vendor_id
+                 where x.lead_id = l.id order by x.released_at desc limit 1),
     'recipients', (select coalesce(jsonb_agg(jsonb_build_object(
         'vendor_id', v.id, 'vendor_name', v.name, 'phone', v.phone, 'reason', r.reason, 'sent', exists (select 1 from public.outbox_messages m
                                                where m.lead_id = l.id and m.vendor_id = r.vendor_id and m.status = 'sent'),

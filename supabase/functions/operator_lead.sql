@@ -5,7 +5,7 @@ returns jsonb language sql stable security definer set search_path = '' as $$
   select public.operator_lead_list(array[l.id])->0 || jsonb_build_object(
     'quotes', (select coalesce(jsonb_agg(to_jsonb(q) || jsonb_build_object('vendor_name', v.name) order by q.vendor_id, q.revision), '[]'::jsonb)
                from public.quotes q join public.vendors v on v.id = q.vendor_id where q.lead_id = l.id),
-    'booking', (select to_jsonb(b) from public.bookings b where b.lead_id = l.id),
+    'booking', private.rental_of(l.id),
     'consent', (select to_jsonb(c) from public.lead_consents c where c.lead_id = l.id),
     'messages', (select coalesce(jsonb_agg(to_jsonb(m) - 'claim_id' || jsonb_build_object(
                    'vendor_name', (select v.name from public.vendors v where v.id = m.vendor_id),

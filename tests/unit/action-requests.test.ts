@@ -10,6 +10,7 @@ import {
   MAX_ACTION_BODY_BYTES,
   MAX_CONSOLE_BODY_BYTES,
   MAX_CONSOLE_UPLOAD_BYTES,
+  MAX_PHOTO_UPLOAD_BYTES,
 } from "../../lib/platform/action-limits.mjs";
 import { earlyRefusal, withVisitorAddress } from "../../lib/platform/node-server.mjs";
 
@@ -123,7 +124,16 @@ describe("what an action may send, decided before its body is read", () => {
     expect(actionAllowance("/operator/login", null)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
     expect(actionAllowance("/submit", null)).toEqual({ limit: MAX_ACTION_BODY_BYTES });
     expect(actionAllowance("/business/claim/12", null)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
-    expect(actionAllowance("/requests/12", null)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
+    expect(actionAllowance("/requests", null)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
+  });
+
+  it("a rental's photos may be posted to a request's page, and to the dashboard only with a business session cookie", () => {
+    expect(actionAllowance("/requests/12", null)).toEqual({ limit: MAX_PHOTO_UPLOAD_BYTES });
+    expect(actionAllowance("/business", `business_session=${"B".repeat(43)}`)).toEqual({ limit: MAX_PHOTO_UPLOAD_BYTES });
+    expect(actionAllowance("/business", null)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
+    expect(actionAllowance("/business", "business_session=short")).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
+    expect(actionAllowance("/business/claim/12", `business_session=${"B".repeat(43)}`)).toEqual({ limit: MAX_CONSOLE_BODY_BYTES });
+    expect(MAX_PHOTO_UPLOAD_BYTES).toBeGreaterThan(8 * 10 * 1024 * 1024);
   });
 
   it("npm start's server refuses without a session, without a declared length, or over the limit", () => {

@@ -4,7 +4,7 @@ import { rentalInvitation } from "@/lib/outbox/calendar";
 import type { OutboxQuote } from "@/lib/outbox/rows";
 import { bookedEmail } from "@/lib/outbox/templates/booked";
 import { bookingConfirmationEmail } from "@/lib/outbox/templates/booking-confirmation";
-import { bookedOtherDays, hostile, lead, quote } from "./helpers/outbox-samples";
+import { bookedOtherDays, hostile, lead, quote, windowConfirmed } from "./helpers/outbox-samples";
 
 const site = "https://skidsteer.example";
 
@@ -42,6 +42,22 @@ describe("the calendar invitation of a quote booked for other days", () => {
     );
     expect(event.startDate.toString()).toBe("2027-03-09");
     expect(event.endDate.toString()).toBe("2027-03-13");
+  });
+});
+
+describe("the calendar invitation once the vendor confirmed a delivery window", () => {
+  it("is the same event (same UID) with its SEQUENCE raised, from the window's start to the end of the last day in the job site's time, at the site's address", () => {
+    const parse = (text: string) => new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!);
+    const before = parse(rentalInvitation(lead, bookedOtherDays, site));
+    const after = parse(rentalInvitation(lead, windowConfirmed, site));
+    expect(after.uid).toBe(before.uid);
+    expect(after.sequence).toBeGreaterThan(before.sequence);
+    expect(after.startDate.isDate).toBe(false);
+    expect(after.startDate.toJSDate().toISOString()).toBe("2027-03-09T14:00:00.000Z");
+    // Midnight after 12 March in Houston (CST, UTC-6).
+    expect(after.endDate.toJSDate().toISOString()).toBe("2027-03-13T06:00:00.000Z");
+    expect(after.location).toBe("2200 Ship Channel Road, Houston");
+    expect(after.description).toContain("Delivery window: Tue, Mar 9, 8:00 AM to 10:00 AM CST");
   });
 });
 

@@ -600,7 +600,12 @@ describe("booking on PostgreSQL 15", () => {
         }
         const outcomes = await Promise.allSettled(
           clients.map((client, i) =>
-            as("service_role", "select public.renter_book_quote($1, $2, null, $3)", [id, token, quotes[i]], client),
+            as(
+              "service_role",
+              "select public.renter_book_quote($1, $2, null, $3, '100 Job Site Road', null, 'Site Contact', '555-201-0100', 'any')",
+              [id, token, quotes[i]],
+              client,
+            ),
           ),
         );
         expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);

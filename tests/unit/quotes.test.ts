@@ -41,7 +41,11 @@ const saveQuote = async (lead: number, vendor: number, body: object) =>
   )[0].q;
 
 const book = (lead: { id: number; token: string }, quoteId: number, token = lead.token) =>
-  asService<{ b: { quote_id: number } }>(db, "select public.renter_book_quote($1, $2, null, $3) as b", [lead.id, token, quoteId]);
+  asService<{ b: { quote_id: number } }>(
+    db,
+    "select public.renter_book_quote($1, $2, null, $3, '100 Job Site Road', null, 'Site Contact', '555-201-0100', 'any') as b",
+    [lead.id, token, quoteId],
+  );
 
 describe("a vendor quotes", () => {
   it("the database computes the total from the lines, keeps one open quote a vendor and counts it as a response", async () => {

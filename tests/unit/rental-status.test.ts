@@ -41,6 +41,33 @@ describe("the status page's vendors", () => {
   });
 });
 
+/** A booking's rental fields before the vendor confirmed a window. */
+const notYetDelivered = {
+  site_address: "100 Job Site Road",
+  access_notes: null,
+  site_contact: "Site Contact",
+  site_phone: "555-201-0100",
+  window_preference: "any" as const,
+  confirm_by: "2027-03-01T14:00:00Z",
+  confirmed_at: null,
+  window_start: null,
+  window_end: null,
+  sequence: 0,
+  time_zone: "America/Chicago",
+  window_day: null,
+  window_from: null,
+  window_to: null,
+  dispatched_at: null,
+  delivered_at: null,
+  delivery_hours: null,
+  delivery_fuel: null,
+  arrived_at: null,
+  problem: null,
+  problem_note: null,
+  problem_at: null,
+  photos: [],
+};
+
 describe("a booking's days on the status page", () => {
   const booking = (status: "booked" | "cancelled"): NonNullable<RequestStatus["booking"]> => ({
     lead_id: 1,
@@ -53,6 +80,7 @@ describe("a booking's days on the status page", () => {
     cancel_reason: null,
     booked_at: "2027-03-01T10:00:00Z",
     cancelled_at: null,
+    ...notYetDelivered,
   });
   const lead = { withdrawn_at: null, rental_end_date: "2027-03-10" };
 
@@ -71,5 +99,10 @@ describe("a booking's days on the status page", () => {
     expect(deletable({ ...lead, booking: booking("cancelled") }, "2027-03-01")).toBe(true);
     expect(deletable({ ...lead, withdrawn_at: "2027-03-01T10:00:00Z", booking: null }, "2027-03-01")).toBe(true);
     expect(deletable({ ...lead, booking: null }, "2027-03-10")).toBe(false);
+  });
+
+  it("a delivered rental is not deletable after its last day: it ends when the vendor picks the machine up", () => {
+    const delivered = { ...booking("booked"), delivered_at: "2027-03-12T15:00:00Z", delivery_hours: 1200, delivery_fuel: 8 };
+    expect(deletable({ ...lead, booking: delivered }, "2027-03-16")).toBe(false);
   });
 });

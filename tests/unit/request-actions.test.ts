@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { freshDb } from "./helpers/db";
-import { book, manageListing, quotePayload, renterBrowser, sendQuote, sendRequest, useDatabase } from "./helpers/factories";
+import { book, jobSite, manageListing, quotePayload, renterBrowser, sendQuote, sendRequest, useDatabase } from "./helpers/factories";
 
 // A feature's actions called as their forms call them, below the browser: the session and the
 // browser's cookie are faked, everything after them (the action shape, the data module, the
@@ -104,7 +104,9 @@ describe("the renter books from the status page (bookQuoteAction), and a booked 
     const vendor = request.vendors[0];
     const quote = await sendQuote(await manageListing(db, vendor), vendor, request.id);
     session.cookies.set("lead_owner", request.browser.token);
-    expect(await redirectOf(bookQuoteAction, { id: request.id, quote: quote.id })).toBe(`/requests/${request.id}?notice=booked#quotes`);
+    expect(await redirectOf(bookQuoteAction, { id: request.id, quote: quote.id, ...jobSite })).toBe(
+      `/requests/${request.id}?notice=booked#quotes`,
+    );
     expect(await redirectOf(withdrawRequestAction, { id: request.id })).toBe(`/requests/${request.id}?error=request-booked`);
     const state = await db.query<{ state: string }>("select state from public.leads where id = $1", [request.id]);
     expect(state.rows[0].state).toBe("booked");
@@ -115,7 +117,9 @@ describe("the renter books from the status page (bookQuoteAction), and a booked 
     const vendor = request.vendors[0];
     const quote = await sendQuote(await manageListing(db, vendor), vendor, request.id);
     session.cookies.set("lead_owner", renterBrowser().token);
-    expect(await redirectOf(bookQuoteAction, { id: request.id, quote: quote.id })).toBe(`/requests/${request.id}?error=no-request#quotes`);
+    expect(await redirectOf(bookQuoteAction, { id: request.id, quote: quote.id, ...jobSite })).toBe(
+      `/requests/${request.id}?error=no-request#quotes`,
+    );
     expect(await db.query("select 1 from public.bookings where lead_id = $1", [request.id]).then((r) => r.rows)).toEqual([]);
   });
 

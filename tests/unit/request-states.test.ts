@@ -38,6 +38,8 @@ async function stateDiagram(): Promise<string> {
     "  [*] --> draft: renter opens the dialog",
     "  sent --> over: the rental's last day passes",
     "  booked --> over: the last day booked passes",
+    "  confirmed --> over: the last day booked passes",
+    "  on_the_way --> over: the last day booked passes",
     ...[...arrows].map(([key, labels]) => `  ${key}: ${labels.join("; ")}`),
     "  erased --> [*]",
   ].join("\n");

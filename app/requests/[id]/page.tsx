@@ -9,6 +9,7 @@ import { deletable, requestStatus, machineLabel, vendorAnswer } from "@/lib/requ
 import { statusKey } from "@/lib/auth/status-link";
 import { RequestReviews } from "@/components/reviews/request-reviews";
 import { RequestQuotes } from "@/components/rental/request-quotes";
+import { RentalProgress } from "@/components/rental/rental-progress";
 
 // Private to the browser that made the request, or to the holder of its emailed link: never indexed, never cached.
 export const metadata: Metadata = { title: "Your Rental Request", robots: { index: false, follow: false } };
@@ -63,6 +64,7 @@ export default async function RequestStatusPage({ params, searchParams }: Props)
       </div>
       {/* A review's messages name their vendor (?vendor=); a booking's do not. */}
       <RequestQuotes lead={lead} statusKey={key} notice={noticeVendor ? undefined : notice} error={noticeVendor ? undefined : error} />
+      <RentalProgress lead={lead} statusKey={key} />
       <div className="mx-auto max-w-2xl">
         {!lead.withdrawn_at && !lead.booking && (
           <form action={withdrawRequestAction} className="mt-6">

@@ -83,6 +83,36 @@ const LIVE = `l.completed and l.state = 'sent' and l.rental_end_date >= current_
 /** The emailed status link of a request, which proves it the renter's (its token's hash). */
 const STATUS_LINK = `(select a.token_hash from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now() limit 1)`;
 
+/** A photo's path in the store, as lib/storage/photos.ts names it. */
+const photoPath = (lead: number, record: string) => `rentals/${lead}/${record}-${randomBytes(12).toString("hex")}.jpg`;
+
+/**
+ * A rental of the busy listing brought to a stage through the product's own calls: a request sent
+ * from its page, quoted and booked by the browser that sent it, then its window confirmed, the
+ * machine on its way, delivered.
+ */
+async function busyRental(s: Subjects, e: Engine, stage: "booked" | "confirmed" | "on_the_way" | "on_rent") {
+  const [place] = await e.query("select p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id where v.id = $1", [
+    s.busyVendor,
+  ]);
+  const lead = await draft(e, s.busyVendor);
+  await e.query(COMPLETE_SQL, await completion(e, lead, String(place.code), s.busyVendor, false));
+  const id = lead.id;
+  const manager = [BUSY_MANAGER_EMAIL, s.busyVendor, id];
+  const [saved] = await e.query("select public.business_save_quote($1, $2, $3, $4::jsonb) as q", [...manager, quote(4)]);
+  await e.query("select public.renter_book_quote($1, $2, null, $3, '2200 Ship Channel Road', null, 'Dana Site', '555-010-0199', 'any')", [
+    id,
+    lead.owner,
+    num((saved.q as { id: number }).id),
+  ]);
+  if (stage !== "booked")
+    await e.query("select public.business_confirm_window($1, $2, $3, $4::date, '08:00', '12:00')", [...manager, dateIn(7)]);
+  if (stage === "on_the_way" || stage === "on_rent") await e.query("select public.business_dispatch($1, $2, $3)", manager);
+  if (stage === "on_rent")
+    await e.query("select public.business_deliver($1, $2, $3, 1200, 8, $4)", [...manager, [photoPath(id, "delivery")]]);
+  return { id, start: dateIn(7), owner: lead.owner };
+}
+
 /** A fresh draft of a new browser, started as the rental dialog starts it. */
 async function draft(engine: Engine, vendor: number | null) {
   const owner = token();
@@ -235,7 +265,7 @@ export const WRITES: Call[] = [
   write({
     fn: "renter_book_quote",
     name: "booking a quote (renter_book_quote)",
-    sql: "select public.renter_book_quote($1, null, $2, $3) as result",
+    sql: "select public.renter_book_quote($1, null, $2, $3, '2200 Ship Channel Road', 'Gate code 4321', 'Dana Site', '555-010-0199', 'morning') as result",
     params: async (_s, e) => {
       const row = await one(
         e,
@@ -248,6 +278,85 @@ export const WRITES: Call[] = [
       return [num(row.id), row.link, num(row.quote_id)];
     },
     ok: (r) => (r as { status: string }).status === "booked",
+  }),
+  write({
+    fn: "business_confirm_window",
+    name: "confirming a delivery window, busy listing (business_confirm_window)",
+    sql: "select public.business_confirm_window($1, $2, $3, $4::date, '08:00', '12:00') as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "booked");
+      return [BUSY_MANAGER_EMAIL, s.busyVendor, rental.id, rental.start];
+    },
+    ok: (r) => Boolean((r as { confirmed_at: string | null }).confirmed_at),
+  }),
+  write({
+    fn: "business_dispatch",
+    name: "marking the machine on its way, busy listing (business_dispatch)",
+    sql: "select public.business_dispatch($1, $2, $3) as result",
+    params: async (s, e) => [BUSY_MANAGER_EMAIL, s.busyVendor, (await busyRental(s, e, "confirmed")).id],
+    ok: (r) => Boolean((r as { dispatched_at: string | null }).dispatched_at),
+  }),
+  write({
+    fn: "business_deliver",
+    name: "marking the machine delivered with photos, busy listing (business_deliver)",
+    sql: "select public.business_deliver($1, $2, $3, 1234.5, 8, $4) as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "on_the_way");
+      return [BUSY_MANAGER_EMAIL, s.busyVendor, rental.id, [photoPath(rental.id, "delivery"), photoPath(rental.id, "delivery")]];
+    },
+    ok: (r) => Boolean((r as { delivered_at: string | null }).delivered_at),
+  }),
+  write({
+    fn: "renter_confirm_arrival",
+    name: "confirming the machine arrived (renter_confirm_arrival)",
+    sql: "select public.renter_confirm_arrival($1, $2, null) as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "on_rent");
+      return [rental.id, rental.owner];
+    },
+    ok: (r) => Boolean((r as { arrived_at: string | null }).arrived_at),
+  }),
+  write({
+    fn: "renter_report_problem",
+    name: "reporting a problem with a delivery (renter_report_problem)",
+    sql: "select public.renter_report_problem($1, $2, null, 'damaged', 'The bucket is bent', $3) as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "on_rent");
+      return [rental.id, rental.owner, [photoPath(rental.id, "problem")]];
+    },
+    ok: (r) => (r as { problem: string | null }).problem === "damaged",
+  }),
+  write({
+    fn: "release_overdue_bookings",
+    name: "releasing a booking not confirmed in time (release_overdue_bookings)",
+    sql: "select public.release_overdue_bookings(100) as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "booked");
+      await e.query("update public.bookings set confirm_by = now() - interval '1 minute' where lead_id = $1", [rental.id]);
+      return [];
+    },
+    ok: (r) => Number(r) >= 1,
+  }),
+  write({
+    fn: "photo_deletions_claim",
+    name: "claiming erased requests' photo files (photo_deletions_claim)",
+    sql: "select public.photo_deletions_claim(100) as result",
+    params: async (_s, e) => {
+      await e.query(
+        "insert into private.photo_deletions (path) select 'rentals/0/delivery-' || md5(random()::text) || '.jpg' from generate_series(1, 100)",
+      );
+      return [];
+    },
+    ok: (r) => (r as string[]).length >= 1,
+  }),
+  write({
+    fn: "photo_deletions_done",
+    name: "taking deleted photo files off the queue (photo_deletions_done)",
+    sql: "select public.photo_deletions_done($1) as result",
+    params: async (_s, e) => {
+      const rows = await e.query("select path from private.photo_deletions order by queued_at limit 100");
+      return [rows.map((row) => row.path)];
+    },
   }),
   write({
     fn: "renter_cancel_booking",

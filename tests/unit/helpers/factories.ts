@@ -5,6 +5,7 @@ import { newToken } from "@/lib/auth/token";
 import { managerRole } from "@/lib/listings/manage";
 import { consentText } from "@/lib/requests/consent";
 import { bookQuote, completeRequest, createRequest, routeRates, saveQuote } from "@/lib/requests/data";
+import type { JobSite } from "@/lib/requests/rental";
 import type { QuotePayload } from "@/lib/quotes/form";
 import { embeddedClient, isoDay } from "./db";
 
@@ -109,5 +110,14 @@ export const sendQuote = (manager: string, vendorId: number, requestId: number, 
   saveQuote(manager, vendorId, requestId, quotePayload(overrides));
 
 /** The renter books a quote of its own request from the browser that sent it. */
-export const book = (request: { id: number; browser: { token: string } }, quoteId: number) =>
-  bookQuote(request.id, quoteId, { ownerToken: request.browser.token, linkHash: null });
+export const book = (request: { id: number; browser: { token: string } }, quoteId: number, site: Partial<JobSite> = {}) =>
+  bookQuote(request.id, quoteId, { ...jobSite, ...site }, { ownerToken: request.browser.token, linkHash: null });
+
+/** The job site's details a booking gives. */
+export const jobSite: JobSite = {
+  site_address: "100 Job Site Road",
+  access_notes: "Gate code 4321; drop it by the north fence.",
+  site_contact: "Site Contact",
+  site_phone: "555-201-0100",
+  window_preference: "morning",
+};

@@ -102,7 +102,21 @@ export const act = {
     db.service("select public.business_set_lead_status($1, $2, $3, $4, $5)", [manager, vendor, lead, status, reason]),
   withdraw: (db: Database, id: number, who: Person) => db.service("select public.withdraw_lead($1, $2, null)", [id, who.token]),
   book: (db: Database, id: number, who: Person, quote: number) =>
-    db.service("select public.renter_book_quote($1, $2, null, $3)", [id, who.token, quote]),
+    db.service("select public.renter_book_quote($1, $2, null, $3, '100 Job Site Road', null, 'Site Contact', '555-201-0100', 'any')", [
+      id,
+      who.token,
+      quote,
+    ]),
+  confirmWindow: (db: Database, manager: string, vendor: number, lead: number, day: string, from: string, to: string) =>
+    db.service("select public.business_confirm_window($1, $2, $3, $4::date, $5::time, $6::time)", [manager, vendor, lead, day, from, to]),
+  release: (db: Database) => db.service<{ n: number }>("select public.release_overdue_bookings(100) as n"),
+  dispatch: (db: Database, manager: string, vendor: number, lead: number) =>
+    db.service("select public.business_dispatch($1, $2, $3)", [manager, vendor, lead]),
+  deliver: (db: Database, manager: string, vendor: number, lead: number, hours: number, fuel: number, photos: string[]) =>
+    db.service("select public.business_deliver($1, $2, $3, $4, $5, $6)", [manager, vendor, lead, hours, fuel, photos]),
+  arrive: (db: Database, id: number, who: Person) => db.service("select public.renter_confirm_arrival($1, $2, null)", [id, who.token]),
+  reportProblem: (db: Database, id: number, who: Person, problem: string, note: string, photos: string[]) =>
+    db.service("select public.renter_report_problem($1, $2, null, $3, $4, $5)", [id, who.token, problem, note, photos]),
   cancel: (db: Database, id: number, who: Person, reason: string) =>
     db.service("select public.renter_cancel_booking($1, $2, null, $3)", [id, who.token, reason]),
   delete: (db: Database, id: number, who: Person) => db.service("select public.renter_delete_request($1, $2, null)", [id, who.token]),
@@ -129,6 +143,8 @@ const HOLDERS: Record<string, { rows: string; global?: string }> = {
       "select row_to_json(a)::text as x from public.outbox_attempts a join public.outbox_messages m on m.id = a.message_id where m.kind = 'review_published'",
   },
   "public.bookings": { rows: "select row_to_json(t)::text as x from public.bookings t where t.lead_id = any($1)" },
+  "public.booking_releases": { rows: "select row_to_json(t)::text as x from public.booking_releases t where t.lead_id = any($1)" },
+  "public.rental_photos": { rows: "select row_to_json(t)::text as x from public.rental_photos t where t.lead_id = any($1)" },
   "public.quotes": { rows: "select row_to_json(t)::text as x from public.quotes t where t.lead_id = any($1)" },
   "public.reviews": { rows: "select row_to_json(t)::text as x from public.reviews t where t.lead_id = any($1)" },
   "public.auth_links": { rows: "select row_to_json(t)::text as x from public.auth_links t where t.lead_id = any($1)" },
@@ -171,8 +187,36 @@ export async function expectInvariants(db: Database, requests: Tracked[]) {
   const broken = await db.owner<{ rule: string; lead_id: number }>(
     `
     select 'booked without a live booking, or live booking not booked' as rule, l.id as lead_id from public.leads l
-    where l.id = any($1) and (l.state = 'booked') <> exists (select 1 from public.bookings b where b.lead_id = l.id and b.status = 'booked')
+    where l.id = any($1)
+      and (l.state in ('booked', 'confirmed', 'on_the_way', 'on_rent'))
+          <> exists (select 1 from public.bookings b where b.lead_id = l.id and b.status = 'booked')
       and l.state <> 'erased'
+    union all
+    select 'a rental step without the steps before it', b.lead_id from public.bookings b join public.leads l on l.id = b.lead_id
+    where b.lead_id = any($1) and (
+      (l.state = 'booked' and (b.confirmed_at is not null or b.dispatched_at is not null or b.delivered_at is not null))
+      or (l.state in ('confirmed', 'on_the_way', 'on_rent') and b.window_start is null)
+      or (l.state = 'on_the_way' and (b.dispatched_at is null or b.delivered_at is not null))
+      or (l.state = 'on_rent' and (b.delivered_at is null or b.delivery_hours is null
+          or (select count(*) from public.rental_photos p where p.lead_id = b.lead_id and p.record = 'delivery') not between 1 and 8))
+      or (b.window_end - b.window_start) > interval '4 hours' or b.window_end <= b.window_start
+      or ((b.arrived_at is not null or b.problem is not null) and b.delivered_at is null))
+    union all
+    select 'a released or cancelled booking was delivered after it ended', b.lead_id from public.bookings b
+    where b.lead_id = any($1) and b.status = 'cancelled' and b.delivered_at > b.cancelled_at
+    union all
+    select 'a released vendor was booked again', x.lead_id from public.booking_releases x
+    join public.bookings b on b.lead_id = x.lead_id and b.vendor_id = x.vendor_id
+    where x.lead_id = any($1)
+    union all
+    select 'a released request is not back to be booked', x.lead_id from public.booking_releases x join public.leads l on l.id = x.lead_id
+    where x.lead_id = any($1) and l.state = 'booked' and not exists (select 1 from public.bookings b where b.lead_id = x.lead_id)
+    union all
+    select 'a record has more than 8 photos', p.lead_id from public.rental_photos p where p.lead_id = any($1)
+    group by p.lead_id, p.record having count(*) > 8
+    union all
+    select 'an erased request keeps a photo', p.lead_id from public.rental_photos p join public.leads l on l.id = p.lead_id
+    where p.lead_id = any($1) and l.state = 'erased'
     union all
     select 'a withdrawn request has a booking', l.id from public.leads l join public.bookings b on b.lead_id = l.id
     where l.id = any($1) and l.state = 'withdrawn'

@@ -1,0 +1,164 @@
+import { Button } from "@/components/ui/button";
+import { bookQuoteAction, confirmArrivalAction, reportProblemAction } from "@/lib/requests/actions";
+import { centsText } from "@/lib/quotes/quote";
+import { FUEL_LEVELS, PROBLEMS, rentalStage, siteTime, windowText } from "@/lib/quotes/rental";
+import type { RequestStatus } from "@/lib/requests/status";
+import { PhotoInputs } from "./photo-inputs";
+import { RentalPhotos } from "./rental-photos";
+
+const INPUT = "mt-1 block w-full rounded-md border border-ink-300 p-2";
+
+function OwnRequest({ lead, statusKey }: { lead: RequestStatus; statusKey: string | null }) {
+  return (
+    <>
+      <input type="hidden" name="id" value={lead.id} />
+      {statusKey && <input type="hidden" name="key" value={statusKey} />}
+    </>
+  );
+}
+
+/**
+ * The rental after the booking, on the renter's status page: where and when, the vendor's
+ * window (or that it is still waiting for one), the machine on its way and delivered with its
+ * readings and photos, and the renter's answer: "Arrived" or a problem. After a release, the
+ * other open quotes, the lowest booked in one tap with the same job site details.
+ */
+export function RentalProgress({ lead, statusKey }: { lead: RequestStatus; statusKey: string | null }) {
+  const rental = lead.booking?.status === "booked" ? lead.booking : null;
+  if (rental) return <LiveRental lead={lead} rental={rental} statusKey={statusKey} />;
+  if (lead.released && !lead.booking) return <Released lead={lead} statusKey={statusKey} />;
+  return null;
+}
+
+function Released({ lead, statusKey }: { lead: RequestStatus; statusKey: string | null }) {
+  const released = lead.released!;
+  const now = new Date();
+  const next = lead.recipients
+    .flatMap((r) => (r.quote && r.quote.status === "open" && new Date(r.quote.valid_until) > now ? [{ r, quote: r.quote }] : []))
+    .sort((a, b) => a.quote.total_cents - b.quote.total_cents)[0];
+  return (
+    <section id="rental" className="mx-auto mt-8 max-w-2xl rounded-md border border-brand-600 p-4" data-testid="released">
+      <h2 className="text-xl font-bold">Your booking was released</h2>
+      <p className="mt-2">
+        {released.vendor_name} did not confirm a delivery window in time, so your booking with them was released. You owe them nothing.
+      </p>
+      {next ? (
+        <form action={bookQuoteAction} className="mt-3 space-y-2">
+          <OwnRequest lead={lead} statusKey={statusKey} />
+          <input type="hidden" name="quote" value={next.quote.id} />
+          <input type="hidden" name="site_address" value={released.site_address ?? ""} />
+          <input type="hidden" name="access_notes" value={released.access_notes ?? ""} />
+          <input type="hidden" name="site_contact" value={released.site_contact ?? ""} />
+          <input type="hidden" name="site_phone" value={released.site_phone ?? ""} />
+          <input type="hidden" name="window_preference" value={released.window_preference ?? "any"} />
+          <p>
+            The next quote is {next.r.vendor_name}&apos;s, for {centsText(next.quote.total_cents)}, delivered to {released.site_address}.
+          </p>
+          <Button type="submit">Book the next quote</Button>
+        </form>
+      ) : (
+        <p className="mt-2">No other quote is open: the vendors may still send one, or send a new request.</p>
+      )}
+    </section>
+  );
+}
+
+function LiveRental({
+  lead,
+  rental,
+  statusKey,
+}: {
+  lead: RequestStatus;
+  rental: NonNullable<RequestStatus["booking"]>;
+  statusKey: string | null;
+}) {
+  const stage = rentalStage(rental);
+  const vendor = lead.recipients.find((r) => r.vendor_id === rental.vendor_id)?.vendor_name ?? "The vendor";
+  const window = windowText(rental);
+  const photos = (record: "delivery" | "problem") => rental.photos.filter((p) => p.record === record).map((p) => p.path);
+  return (
+    <section id="rental" className="mx-auto mt-8 max-w-2xl" aria-labelledby="rental-heading" data-testid="rental">
+      <h2 id="rental-heading" className="text-xl font-bold">
+        Your rental
+      </h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-semibold">Job site</dt>
+        <dd>{rental.site_address ?? `ZIP ${lead.location}`}</dd>
+        {rental.access_notes && (
+          <>
+            <dt className="font-semibold">Access</dt>
+            <dd>{rental.access_notes}</dd>
+          </>
+        )}
+        {rental.site_contact && (
+          <>
+            <dt className="font-semibold">Site contact</dt>
+            <dd>
+              {rental.site_contact}, {rental.site_phone}
+            </dd>
+          </>
+        )}
+        <dt className="font-semibold">Delivery</dt>
+        <dd data-testid="rental-stage">
+          {stage === "waiting" &&
+            (rental.confirm_by
+              ? `Waiting for the vendor to confirm a delivery window, by ${siteTime(rental.confirm_by, rental.time_zone)}.`
+              : "Waiting for the vendor to confirm a delivery window.")}
+          {stage === "confirmed" && `Confirmed: ${window}.`}
+          {stage === "on_the_way" && `On the way (window: ${window}).`}
+          {stage === "on_rent" && rental.delivered_at && `Delivered ${siteTime(rental.delivered_at, rental.time_zone)}.`}
+        </dd>
+      </dl>
+      {stage === "on_rent" && (
+        <>
+          <p className="mt-3 text-sm" data-testid="delivery-readings">
+            Hour meter at delivery: {rental.delivery_hours}. Fuel: {FUEL_LEVELS[rental.delivery_fuel ?? 0]}.
+          </p>
+          <RentalPhotos paths={photos("delivery")} label="Delivery photo" />
+          {rental.arrived_at && <p className="mt-3 font-semibold">You confirmed the machine arrived.</p>}
+          {rental.problem && (
+            <div className="mt-3" data-testid="problem">
+              <p className="font-semibold">
+                You reported: {PROBLEMS[rental.problem]}. {vendor} is told, and our team can see it.
+              </p>
+              {rental.problem_note && <p className="text-sm">{rental.problem_note}</p>}
+              <RentalPhotos paths={photos("problem")} label="Problem photo" />
+            </div>
+          )}
+          {!rental.arrived_at && !rental.problem && (
+            <form action={confirmArrivalAction} className="mt-3">
+              <OwnRequest lead={lead} statusKey={statusKey} />
+              <Button type="submit">Arrived</Button>
+            </form>
+          )}
+          {!rental.problem && (
+            <details className="mt-3">
+              <summary className="cursor-pointer font-semibold text-brand-700">Report a problem</summary>
+              <form action={reportProblemAction} className="mt-2 space-y-2">
+                <OwnRequest lead={lead} statusKey={statusKey} />
+                <label className="block text-sm font-semibold" htmlFor="problem">
+                  What is wrong?
+                  <select id="problem" name="problem" required className={INPUT}>
+                    {Object.entries(PROBLEMS).map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="block text-sm font-semibold" htmlFor="problem-note">
+                  Tell the vendor what you see
+                  <textarea id="problem-note" name="note" required maxLength={500} rows={3} className={INPUT} />
+                </label>
+                <PhotoInputs id="problem-photos" label="Photos (needed unless the machine did not arrive)" />
+                <Button type="submit" variant="outline">
+                  Send the report
+                </Button>
+              </form>
+            </details>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

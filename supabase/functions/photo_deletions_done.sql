@@ -1,0 +1,9 @@
+-- Takes photo files the store has deleted off the deletion queue; returns how many.
+create or replace function public.photo_deletions_done(p_paths text[])
+returns int language sql security definer set search_path = '' as $$
+  with gone as (delete from private.photo_deletions d where d.path = any (p_paths) returning 1)
+  select count(*)::int from gone;
+$$;
+
+revoke execute on function public.photo_deletions_done(text[]) from public, anon, authenticated;
+grant execute on function public.photo_deletions_done(text[]) to service_role;

@@ -1,0 +1,17 @@
+-- A request's booking as the renter, its vendor and the operator see it: every field, the job
+-- site's time zone, the window in the job site's local time, and its photos' paths (the pages sign
+-- short-lived addresses for them). Null when the request has no booking.
+create or replace function private.rental_of(p_lead_id bigint)
+returns jsonb language sql stable security definer set search_path = '' as $$
+  select to_jsonb(b) || jsonb_build_object(
+    'time_zone', z.zone,
+    'window_day', to_char(b.window_start at time zone z.zone, 'YYYY-MM-DD'),
+    'window_from', to_char(b.window_start at time zone z.zone, 'HH24:MI'),
+    'window_to', to_char(b.window_end at time zone z.zone, 'HH24:MI'),
+    'photos', coalesce((select jsonb_agg(jsonb_build_object('record', p.record, 'path', p.path) order by p.id)
+                        from public.rental_photos p where p.lead_id = b.lead_id), '[]'::jsonb))
+  from public.bookings b cross join lateral (select private.lead_time_zone(b.lead_id) as zone) z
+  where b.lead_id = p_lead_id;
+$$;
+
+revoke execute on function private.rental_of(bigint) from public, anon, authenticated;
