@@ -81,6 +81,7 @@ export default defineConfig({
       INSECURE_COOKIES: "1",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       OUTBOX_INTERVAL_SECONDS: "2",
+      PHOTOS_DIR: `${dataDir}-photos`,
     },
   },
 });

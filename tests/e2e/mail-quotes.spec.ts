@@ -3,7 +3,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { TestSmtpServer } from "../unit/helpers/smtp";
 import { query } from "./helpers/db";
-import { addressOf, emailedLink, invitationDays, pastPhoneWidth, person, requestFrom, smtp, test } from "./helpers/inbox";
+import { addressOf, emailedLink, fillJobSite, invitationDays, pastPhoneWidth, person, requestFrom, smtp, test } from "./helpers/inbox";
 import { logIn } from "./helpers/operator";
 
 // In the order written; a failure retries the file's journeys from the first.
@@ -167,6 +167,7 @@ test("two vendors quote a request, one from /business and one from the emailed l
     for (const total of totals) expect(total!.height).toBeLessThan(48);
     expect(await pastPhoneWidth(renter)).toBe(0);
     await chosen.getByText("Book this quote").click();
+    await fillJobSite(chosen);
     const before = smtp.received.length;
     await chosen.getByRole("button", { name: "Confirm booking" }).click();
     await expect(renter.getByTestId("notice")).toContainText("Booked.");

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { startSmtpServer, type TestSmtpServer } from "../../unit/helpers/smtp";
 import { actionIds, callAction, dialogCompletion } from "./actions";
@@ -128,6 +128,18 @@ export async function requestFrom(
   );
   expect(await completed.text()).toContain('"ok":true');
   return leadId;
+}
+
+/** Fills a booking form's job site details (its "Where and when"). */
+export async function fillJobSite(
+  form: Locator,
+  site = { address: "2200 Ship Channel Road", contact: "Dana Site", phone: "(555) 010-0199" },
+) {
+  await form.getByLabel("Job site street address").fill(site.address);
+  await form.getByLabel("Access notes (gate code, where to drop it)").fill("Gate code 4321; drop it by the north fence");
+  await form.getByLabel("Site contact", { exact: true }).fill(site.contact);
+  await form.getByLabel("Site contact's phone").fill(site.phone);
+  await form.getByLabel("Delivery time you would like").selectOption("morning");
 }
 
 /** The calendar invitation a mail carries, read by a real iCalendar parser: its one event's first and last days. */

@@ -1,0 +1,340 @@
+// The rental after the booking, on both sides: the vendor confirms a window, the machine goes out
+// and is delivered with walk-around photos taken on a phone, the renter answers; and a booking not
+// confirmed in time is released and the next quote booked in one tap. The inboxes are a real SMTP
+// server in this test process (tests/e2e/helpers/inbox.ts).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import ICAL from "ical.js";
+import { createPGlite } from "../../lib/db/pglite";
+import sharp from "sharp";
+import type { TestSmtpServer } from "../unit/helpers/smtp";
+import { query } from "./helpers/db";
+import { addressOf, emailedLink, fillJobSite, pastPhoneWidth, person, requestFrom, smtp, test } from "./helpers/inbox";
+import { answers, startProcess } from "./helpers/processes";
+import { smtpPort } from "./helpers/smtp-port";
+import { copyTestDatabase } from "./helpers/test-database";
+import { clientAddress } from "./helpers/test";
+
+test.describe.configure({ mode: "serial" });
+
+/** The port of the server the release test starts on a database of its own. */
+const PORT = 3244;
+
+type Mail = TestSmtpServer["received"][number];
+
+/** The first mail to `to` whose subject matches, received after `before`. */
+async function mailTo(to: string, subject: RegExp, before: number): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(() => (found = smtp.received.slice(before).find((m) => addressOf(m) === to && subject.test(m.subject ?? ""))), {
+      timeout: 30_000,
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+/** A phone's photo on disk: a JPEG whose EXIF holds the camera and the place it was taken. */
+async function phonePhoto(name: string): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "phone-")), name);
+  const jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: { r: 220, g: 160, b: 30 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Pocket 7" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "29/1 45/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "95/1 22/1 0/1" },
+    })
+    .toBuffer();
+  writeFileSync(file, jpeg);
+  return file;
+}
+
+/** A listing claimed by its business (signed in on `business`), with a nearby vendor its widened requests also reach. */
+async function claimedPair(business: Page, states: string[]) {
+  const [pair] = await query<{ a: number; a_email: string; a_name: string; zip: string; b: number; b_email: string; b_name: string }>(
+    `select a.id as a, a.email as a_email, a.name as a_name, p.code as zip, b.id as b, b.email as b_email, b.name as b_name
+     from public.vendors a join public.postcodes p on p.id = a.postcode_id join public.cities c on c.id = p.city_id
+     join public.states s on s.id = c.state_id
+     cross join lateral (select v.* from public.vendors_near_zip(p.code, 2, a.id) n join public.vendors v on v.id = n.vendor_id
+                         where v.email is not null order by n.distance_miles limit 1) b
+     where a.email is not null and a.claimed_at is null and s.slug = any ($1)
+     order by a.id desc limit 1`,
+    [states],
+  );
+  await business.goto(`/business/claim/${pair.a}`);
+  const before = smtp.received.length;
+  await business.getByLabel("Your email address").fill(pair.a_email);
+  await business.getByLabel("Your name").fill("Rental Desk");
+  await business.getByRole("button", { name: "Claim this listing" }).click();
+  await business.goto(await emailedLink(pair.a_email, before));
+  await business.getByRole("button", { name: "Claim and manage my listing" }).click();
+  await expect(business.getByTestId("notice")).toHaveText("The listing is yours: you can edit it below.");
+  return pair;
+}
+
+/** The business quotes one line from /business. */
+async function quoteFromDashboard(business: Page, leadId: number, day: string) {
+  await business.goto("/business");
+  const lead = business.getByTestId("business-lead").filter({ hasText: `#${leadId}` });
+  await lead.getByText("Send a quote").click();
+  const form = lead.getByTestId("quote-form");
+  for (let i = 0; i < 8; i++) {
+    await form.getByLabel(`Line ${i + 1}: label`).fill(i === 0 ? "Day" : "");
+    await form.getByLabel(`Line ${i + 1}: quantity`).fill(i === 0 ? "3" : "");
+    await form.getByLabel(`Line ${i + 1}: unit price in dollars`).fill(i === 0 ? day : "");
+  }
+  await form.getByRole("button", { name: "Send the quote" }).click();
+  await expect(business.getByTestId("notice")).toHaveText("Your quote is sent: the renter sees it beside the others and can book it.");
+}
+
+test("booked, the vendor confirms a window, the machine goes out and is delivered with phone photos (stripped of location), and the renter confirms it arrived", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const business = await person(browser, "business");
+  const renter = await person(browser, "renter");
+  const pair = await claimedPair(business, ["nebraska", "iowa", "kansas"]);
+  const renterEmail = `rental.renter.${Date.now()}@example.com`;
+  const leadId = await requestFrom(renter, { id: pair.a }, pair.zip, "Rental Renter", { email: renterEmail });
+  await quoteFromDashboard(business, leadId, "300");
+  let start = "";
+
+  await test.step("the renter books with the job site's details; the vendor is emailed them and the window's deadline", async () => {
+    await renter.goto(`/requests/${leadId}`);
+    const quote = renter.getByTestId("quote").filter({ hasText: pair.a_name });
+    await quote.getByText("Book this quote").click();
+    // Without the job site's details the browser stops the booking before it is sent.
+    await quote.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(renter.getByTestId("booking")).toHaveCount(0);
+    await fillJobSite(quote);
+    expect(await pastPhoneWidth(renter)).toBe(0);
+    const before = smtp.received.length;
+    await quote.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(renter.getByTestId("notice")).toContainText("Booked.");
+    await expect(renter.getByTestId("rental-stage")).toContainText("Waiting for the vendor to confirm a delivery window, by");
+    const booked = await mailTo(pair.a_email, /^Booked: rental request/, before);
+    expect(booked.text).toContain("2200 Ship Channel Road");
+    expect(booked.text).toContain("Gate code 4321");
+    expect(booked.text).toContain("Dana Site, (555) 010-0199");
+    expect(booked.text).toMatch(/Confirm a delivery window \(at most 4 hours\) on your business page by /);
+    start = booked.subject!.match(/(\d{4}-\d{2}-\d{2}) to/)![1];
+  });
+
+  await test.step("the vendor's window is refused over 4 hours, then confirmed; the renter's invitation is the same event, updated", async () => {
+    await business.goto("/business");
+    const steps = business
+      .getByTestId("business-lead")
+      .filter({ hasText: `#${leadId}` })
+      .getByTestId("rental-steps");
+    await expect(steps).toContainText("2200 Ship Channel Road");
+    const form = steps.getByTestId("confirm-window");
+    await form.getByLabel("Day").fill(start);
+    await form.getByLabel("From").fill("07:00");
+    await form.getByLabel("To").fill("12:00");
+    await form.getByRole("button", { name: "Confirm the window" }).click();
+    await expect(business.getByTestId("notice")).toHaveText("A delivery window ends after it starts, and is at most 4 hours.");
+    const before = smtp.received.length;
+    const again = business
+      .getByTestId("business-lead")
+      .filter({ hasText: `#${leadId}` })
+      .getByTestId("confirm-window");
+    await again.getByLabel("Day").fill(start);
+    await again.getByLabel("From").fill("08:00");
+    await again.getByLabel("To").fill("11:00");
+    await again.getByRole("button", { name: "Confirm the window" }).click();
+    await expect(business.getByTestId("notice")).toHaveText(
+      "The delivery window is confirmed: the renter is told, with the calendar invitation updated.",
+    );
+    const mail = await mailTo(renterEmail, /^Delivery confirmed/, before);
+    expect(mail.text).toContain("8:00 AM to 11:00 AM");
+    const booking = smtp.received.find((m) => addressOf(m) === renterEmail && /is booked/.test(m.subject ?? ""))!;
+    const event = (m: Mail) =>
+      new ICAL.Event(
+        new ICAL.Component(
+          ICAL.parse(m.attachments.find((a) => a.contentType.startsWith("text/calendar"))!.content.toString("utf8")),
+        ).getFirstSubcomponent("vevent")!,
+      );
+    expect(event(mail).uid).toBe(event(booking).uid);
+    expect(event(mail).sequence).toBeGreaterThan(event(booking).sequence);
+    expect(event(mail).location).toBe("2200 Ship Channel Road");
+    await renter.goto(`/requests/${leadId}`);
+    await expect(renter.getByTestId("rental-stage")).toContainText("8:00 AM to 11:00 AM");
+  });
+
+  await test.step("on its way, then delivered with the meter, the fuel and two photos from the phone's camera", async () => {
+    let before = smtp.received.length;
+    await business
+      .getByTestId("business-lead")
+      .filter({ hasText: `#${leadId}` })
+      .getByRole("button", { name: "On the way" })
+      .click();
+    await expect(business.getByTestId("notice")).toHaveText("Marked on the way: the renter is told.");
+    await mailTo(renterEmail, /^On the way/, before);
+    const steps = business
+      .getByTestId("business-lead")
+      .filter({ hasText: `#${leadId}` })
+      .getByTestId("rental-steps");
+    await steps.getByText("Delivered", { exact: true }).click();
+    const form = steps.getByTestId("deliver");
+    const camera = form.getByLabel("Take photos");
+    await expect(camera).toHaveAttribute("capture", "environment");
+    await expect(camera).toHaveAttribute("accept", "image/*");
+    // Without a photo the browser sends it, and the site refuses it, changing nothing.
+    await form.getByLabel("Hour meter").fill("1204.5");
+    await form.getByLabel("Fuel").selectOption("3/4");
+    await form.getByRole("button", { name: "Mark delivered" }).click();
+    await expect(business.getByTestId("notice")).toHaveText("Add at least one photo.");
+    // A text file named like a photo is refused by its content.
+    const fake = path.join(mkdtempSync(path.join(tmpdir(), "fake-")), "photo.jpg");
+    writeFileSync(fake, "not a photo");
+    const retry = () =>
+      business
+        .getByTestId("business-lead")
+        .filter({ hasText: `#${leadId}` })
+        .getByTestId("rental-steps");
+    await retry().getByText("Delivered", { exact: true }).click();
+    await retry().getByLabel("Hour meter").fill("1204.5");
+    await retry().getByLabel("Take photos").setInputFiles(fake);
+    await retry().getByRole("button", { name: "Mark delivered" }).click();
+    await expect(business.getByTestId("notice")).toHaveText("That file is not a photo: choose a JPEG, PNG, WebP or HEIC image.");
+    before = smtp.received.length;
+    await retry().getByText("Delivered", { exact: true }).click();
+    await retry().getByLabel("Hour meter").fill("1204.5");
+    await retry().getByLabel("Fuel").selectOption("3/4");
+    await retry()
+      .getByLabel("Take photos")
+      .setInputFiles([await phonePhoto("IMG_0001.JPG"), await phonePhoto("IMG_0002.JPG")]);
+    await retry().getByRole("button", { name: "Mark delivered" }).click();
+    await expect(business.getByTestId("notice")).toHaveText("Marked delivered: the renter is told, and sees your readings and photos.");
+    await expect(retry().getByTestId("rental-delivered")).toContainText("hour meter 1204.5 · fuel 3/4");
+    const mail = await mailTo(renterEmail, /^Delivered/, before);
+    expect(mail.text).toContain("Hour meter: 1204.5");
+  });
+
+  await test.step("the renter sees the photos, without their location or camera, and only through a signed address", async () => {
+    await renter.goto(`/requests/${leadId}`);
+    await expect(renter.getByTestId("delivery-readings")).toContainText("Hour meter at delivery: 1204.5. Fuel: 3/4.");
+    const images = renter.getByTestId("rental-photos").getByRole("img");
+    await expect(images).toHaveCount(2);
+    const src = (await images.first().getAttribute("src"))!;
+    const photo = await renter.request.get(src);
+    expect(photo.status()).toBe(200);
+    const body = await photo.body();
+    const meta = await sharp(body).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(Math.max(meta.width!, meta.height!)).toBe(1600);
+    expect(body.includes(Buffer.from("PhoneMaker"))).toBe(false);
+    // Another's guess at the address (an altered signature, or none) answers like an unknown photo.
+    const url = new URL(src, "http://x");
+    expect((await renter.request.get(url.pathname)).status()).toBe(404);
+    url.searchParams.set("signature", "A".repeat(43));
+    expect((await renter.request.get(url.pathname + url.search)).status()).toBe(404);
+    expect(await pastPhoneWidth(renter)).toBe(0);
+    await renter.getByRole("button", { name: "Arrived" }).click();
+    await expect(renter.getByTestId("notice")).toHaveText("Thank you: the machine is marked arrived.");
+    await expect(renter.getByText("You confirmed the machine arrived.")).toBeVisible();
+  });
+});
+
+/**
+ * A request of this browser's owner token, sent to ZIP 77002's vendors, quoted by two of them and
+ * booked (the first quote) with the job site's details, in the database folder `folder` while no
+ * server runs; then the vendor's time to confirm a window runs out (its deadline a minute ago).
+ */
+async function bookedAndOverdue(folder: string, owner: string) {
+  const db = await createPGlite({ dataDir: folder });
+  const one = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows[0];
+  const zip = "77002";
+  const route = (
+    await db.query<{ id: number; name: string }>(
+      "select r.vendor_id as id, v.name from public.lead_route($1, null, true) r join public.vendors v on v.id = r.vendor_id order by r.rank",
+      [zip],
+    )
+  ).rows;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const { id } = await one<{ id: number }>("select public.create_lead($1, $2, null) as id", [owner, randomBytes(16).toString("hex")]);
+  const { text } = await one<{ text: string }>("select private.consent_text($1::text[]) as text", [route.map((v) => v.name)]);
+  const renterEmail = `released.renter.${Date.now()}@example.com`;
+  await db.query(
+    "select public.complete_lead($1, $2, 'tracked', $3::date, $4::date, 'Released Renter', '(555) 010-7171', $5, true, false, $6, $7::jsonb, $8)",
+    [id, owner, day(9), day(11), zip, renterEmail, JSON.stringify({ text, page: "/us/texas/houston" }), randomBytes(16).toString("hex")],
+  );
+  const quotes: Array<{ vendor: { id: number; name: string; email: string }; quote: number }> = [];
+  for (const [i, vendor] of route.slice(0, 2).entries()) {
+    const email = `desk-${vendor.id}-${Date.now()}@vendors.example`;
+    await db.query("update public.vendors set email = $2 where id = $1", [vendor.id, email]);
+    await db.query("insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'colleague', 'test')", [
+      vendor.id,
+      email,
+    ]);
+    const lines = [{ kind: "rental", label: "Day", quantity: 3, unit_cents: 30_000 + i * 3_000 }];
+    const { q } = await one<{ q: { id: number } }>("select public.business_save_quote($1, $2, $3, $4::jsonb) as q", [
+      email,
+      vendor.id,
+      id,
+      JSON.stringify({ machine_class: "track", available: true, lines, total_cents: 90_000 + i * 9_000 }),
+    ]);
+    quotes.push({ vendor: { ...vendor, email }, quote: Number(q.id) });
+  }
+  await db.query(
+    "select public.renter_book_quote($1, $2, null, $3, '2200 Ship Channel Road', 'Gate code 4321', 'Dana Site', '(555) 010-0199', 'morning')",
+    [id, owner, quotes[0].quote],
+  );
+  await db.query("update public.bookings set confirm_by = now() - interval '1 minute' where lead_id = $1", [id]);
+  await db.close();
+  return { id: Number(id), renterEmail, first: quotes[0].vendor, next: quotes[1].vendor };
+}
+
+test("a booking the vendor does not confirm in time is released: the renter is told and books the next quote in one tap", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // The time to confirm runs out while no server runs: the site, started then, releases the booking on its timer.
+  const folder = mkdtempSync(path.join(tmpdir(), "released-"));
+  await copyTestDatabase(path.join(folder, "db"));
+  const owner = randomBytes(32).toString("base64url");
+  const booking = await bookedAndOverdue(path.join(folder, "db"), owner);
+  const site = `http://127.0.0.1:${PORT}`;
+  const before = smtp.received.length;
+  const server = await startProcess(
+    process.execPath,
+    ["scripts/start.mjs"],
+    {
+      PORT: String(PORT),
+      HOSTNAME: "127.0.0.1",
+      PROXY_HOPS: "1",
+      INSECURE_COOKIES: "1",
+      PGLITE_DATA_DIR: path.join(folder, "db"),
+      PHOTOS_DIR: path.join(folder, "photos"),
+      ALLOWED_ORIGINS: site,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      OUTBOX_INTERVAL_SECONDS: "1",
+    },
+    answers(`${site}/api/health`),
+  );
+  try {
+    const toRenter = await mailTo(booking.renterEmail, /did not confirm your delivery: book the next quote/, before);
+    await mailTo(booking.first.email, /^Released: rental request/, before);
+    const renter = await (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientAddress("renter") } })).newPage();
+    await renter.context().addCookies([{ name: "lead_owner", value: owner, url: site }]);
+    const next = new URL(toRenter.text!.match(/Book the next quote: (\S+)/)![1]);
+    await renter.goto(`${site}${next.pathname}${next.search}`);
+    const released = renter.getByTestId("released");
+    await expect(released).toContainText(`${booking.first.name} did not confirm a delivery window in time`);
+    await expect(released).toContainText(`The next quote is ${booking.next.name}'s, for $990.00, delivered to 2200 Ship Channel Road.`);
+    expect(await pastPhoneWidth(renter)).toBe(0);
+    const rebooked = smtp.received.length;
+    await released.getByRole("button", { name: "Book the next quote" }).click();
+    await expect(renter.getByTestId("notice")).toContainText("Booked.");
+    await expect(renter.getByTestId("booking")).toContainText(`Booked with ${booking.next.name}`);
+    const toNext = await mailTo(booking.next.email, /^Booked: rental request/, rebooked);
+    expect(toNext.text).toContain("2200 Ship Channel Road");
+    expect(toNext.text).toContain("Gate code 4321");
+    // The released vendor is not told again that the renter chose another.
+    await renter.waitForTimeout(3_000);
+    expect(smtp.received.slice(rebooked).filter((m) => addressOf(m) === booking.first.email)).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
