@@ -7,6 +7,7 @@ import { recordId } from "@/lib/platform/record-id";
 import { consoleTime as when } from "@/lib/platform/console-time";
 import { recipientReason, recipientSummary } from "@/lib/requests/format";
 import { centsText } from "@/lib/quotes/quote";
+import { ConsoleRental } from "@/components/operator/console-rental";
 import { requireOperator } from "@/lib/auth/operator-session";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -87,6 +88,7 @@ export default async function LeadPage({ params, searchParams }: Props) {
           {when(lead.booking.booked_at)})
         </p>
       )}
+      {lead.booking && <ConsoleRental rental={lead.booking} />}
       <h2 className="mt-8 text-xl font-bold">Consent</h2>
       {lead.consent ? (
         <div className="mt-2 text-sm" data-testid="lead-consent">
