@@ -17,6 +17,9 @@ const nextConfig: NextConfig = {
   // the action's own message.
   experimental: {
     serverActions: { bodySizeLimit: "90mb" },
+    // Next hands the middleware at most this much of a body (10 MB by default, the rest cut off):
+    // a rental's photos must reach it whole for it to count them.
+    proxyClientMaxBodySize: "90mb",
     // Most visits come from a search result and read one page. Browsers open six connections to
     // a server over HTTP/1.1, and a first visit's stylesheet and scripts all start together:
     // merging each route's scripts into one chunk per group keeps them to six requests instead

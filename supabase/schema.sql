@@ -61,7 +61,7 @@ CREATE TABLE public.leads (
     CONSTRAINT leads_rental_days_check CHECK ((rental_days >= 1)),
     CONSTRAINT leads_renter_email_check CHECK (((renter_email IS NULL) OR ((renter_email = lower(renter_email)) AND public.is_email_address(renter_email)))),
     CONSTRAINT leads_skid_steer_type_check CHECK ((skid_steer_type = ANY (ARRAY['wheeled'::text, 'tracked'::text]))),
-    CONSTRAINT leads_state_check CHECK ((state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text, 'cancelled'::text, 'erased'::text]))),
+    CONSTRAINT leads_state_check CHECK ((state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text, 'returned'::text, 'billed'::text, 'settled'::text, 'cancelled'::text, 'erased'::text]))),
     CONSTRAINT leads_state_completed CHECK (((state = 'draft'::text) = (NOT completed))),
     CONSTRAINT leads_step_check CHECK (((step >= 1) AND (step <= 3)))
 );
@@ -227,7 +227,7 @@ COMMENT ON COLUMN public.leads.anonymized_at IS 'When the request was erased (it
 -- Name: COLUMN leads.state; Type: COMMENT; Schema: public; Owner: postgres
 --
 
-COMMENT ON COLUMN public.leads.state IS 'Where the request is in its life (private.lead_transitions): draft, sent, withdrawn, booked (waiting for the vendor to confirm a delivery window), confirmed, on_the_way, on_rent, cancelled or erased. A request not yet on rent whose rental has ended is "over" (private.lead_state), which no column stores.';
+COMMENT ON COLUMN public.leads.state IS 'Where the request is in its life (private.lead_transitions): draft, sent, withdrawn, booked (waiting for the vendor to confirm a delivery window), confirmed, on_the_way, on_rent, returned (picked up, the bill being made), billed, settled, cancelled or erased. A request not yet on rent whose rental has ended is "over" (private.lead_state), which no column stores.';
 
 
 --
@@ -541,6 +541,10 @@ CREATE TABLE public.vendors (
     state_id bigint,
     review_count integer DEFAULT 0 NOT NULL,
     review_stars integer DEFAULT 0 NOT NULL,
+    rentals_completed integer DEFAULT 0 NOT NULL,
+    rentals_on_time integer DEFAULT 0 NOT NULL,
+    rentals_matched integer DEFAULT 0 NOT NULL,
+    rentals_since date,
     CONSTRAINT vendors_email_check CHECK (((email IS NULL) OR public.is_email_address(email))),
     CONSTRAINT vendors_hours_check CHECK ((length(hours) <= 300)),
     CONSTRAINT vendors_rating_check CHECK (((rating >= (0)::numeric) AND (rating <= (5)::numeric))),
@@ -707,6 +711,13 @@ COMMENT ON COLUMN public.vendors.review_stars IS 'The sum of the stars of the li
 
 
 --
+-- Name: COLUMN vendors.rentals_completed; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.rentals_completed IS 'Rentals through the site settled in the 12 months before the last one settled (private.vendor_rental_records): of them, rentals_on_time were delivered within the confirmed window and not reported within 24 hours, and rentals_matched had a final bill with no line outside the quote; rentals_since is the first of them. A listing shows them once it has 3.';
+
+
+--
 -- Name: city_vendors; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -751,8 +762,8 @@ CREATE TABLE private.lead_transitions (
     from_state text NOT NULL,
     to_state text NOT NULL,
     CONSTRAINT lead_transitions_actor_check CHECK ((actor = ANY (ARRAY['renter'::text, 'business'::text, 'operator'::text, 'job'::text]))),
-    CONSTRAINT lead_transitions_from_state_check CHECK ((from_state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text, 'cancelled'::text, 'over'::text, 'erased'::text]))),
-    CONSTRAINT lead_transitions_to_state_check CHECK ((to_state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text, 'cancelled'::text, 'over'::text, 'erased'::text])))
+    CONSTRAINT lead_transitions_from_state_check CHECK ((from_state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text, 'returned'::text, 'billed'::text, 'settled'::text, 'cancelled'::text, 'over'::text, 'erased'::text]))),
+    CONSTRAINT lead_transitions_to_state_check CHECK ((to_state = ANY (ARRAY['draft'::text, 'sent'::text, 'withdrawn'::text, 'booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text, 'returned'::text, 'billed'::text, 'settled'::text, 'cancelled'::text, 'over'::text, 'erased'::text])))
 );
 
 
@@ -1000,6 +1011,57 @@ COMMENT ON COLUMN public.auth_throttle.blocked_until IS 'Until when the key may 
 
 
 --
+-- Name: bill_lines; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.bill_lines (
+    id bigint NOT NULL,
+    lead_id bigint NOT NULL,
+    "position" integer NOT NULL,
+    kind text NOT NULL,
+    label text NOT NULL,
+    amount_cents bigint NOT NULL,
+    in_quote boolean NOT NULL,
+    reason text,
+    answer text,
+    dispute_reason text,
+    answered_at timestamp with time zone,
+    CONSTRAINT bill_lines_amount_cents_check CHECK ((amount_cents >= 0)),
+    CONSTRAINT bill_lines_answer_check CHECK ((answer = ANY (ARRAY['accepted'::text, 'disputed'::text]))),
+    CONSTRAINT bill_lines_check CHECK ((in_quote OR (reason IS NOT NULL) OR (kind = 'tax'::text))),
+    CONSTRAINT bill_lines_check1 CHECK ((((answer = 'disputed'::text) = (dispute_reason IS NOT NULL)) OR (dispute_reason IS NULL))),
+    CONSTRAINT bill_lines_check2 CHECK (((NOT in_quote) OR (answer IS NULL))),
+    CONSTRAINT bill_lines_dispute_reason_check CHECK (((length(dispute_reason) >= 1) AND (length(dispute_reason) <= 500))),
+    CONSTRAINT bill_lines_kind_check CHECK ((kind = ANY (ARRAY['quote'::text, 'rental'::text, 'extension'::text, 'over_hours'::text, 'fuel'::text, 'damage'::text, 'cleaning'::text, 'other'::text, 'tax'::text]))),
+    CONSTRAINT bill_lines_label_check CHECK (((length(label) >= 1) AND (length(label) <= 120))),
+    CONSTRAINT bill_lines_reason_check CHECK (((length(reason) >= 1) AND (length(reason) <= 500)))
+);
+
+
+ALTER TABLE public.bill_lines OWNER TO postgres;
+
+--
+-- Name: TABLE bill_lines; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.bill_lines IS 'The final bill of a rental: the lines built from the locked quote, its confirmed changes and the readings (in_quote), and the lines the vendor added with a reason and a photo, marked "not in your quote" (in_quote false), which the renter accepts or disputes with a reason (answer).';
+
+
+--
+-- Name: bill_lines_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.bill_lines ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.bill_lines_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
 -- Name: booking_releases; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -1058,15 +1120,29 @@ CREATE TABLE public.bookings (
     problem text,
     problem_note text,
     problem_at timestamp with time zone,
+    off_rent_at timestamp with time zone,
+    call_off_number text,
+    picked_up_at timestamp with time zone,
+    pickup_hours numeric(7,1),
+    pickup_fuel smallint,
+    billed_at timestamp with time zone,
+    settled_at timestamp with time zone,
+    bill_total_cents bigint,
     CONSTRAINT bookings_access_notes_check CHECK ((length(access_notes) <= 500)),
+    CONSTRAINT bookings_call_off_number_check CHECK ((call_off_number ~ '^CO-[0-9]+-[0-9A-F]{6}$'::text)),
+    CONSTRAINT bookings_call_off_together CHECK (((off_rent_at IS NULL) = (call_off_number IS NULL))),
     CONSTRAINT bookings_cancel_reason_check CHECK (((length(cancel_reason) >= 1) AND (length(cancel_reason) <= 500))),
     CONSTRAINT bookings_dates CHECK ((end_date >= start_date)),
     CONSTRAINT bookings_delivery_fuel_check CHECK (((delivery_fuel >= 0) AND (delivery_fuel <= 8))),
     CONSTRAINT bookings_delivery_hours_check CHECK (((delivery_hours >= (0)::numeric) AND (delivery_hours <= (99999)::numeric))),
     CONSTRAINT bookings_delivery_readings CHECK ((((delivered_at IS NULL) = (delivery_hours IS NULL)) AND ((delivered_at IS NULL) = (delivery_fuel IS NULL)))),
+    CONSTRAINT bookings_pickup_fuel_check CHECK (((pickup_fuel >= 0) AND (pickup_fuel <= 8))),
+    CONSTRAINT bookings_pickup_hours_check CHECK (((pickup_hours >= (0)::numeric) AND (pickup_hours <= (99999)::numeric))),
+    CONSTRAINT bookings_pickup_readings CHECK ((((picked_up_at IS NULL) = (pickup_hours IS NULL)) AND ((picked_up_at IS NULL) = (pickup_fuel IS NULL)))),
     CONSTRAINT bookings_problem_check CHECK ((problem = ANY (ARRAY['not_arrived'::text, 'wrong_machine'::text, 'damaged'::text]))),
     CONSTRAINT bookings_problem_note_check CHECK (((length(problem_note) >= 1) AND (length(problem_note) <= 500))),
     CONSTRAINT bookings_problem_together CHECK (((problem IS NULL) = (problem_at IS NULL))),
+    CONSTRAINT bookings_readings_forward CHECK ((pickup_hours >= delivery_hours)),
     CONSTRAINT bookings_reason_when_cancelled CHECK (((status = 'cancelled'::text) OR (cancel_reason IS NULL))),
     CONSTRAINT bookings_site_address_check CHECK (((length(site_address) >= 5) AND (length(site_address) <= 200))),
     CONSTRAINT bookings_site_contact_check CHECK (((length(site_contact) >= 1) AND (length(site_contact) <= 100))),
@@ -1211,6 +1287,34 @@ COMMENT ON COLUMN public.bookings.arrived_at IS 'When the renter confirmed the m
 --
 
 COMMENT ON COLUMN public.bookings.problem IS 'The renter''s report of a problem with the delivery: not_arrived, wrong_machine or damaged, with the renter''s note (problem_note, blanked on erasure) and the time (problem_at).';
+
+
+--
+-- Name: COLUMN bookings.off_rent_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.off_rent_at IS 'When the renter called the rental off early: rent stops then, by the quote''s periods; call_off_number is the number given at once.';
+
+
+--
+-- Name: COLUMN bookings.picked_up_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.picked_up_at IS 'When the vendor recorded the pickup, with the hour meter (pickup_hours, never below the delivery''s) and fuel in eighths (pickup_fuel).';
+
+
+--
+-- Name: COLUMN bookings.billed_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.billed_at IS 'When the vendor sent the final bill (public.bill_lines); bill_total_cents is the sum of its lines.';
+
+
+--
+-- Name: COLUMN bookings.settled_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.bookings.settled_at IS 'When the renter had answered every line of the bill that did not follow from the quote.';
 
 
 --
@@ -1697,11 +1801,12 @@ CREATE TABLE public.outbox_messages (
     payload jsonb DEFAULT '{}'::jsonb NOT NULL,
     recipient text,
     quote_id bigint,
+    event_id bigint,
     CONSTRAINT lead_messages_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'webhook'::text]))),
     CONSTRAINT lead_messages_kind_check CHECK ((kind ~ '^[a-z_]{2,40}$'::text)),
     CONSTRAINT lead_messages_recipient_check CHECK (((recipient IS NULL) OR public.is_email_address(recipient))),
     CONSTRAINT lead_messages_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text]))),
-    CONSTRAINT outbox_messages_lead_of_kind CHECK (((kind = ANY (ARRAY['lead'::text, 'renter_copy'::text, 'review_invite'::text, 'quote'::text, 'quote_withdrawn'::text, 'booked'::text, 'booking_confirmation'::text, 'chose_another'::text, 'booking_cancelled'::text, 'window_confirmed'::text, 'released_renter'::text, 'released_vendor'::text, 'on_the_way'::text, 'delivered'::text, 'problem_reported'::text])) = (lead_id IS NOT NULL)))
+    CONSTRAINT outbox_messages_lead_of_kind CHECK (((kind = ANY (ARRAY['lead'::text, 'renter_copy'::text, 'review_invite'::text, 'quote'::text, 'quote_withdrawn'::text, 'booked'::text, 'booking_confirmation'::text, 'chose_another'::text, 'booking_cancelled'::text, 'window_confirmed'::text, 'released_renter'::text, 'released_vendor'::text, 'on_the_way'::text, 'delivered'::text, 'problem_reported'::text, 'extension_asked'::text, 'extension_answered'::text, 'called_off'::text, 'picked_up'::text, 'bill_ready'::text, 'line_disputed'::text])) = (lead_id IS NOT NULL)))
 );
 
 
@@ -1817,6 +1922,13 @@ COMMENT ON COLUMN public.outbox_messages.recipient IS 'The email address of a me
 --
 
 COMMENT ON COLUMN public.outbox_messages.quote_id IS 'The quote a request''s message is about (quote, quote withdrawn, booking messages); with lead, vendor, channel and kind it makes the message unique.';
+
+
+--
+-- Name: COLUMN outbox_messages.event_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.outbox_messages.event_id IS 'The event of the request a message is about when a request has several of its kind (an extension, a bill line); with lead, vendor, channel, kind and quote it makes the message unique.';
 
 
 --
@@ -2540,6 +2652,49 @@ COMMENT ON COLUMN public.rate_cards.updated_by IS 'Who last stored the card: an 
 
 
 --
+-- Name: rental_extensions; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.rental_extensions (
+    id bigint NOT NULL,
+    lead_id bigint NOT NULL,
+    new_end date NOT NULL,
+    added_days integer NOT NULL,
+    price_cents bigint NOT NULL,
+    status text DEFAULT 'asked'::text NOT NULL,
+    asked_at timestamp with time zone DEFAULT now() NOT NULL,
+    answered_at timestamp with time zone,
+    CONSTRAINT rental_extensions_added_days_check CHECK (((added_days >= 1) AND (added_days <= 28))),
+    CONSTRAINT rental_extensions_check CHECK (((status = 'asked'::text) = (answered_at IS NULL))),
+    CONSTRAINT rental_extensions_price_cents_check CHECK ((price_cents >= 0)),
+    CONSTRAINT rental_extensions_status_check CHECK ((status = ANY (ARRAY['asked'::text, 'accepted'::text, 'declined'::text])))
+);
+
+
+ALTER TABLE public.rental_extensions OWNER TO postgres;
+
+--
+-- Name: TABLE rental_extensions; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON TABLE public.rental_extensions IS 'The renter''s asks to extend a rental on rent (at most one open at a time), priced by the quote''s own periods (private.rental_price), and the vendor''s answer; an accepted one moves the booking''s end_date.';
+
+
+--
+-- Name: rental_extensions_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.rental_extensions ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.rental_extensions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
 -- Name: rental_photos; Type: TABLE; Schema: public; Owner: postgres
 --
 
@@ -2549,8 +2704,10 @@ CREATE TABLE public.rental_photos (
     record text NOT NULL,
     path text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    bill_line_id bigint,
+    CONSTRAINT rental_photos_bill_line CHECK (((record = 'bill'::text) = (bill_line_id IS NOT NULL))),
     CONSTRAINT rental_photos_path_check CHECK ((path ~ '^[a-z0-9/_-]{8,200}\.jpg$'::text)),
-    CONSTRAINT rental_photos_record_check CHECK ((record = ANY (ARRAY['delivery'::text, 'problem'::text])))
+    CONSTRAINT rental_photos_record_check CHECK ((record = ANY (ARRAY['delivery'::text, 'problem'::text, 'pickup'::text, 'bill'::text])))
 );
 
 
@@ -3594,6 +3751,22 @@ ALTER TABLE ONLY public.auth_throttle
 
 
 --
+-- Name: bill_lines bill_lines_lead_id_position_key; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.bill_lines
+    ADD CONSTRAINT bill_lines_lead_id_position_key UNIQUE (lead_id, "position");
+
+
+--
+-- Name: bill_lines bill_lines_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.bill_lines
+    ADD CONSTRAINT bill_lines_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: booking_releases booking_releases_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -3866,6 +4039,14 @@ ALTER TABLE ONLY public.rate_cards
 
 
 --
+-- Name: rental_extensions rental_extensions_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.rental_extensions
+    ADD CONSTRAINT rental_extensions_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: rental_photos rental_photos_path_key; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -4081,6 +4262,13 @@ COMMENT ON INDEX public.bookings_confirm_due_idx IS 'Bookings still waiting for 
 
 
 --
+-- Name: bookings_settled_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX bookings_settled_vendor_idx ON public.bookings USING btree (vendor_id, settled_at DESC) WHERE (settled_at IS NOT NULL);
+
+
+--
 -- Name: bookings_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -4182,7 +4370,7 @@ COMMENT ON INDEX public.lead_recipients_vendor_newest_idx IS 'A listing''s reque
 -- Name: leads_booked_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
-CREATE INDEX leads_booked_newest_idx ON public.leads USING btree (completed_at DESC, id DESC) INCLUDE (spam) WHERE (completed AND (state = ANY (ARRAY['booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text])));
+CREATE INDEX leads_booked_newest_idx ON public.leads USING btree (completed_at DESC, id DESC) INCLUDE (spam) WHERE (completed AND (state = ANY (ARRAY['booked'::text, 'confirmed'::text, 'on_the_way'::text, 'on_rent'::text, 'returned'::text, 'billed'::text, 'settled'::text])));
 
 
 --
@@ -4357,14 +4545,7 @@ COMMENT ON INDEX public.outbox_messages_link_emails_idx IS 'Sign-in and claim li
 -- Name: outbox_messages_one_per_lead_recipient; Type: INDEX; Schema: public; Owner: postgres
 --
 
-CREATE UNIQUE INDEX outbox_messages_one_per_lead_recipient ON public.outbox_messages USING btree (lead_id, vendor_id, channel, kind, quote_id) NULLS NOT DISTINCT WHERE (lead_id IS NOT NULL);
-
-
---
--- Name: INDEX outbox_messages_one_per_lead_recipient; Type: COMMENT; Schema: public; Owner: postgres
---
-
-COMMENT ON INDEX public.outbox_messages_one_per_lead_recipient IS 'One message of a kind per request, vendor, channel and quote, so that queuing it again cannot send it twice.';
+CREATE UNIQUE INDEX outbox_messages_one_per_lead_recipient ON public.outbox_messages USING btree (lead_id, vendor_id, channel, kind, quote_id, event_id) NULLS NOT DISTINCT WHERE (lead_id IS NOT NULL);
 
 
 --
@@ -4435,6 +4616,27 @@ CREATE INDEX rate_card_classes_day_rate_idx ON public.rate_card_classes USING bt
 --
 
 COMMENT ON INDEX public.rate_card_classes_day_rate_idx IS 'A vendor''s lowest day rate, by which a city''s vendors are sorted by price.';
+
+
+--
+-- Name: rental_extensions_lead_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX rental_extensions_lead_idx ON public.rental_extensions USING btree (lead_id, asked_at);
+
+
+--
+-- Name: rental_extensions_one_open_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE UNIQUE INDEX rental_extensions_one_open_idx ON public.rental_extensions USING btree (lead_id) WHERE (status = 'asked'::text);
+
+
+--
+-- Name: rental_photos_bill_line_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX rental_photos_bill_line_idx ON public.rental_photos USING btree (bill_line_id) WHERE (bill_line_id IS NOT NULL);
 
 
 --
@@ -4910,6 +5112,14 @@ ALTER TABLE ONLY public.auth_links
 
 
 --
+-- Name: bill_lines bill_lines_lead_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.bill_lines
+    ADD CONSTRAINT bill_lines_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE CASCADE;
+
+
+--
 -- Name: booking_releases booking_releases_lead_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -5091,6 +5301,22 @@ ALTER TABLE ONLY public.rate_card_fees
 
 ALTER TABLE ONLY public.rate_cards
     ADD CONSTRAINT rate_cards_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES public.vendors(id) ON DELETE CASCADE;
+
+
+--
+-- Name: rental_extensions rental_extensions_lead_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.rental_extensions
+    ADD CONSTRAINT rental_extensions_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE CASCADE;
+
+
+--
+-- Name: rental_photos rental_photos_bill_line_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.rental_photos
+    ADD CONSTRAINT rental_photos_bill_line_id_fkey FOREIGN KEY (bill_line_id) REFERENCES public.bill_lines(id) ON DELETE CASCADE;
 
 
 --
@@ -5347,6 +5573,12 @@ ALTER TABLE public.auth_links ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.auth_throttle ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: bill_lines; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.bill_lines ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: booking_releases; Type: ROW SECURITY; Schema: public; Owner: postgres
 --
 
@@ -5477,6 +5709,12 @@ ALTER TABLE public.rate_card_fees ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.rate_cards ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: rental_extensions; Type: ROW SECURITY; Schema: public; Owner: postgres
+--
+
+ALTER TABLE public.rental_extensions ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: rental_photos; Type: ROW SECURITY; Schema: public; Owner: postgres
@@ -5650,6 +5888,20 @@ GRANT ALL ON TABLE public.auth_links TO service_role;
 --
 
 GRANT ALL ON TABLE public.auth_throttle TO service_role;
+
+
+--
+-- Name: TABLE bill_lines; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT ALL ON TABLE public.bill_lines TO service_role;
+
+
+--
+-- Name: SEQUENCE bill_lines_id_seq; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT ALL ON SEQUENCE public.bill_lines_id_seq TO service_role;
 
 
 --
@@ -5912,6 +6164,20 @@ GRANT SELECT ON TABLE public.rate_card_fees TO authenticated;
 GRANT ALL ON TABLE public.rate_cards TO service_role;
 GRANT SELECT ON TABLE public.rate_cards TO anon;
 GRANT SELECT ON TABLE public.rate_cards TO authenticated;
+
+
+--
+-- Name: TABLE rental_extensions; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT ALL ON TABLE public.rental_extensions TO service_role;
+
+
+--
+-- Name: SEQUENCE rental_extensions_id_seq; Type: ACL; Schema: public; Owner: postgres
+--
+
+GRANT ALL ON SEQUENCE public.rental_extensions_id_seq TO service_role;
 
 
 --

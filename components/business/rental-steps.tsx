@@ -2,8 +2,27 @@ import { PhotoInputs } from "@/components/rental/photo-inputs";
 import { RentalPhotos } from "@/components/rental/rental-photos";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { confirmWindowAction, deliverAction, dispatchAction } from "@/lib/requests/actions";
-import { FUEL_LEVELS, PROBLEMS, rentalStage, siteTime, windowText, WINDOW_PREFERENCES, type Rental } from "@/lib/quotes/rental";
+import { BillTable } from "@/components/rental/bill-table";
+import {
+  addBillLineAction,
+  answerExtensionAction,
+  confirmWindowAction,
+  deliverAction,
+  dispatchAction,
+  pickUpAction,
+  sendBillAction,
+} from "@/lib/requests/actions";
+import { centsText } from "@/lib/quotes/quote";
+import {
+  ADDED_LINES,
+  FUEL_LEVELS,
+  PROBLEMS,
+  rentalStage,
+  siteTime,
+  windowText,
+  WINDOW_PREFERENCES,
+  type Rental,
+} from "@/lib/quotes/rental";
 
 /** The day before a day (YYYY-MM-DD). */
 function dayBefore(day: string): string {
@@ -110,32 +129,7 @@ export function RentalSteps({ rental, vendorId, leadId }: { rental: Rental; vend
           <summary className="cursor-pointer font-semibold text-brand-700">Delivered</summary>
           <form action={deliverAction} className="mt-2 space-y-2" data-testid="deliver">
             <Ids vendorId={vendorId} leadId={leadId} />
-            <div className="flex flex-wrap items-end gap-2">
-              <label className="font-semibold" htmlFor={`${id}-hours`}>
-                Hour meter
-                <input
-                  id={`${id}-hours`}
-                  name="hours"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={99999}
-                  step={0.1}
-                  required
-                  className={`${inputClass} mt-1 block w-32 font-normal`}
-                />
-              </label>
-              <label className="font-semibold" htmlFor={`${id}-fuel`}>
-                Fuel
-                <select id={`${id}-fuel`} name="fuel" required defaultValue="8" className={`${inputClass} mt-1 block font-normal`}>
-                  {FUEL_LEVELS.map((level, eighths) => (
-                    <option key={level} value={eighths}>
-                      {level}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
+            <Readings id={id} least={0} />
             <PhotoInputs id={`${id}-photos`} label="Walk-around photos" required />
             <Button type="submit" size="sm">
               Mark delivered
@@ -145,6 +139,119 @@ export function RentalSteps({ rental, vendorId, leadId }: { rental: Rental; vend
       )}
       {stage === "on_the_way" && (
         <p>Marked on the way{rental.dispatched_at ? ` ${siteTime(rental.dispatched_at, rental.time_zone)}` : ""}.</p>
+      )}
+      {rental.call_off_number && (
+        <p className="font-semibold" data-testid="rental-called-off">
+          Called off by the renter {rental.off_rent_at ? siteTime(rental.off_rent_at, rental.time_zone) : ""}: call-off number{" "}
+          {rental.call_off_number}. Rent stopped then.
+        </p>
+      )}
+      {rental.extensions
+        .filter((x) => x.status === "asked" && stage === "on_rent")
+        .map((x) => (
+          <div key={x.id} data-testid="extension-ask">
+            <p className="font-semibold">
+              The renter asks to extend to {x.new_end} ({x.added_days} days, {centsText(x.price_cents)} before tax at your quote&apos;s
+              rates).
+            </p>
+            <div className="mt-1 flex flex-wrap gap-2">
+              {(["accept", "decline"] as const).map((answer) => (
+                <form key={answer} action={answerExtensionAction}>
+                  <Ids vendorId={vendorId} leadId={leadId} />
+                  <input type="hidden" name="answer" value={answer} />
+                  <Button type="submit" size="sm" variant={answer === "accept" ? "primary" : "outline"}>
+                    {answer === "accept" ? "Accept the extension" : "Decline"}
+                  </Button>
+                </form>
+              ))}
+            </div>
+          </div>
+        ))}
+      {stage === "on_rent" && (
+        <details>
+          <summary className="cursor-pointer font-semibold text-brand-700">Picked up</summary>
+          <form action={pickUpAction} className="mt-2 space-y-2" data-testid="pick-up">
+            <Ids vendorId={vendorId} leadId={leadId} />
+            <Readings id={`${id}-pickup`} least={rental.delivery_hours ?? 0} />
+            <PhotoInputs id={`${id}-pickup-photos`} label="Photos at pickup" required />
+            <Button type="submit" size="sm">
+              Record the pickup
+            </Button>
+          </form>
+        </details>
+      )}
+      {(stage === "returned" || stage === "billed" || stage === "settled") && (
+        <p data-testid="rental-picked-up">
+          Picked up {rental.picked_up_at ? siteTime(rental.picked_up_at, rental.time_zone) : ""} · hour meter {rental.pickup_hours} · fuel{" "}
+          {FUEL_LEVELS[rental.pickup_fuel ?? 0]}
+        </p>
+      )}
+      {(stage === "returned" || stage === "billed" || stage === "settled") && <BillTable rental={rental} />}
+      {stage === "returned" && (
+        <>
+          <details>
+            <summary className="cursor-pointer font-semibold text-brand-700">Add a line (damage, cleaning, fuel)</summary>
+            <form action={addBillLineAction} className="mt-2 space-y-2" data-testid="add-line">
+              <Ids vendorId={vendorId} leadId={leadId} />
+              <p>A line your quote does not cover is marked &quot;not in your quote&quot;: the renter accepts or disputes it.</p>
+              <div className="flex flex-wrap items-end gap-2">
+                <label className="font-semibold" htmlFor={`${id}-line-kind`}>
+                  For
+                  <select id={`${id}-line-kind`} name="kind" required className={`${inputClass} mt-1 block font-normal`}>
+                    {Object.entries(ADDED_LINES).map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="font-semibold" htmlFor={`${id}-line-label`}>
+                  Line
+                  <input id={`${id}-line-label`} name="label" required maxLength={120} className={`${inputClass} mt-1 block font-normal`} />
+                </label>
+                <label className="font-semibold" htmlFor={`${id}-line-amount`}>
+                  Amount ($)
+                  <input
+                    id={`${id}-line-amount`}
+                    name="amount"
+                    required
+                    inputMode="decimal"
+                    className={`${inputClass} mt-1 block w-32 font-normal`}
+                  />
+                </label>
+              </div>
+              <label className="block font-semibold" htmlFor={`${id}-line-reason`}>
+                Reason
+                <textarea
+                  id={`${id}-line-reason`}
+                  name="reason"
+                  required
+                  maxLength={500}
+                  rows={2}
+                  className={`${inputClass} mt-1 block w-full font-normal`}
+                />
+              </label>
+              <PhotoInputs id={`${id}-line-photos`} label="Photos of it" required />
+              <Button type="submit" size="sm" variant="outline">
+                Add the line
+              </Button>
+            </form>
+          </details>
+          <form action={sendBillAction}>
+            <Ids vendorId={vendorId} leadId={leadId} />
+            <Button type="submit" size="sm">
+              Send the bill
+            </Button>
+          </form>
+        </>
+      )}
+      {(stage === "billed" || stage === "settled") && (
+        <p>
+          {stage === "settled" ? "Settled." : "Sent: waiting for the renter's answer to each line not in the quote."}{" "}
+          <a href={`/business/bill/${vendorId}/${leadId}`} className="text-brand-700 underline">
+            Print the bill
+          </a>
+        </p>
       )}
       {stage === "on_rent" && (
         <>
@@ -163,6 +270,38 @@ export function RentalSteps({ rental, vendorId, leadId }: { rental: Rental; vend
           )}
         </>
       )}
+    </div>
+  );
+}
+
+/** The hour meter and the fuel gauge, as a delivery or a pickup records them. */
+function Readings({ id, least }: { id: string; least: number }) {
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <label className="font-semibold" htmlFor={`${id}-hours`}>
+        Hour meter
+        <input
+          id={`${id}-hours`}
+          name="hours"
+          type="number"
+          inputMode="decimal"
+          min={least}
+          max={99999}
+          step={0.1}
+          required
+          className={`${inputClass} mt-1 block w-32 font-normal`}
+        />
+      </label>
+      <label className="font-semibold" htmlFor={`${id}-fuel`}>
+        Fuel
+        <select id={`${id}-fuel`} name="fuel" required defaultValue="8" className={`${inputClass} mt-1 block font-normal`}>
+          {FUEL_LEVELS.map((level, eighths) => (
+            <option key={level} value={eighths}>
+              {level}
+            </option>
+          ))}
+        </select>
+      </label>
     </div>
   );
 }

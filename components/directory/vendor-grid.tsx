@@ -5,6 +5,7 @@ import { ShowMore } from "@/components/show-more";
 import { PAGE_SIZES, vendorPath } from "@/lib/listings/ordering";
 import type { VendorCard } from "@/lib/listings/types";
 import { FromRate } from "@/components/prices/from-rate";
+import { RentalRecords } from "./rental-records";
 import { Rating } from "./rating";
 import { VendorPhoto } from "./vendor-photo";
 
@@ -50,6 +51,7 @@ export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel
                 </div>
                 <Rating reviews={vendor.reviews} sample={vendor.rating} />
                 <FromRate vendor={vendor} />
+                <RentalRecords records={vendor.records} />
                 {vendor.claimed && <p className="claimed">Claimed by the business</p>}
                 {vendor.full_address && <p className="card-muted">{vendor.full_address}</p>}
                 {vendor.phone && (

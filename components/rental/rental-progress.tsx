@@ -1,9 +1,17 @@
 import { Button } from "@/components/ui/button";
-import { bookQuoteAction, confirmArrivalAction, reportProblemAction } from "@/lib/requests/actions";
+import {
+  answerLineAction,
+  bookQuoteAction,
+  callOffAction,
+  confirmArrivalAction,
+  extendAction,
+  reportProblemAction,
+} from "@/lib/requests/actions";
 import { centsText } from "@/lib/quotes/quote";
 import { FUEL_LEVELS, PROBLEMS, rentalStage, siteTime, windowText } from "@/lib/quotes/rental";
 import type { RequestStatus } from "@/lib/requests/status";
 import { PhotoInputs } from "./photo-inputs";
+import { BillTable } from "./bill-table";
 import { RentalPhotos } from "./rental-photos";
 
 const INPUT = "mt-1 block w-full rounded-md border border-ink-300 p-2";
@@ -107,8 +115,101 @@ function LiveRental({
           {stage === "confirmed" && `Confirmed: ${window}.`}
           {stage === "on_the_way" && `On the way (window: ${window}).`}
           {stage === "on_rent" && rental.delivered_at && `Delivered ${siteTime(rental.delivered_at, rental.time_zone)}.`}
+          {(stage === "returned" || stage === "billed" || stage === "settled") &&
+            rental.picked_up_at &&
+            `Picked up ${siteTime(rental.picked_up_at, rental.time_zone)}.`}
         </dd>
       </dl>
+      {rental.call_off_number && (
+        <p className="mt-3 font-semibold" data-testid="call-off">
+          Called off {rental.off_rent_at ? siteTime(rental.off_rent_at, rental.time_zone) : ""}: call-off number {rental.call_off_number}.
+        </p>
+      )}
+      {rental.extensions.map((x) => (
+        <p key={x.id} className="mt-2 text-sm" data-testid="extension">
+          Extension to {x.new_end} ({x.added_days} days, {centsText(x.price_cents)} before tax):{" "}
+          {x.status === "asked" ? "waiting for the vendor" : x.status}.
+        </p>
+      ))}
+      {stage === "on_rent" && !rental.call_off_number && !rental.extensions.some((x) => x.status === "asked") && (
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold text-brand-700">Extend the rental</summary>
+          <form action={extendAction} className="mt-2 space-y-2">
+            <OwnRequest lead={lead} statusKey={statusKey} />
+            <label className="block text-sm font-semibold" htmlFor="extend-to">
+              Keep it until
+              <input id="extend-to" name="new_end" type="date" required min={rental.end_date} className={INPUT} />
+            </label>
+            <p className="text-sm">The added days are priced at your quote&apos;s rates; the vendor accepts or declines.</p>
+            <Button type="submit" variant="outline">
+              Ask to extend
+            </Button>
+          </form>
+        </details>
+      )}
+      {stage === "on_rent" && !rental.call_off_number && (
+        <details className="mt-3">
+          <summary className="cursor-pointer font-semibold text-brand-700">Call the rental off now</summary>
+          <form action={callOffAction} className="mt-2 space-y-2">
+            <OwnRequest lead={lead} statusKey={statusKey} />
+            <p className="text-sm">
+              Rent stops now, by your quote&apos;s periods; you get a call-off number at once and the vendor picks the machine up.
+            </p>
+            <Button type="submit" variant="outline">
+              Call it off
+            </Button>
+          </form>
+        </details>
+      )}
+      {(stage === "returned" || stage === "billed" || stage === "settled") && (
+        <>
+          <p className="mt-3 text-sm" data-testid="pickup-readings">
+            Hour meter: {rental.delivery_hours} at delivery, {rental.pickup_hours} at pickup. Fuel: {FUEL_LEVELS[rental.delivery_fuel ?? 0]}{" "}
+            at delivery, {FUEL_LEVELS[rental.pickup_fuel ?? 0]} at pickup.
+          </p>
+          {stage === "returned" && <p className="mt-2">{vendor} is preparing your final bill from your quote and these readings.</p>}
+        </>
+      )}
+      {(stage === "billed" || stage === "settled") && (
+        <>
+          <h3 className="mt-4 text-lg font-bold">Your final bill</h3>
+          <BillTable
+            rental={rental}
+            answer={(line) => (
+              <div className="space-y-2">
+                <form action={answerLineAction}>
+                  <OwnRequest lead={lead} statusKey={statusKey} />
+                  <input type="hidden" name="line" value={line.id} />
+                  <input type="hidden" name="answer" value="accept" />
+                  <Button type="submit" size="sm" variant="outline">
+                    Accept this line
+                  </Button>
+                </form>
+                <form action={answerLineAction} className="space-y-1">
+                  <OwnRequest lead={lead} statusKey={statusKey} />
+                  <input type="hidden" name="line" value={line.id} />
+                  <input type="hidden" name="answer" value="dispute" />
+                  <label className="block font-semibold" htmlFor={`dispute-${line.id}`}>
+                    Why do you dispute it?
+                    <textarea id={`dispute-${line.id}`} name="reason" required maxLength={500} rows={2} className={INPUT} />
+                  </label>
+                  <Button type="submit" size="sm">
+                    Dispute this line
+                  </Button>
+                </form>
+              </div>
+            )}
+          />
+          <p className="mt-2 text-sm">
+            <a
+              href={`/requests/${lead.id}/bill${statusKey ? `?key=${encodeURIComponent(statusKey)}` : ""}`}
+              className="text-brand-700 underline"
+            >
+              Print the bill
+            </a>
+          </p>
+        </>
+      )}
       {stage === "on_rent" && (
         <>
           <p className="mt-3 text-sm" data-testid="delivery-readings">

@@ -12,6 +12,17 @@ export interface FunctionArgs {
   audit: { p_operator: string | null; p_action: string | null; p_subject: string | null; p_details?: JsonArgument | null };
   auth_throttle_record: { p_keys: JsonArgument | null; p_ok: boolean | null };
   auth_throttle_wait: { p_keys: ReadonlyArray<string> | null };
+  business_add_bill_line: {
+    p_email: string | null;
+    p_vendor_id: number | null;
+    p_lead_id: number | null;
+    p_kind: string | null;
+    p_label: string | null;
+    p_amount_cents: number | null;
+    p_reason: string | null;
+    p_photos: ReadonlyArray<string> | null;
+  };
+  business_answer_extension: { p_email: string | null; p_vendor_id: number | null; p_lead_id: number | null; p_accept: boolean | null };
   business_answer_review: { p_email: string | null; p_review_id: number | null; p_reply: string | null; p_report_reason: string | null };
   business_claim_start: {
     p_vendor_id: number | null;
@@ -42,9 +53,20 @@ export interface FunctionArgs {
   business_leads: { p_email: string | null; p_limit?: number | null };
   business_link_use: { p_token_hash: string | null; p_purpose: string | null };
   business_listings: { p_email: string | null };
+  business_pick_up: {
+    p_email: string | null;
+    p_vendor_id: number | null;
+    p_lead_id: number | null;
+    p_hours: number | null;
+    p_fuel: number | null;
+    p_photos: ReadonlyArray<string> | null;
+  };
+  business_rental: { p_email: string | null; p_vendor_id: number | null; p_lead_id: number | null };
+  business_rental_check: { p_email: string | null; p_vendor_id: number | null; p_lead_id: number | null; p_action: string | null };
   business_require_manager: { p_email: string | null; p_vendor_id: number | null };
   business_reviews: { p_email: string | null; p_limit?: number | null };
   business_save_quote: { p_email: string | null; p_vendor_id: number | null; p_lead_id: number | null; p_quote: JsonArgument | null };
+  business_send_bill: { p_email: string | null; p_vendor_id: number | null; p_lead_id: number | null };
   business_set_colleague: { p_email: string | null; p_vendor_id: number | null; p_colleague: string | null; p_add: boolean | null };
   business_set_lead_status: {
     p_email: string | null;
@@ -182,6 +204,14 @@ export interface FunctionArgs {
   };
   release_overdue_bookings: { p_batch?: number | null };
   rental_date_window: Record<string, never>;
+  renter_answer_line: {
+    p_lead_id: number | null;
+    p_owner_token: string | null;
+    p_link_hash: string | null;
+    p_line_id: number | null;
+    p_accept: boolean | null;
+    p_reason: string | null;
+  };
   renter_book_quote: {
     p_lead_id: number | null;
     p_owner_token: string | null;
@@ -193,9 +223,12 @@ export interface FunctionArgs {
     p_site_phone: string | null;
     p_window_preference: string | null;
   };
+  renter_call_off: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null };
   renter_cancel_booking: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null; p_reason: string | null };
   renter_confirm_arrival: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null };
   renter_delete_request: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null };
+  renter_extend: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null; p_new_end: string | null };
+  renter_rental_check: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash: string | null; p_action: string | null };
   renter_report_problem: {
     p_lead_id: number | null;
     p_owner_token: string | null;
@@ -307,6 +340,8 @@ export const functionResults = {
   audit: z.unknown().transform((): void => undefined),
   auth_throttle_record: z.number().nullable(),
   auth_throttle_wait: z.number().nullable(),
+  business_add_bill_line: null,
+  business_answer_extension: null,
   business_answer_review: null,
   business_claim_start: z.string().nullable(),
   business_claimable: null,
@@ -316,9 +351,13 @@ export const functionResults = {
   business_leads: null,
   business_link_use: null,
   business_listings: null,
+  business_pick_up: null,
+  business_rental: null,
+  business_rental_check: z.boolean().nullable(),
   business_require_manager: z.unknown().transform((): void => undefined),
   business_reviews: null,
   business_save_quote: null,
+  business_send_bill: null,
   business_set_colleague: z.unknown().transform((): void => undefined),
   business_set_lead_status: null,
   business_set_leads_paused: z.unknown().transform((): void => undefined),
@@ -446,10 +485,14 @@ export const functionResults = {
   record_outbox_message: z.boolean().nullable(),
   release_overdue_bookings: z.number().nullable(),
   rental_date_window: z.object({ earliest: z.string().nullable(), latest: z.string().nullable() }).nullable(),
+  renter_answer_line: null,
   renter_book_quote: null,
+  renter_call_off: null,
   renter_cancel_booking: null,
   renter_confirm_arrival: null,
   renter_delete_request: z.unknown().transform((): void => undefined),
+  renter_extend: null,
+  renter_rental_check: z.boolean().nullable(),
   renter_report_problem: null,
   renter_requests: null,
   renter_review_save: z.number().nullable(),

@@ -32,6 +32,17 @@ export interface VendorCard {
   rates_sample: boolean | null;
   /** Its published reviews in figures; `rating` above is sample data, never mixed with them. */
   reviews: ReviewFigures;
+  /** Its rentals through the site in 12 months, delivered on time and billed as quoted; null under 3 and for sample listings. */
+  records?: RentalRecords | null;
+}
+
+/** A listing's two public records over its rentals settled through the site (public.vendors.rentals_*). */
+export interface RentalRecords {
+  completed: number;
+  on_time: number;
+  matched: number;
+  /** The first day counted (YYYY-MM-DD). */
+  since: string;
 }
 
 export interface StateWithVendors {
@@ -201,6 +212,7 @@ const vendorCardFields = {
   from_day: z.number().nullable(),
   rates_sample: z.boolean().nullable(),
   reviews: reviewFiguresSchema,
+  records: z.object({ completed: z.number(), on_time: z.number(), matched: z.number(), since: z.string() }).nullish(),
 };
 const vendorCardSchema: z.ZodType<VendorCard> = z.object(vendorCardFields);
 

@@ -8,6 +8,11 @@ const NOTICES = {
     "Booked. The vendor has your details and will confirm a delivery window; you both have the rental in your email, with a calendar invitation.",
   arrived: "Thank you: the machine is marked arrived.",
   "problem-reported": "Your report is sent to the vendor, and our team can see it.",
+  "extension-asked": "Your extension is asked: the vendor accepts or declines it, and you are told.",
+  "called-off":
+    "The rental is called off: rent stops now. Keep the call-off number below; the vendor is told and will pick the machine up.",
+  "line-accepted": "Thank you: the line is accepted.",
+  "line-disputed": "Your dispute is sent to the vendor, and our team can see it with its evidence.",
   cancelled: "Your booking is cancelled, and the vendor is told.",
 } as const;
 
@@ -34,7 +39,19 @@ const REFUSALS: RefusalTexts = {
   "already-arrived": "You already confirmed the machine arrived.",
   "problem-reported": "You already reported a problem with this delivery: the vendor and our team have it.",
   "problem-invalid": "Choose what is wrong.",
+  "called-off": "The rental is already called off.",
+  "extension-dates": "Choose a day after the rental's last day.",
+  "extension-too-long": "An extension adds at most 28 days past the rental's last day.",
+  "extension-open": "An extension is already waiting for the vendor's answer.",
+  "picked-up": "The machine was picked up: the rental can no longer change.",
+  "no-bill": "The vendor has not sent the final bill yet.",
+  "bill-settled": "This bill is settled: every line is answered.",
+  "no-line": "This line was not found on your bill, or it follows from your quote.",
+  "line-answered": "You already answered this line.",
+  "line-answer": "Accept or dispute the line.",
+  "dispute-reason": "Please say why you dispute this line.",
   "problem-note": "Please say what is wrong.",
+  "window-open": "The delivery window has not passed yet: you can report a machine that did not arrive once it has.",
   ...PHOTO_REFUSALS,
 };
 

@@ -33,6 +33,11 @@ const NOTICES = {
   "window-confirmed": "The delivery window is confirmed: the renter is told, with the calendar invitation updated.",
   "on-the-way": "Marked on the way: the renter is told.",
   delivered: "Marked delivered: the renter is told, and sees your readings and photos.",
+  "extension-accepted": "Extension accepted: the rental's last day moved, and the renter is told with the invitation updated.",
+  "extension-declined": "Extension declined: the renter is told.",
+  "picked-up": "Pickup recorded: the bill below is built from your quote and the readings. Add a line if you must, then send it.",
+  "line-added": 'Line added, marked "not in your quote" for the renter to accept or dispute.',
+  "bill-sent": "The bill is sent: the renter is told.",
 } as const;
 
 const TOO_MANY = "Too many requests from your connection. Please try again later.";

@@ -23,7 +23,8 @@ const calendarText = (text: string) => text.replace(CONTROL, (c) => (c === "\u00
  * The rental as a calendar invitation (RFC 5545, made by ical-generator, which escapes and folds
  * its text values; control characters are taken out first): an all-day event over the days
  * booked, the quote booked in its description; once the vendor confirmed a delivery window, an
- * event from the window's start to the end of the last day booked, at the job site's address. Its
+ * event from the window's start to the end of the last day booked (or the time the renter called
+ * it off), at the job site's address. Its
  * UID is the booking's, so every copy is one event, and its SEQUENCE is the booking's, raised at
  * each change, so a calendar replaces the older copy.
  */
@@ -40,7 +41,10 @@ export function rentalInvitation(lead: ClaimedLead, quote: OutboxQuote, site: st
     id: `booking-${lead.id}-${quote.id}@${new URL(site).hostname}`,
     sequence: booking?.sequence ?? 0,
     ...(booking?.window_start
-      ? { start: new Date(booking.window_start), end: endOfDay(last, booking.time_zone) }
+      ? {
+          start: new Date(booking.window_start),
+          end: booking.off_rent_at ? new Date(booking.off_rent_at) : endOfDay(last, booking.time_zone),
+        }
       : { start: new Date(`${start}T00:00:00Z`), end, allDay: true }),
     summary: calendarText(`Skid steer rental: ${quote.vendor.name} for ${lead.name}`),
     description: calendarText(

@@ -14,8 +14,14 @@ import { listingLiveEmail } from "./templates/listing-live";
 import { quoteEmail } from "./templates/quote";
 import { quoteWithdrawnEmail } from "./templates/quote-withdrawn";
 import {
+  billReadyEmail,
+  calledOffEmail,
   deliveredEmail,
+  extensionAnsweredEmail,
+  extensionAskedEmail,
+  lineDisputedEmail,
   onTheWayEmail,
+  pickedUpEmail,
   problemReportedEmail,
   releasedRenterEmail,
   releasedVendorEmail,
@@ -58,7 +64,13 @@ type QuoteKind =
   | "released_vendor"
   | "on_the_way"
   | "delivered"
-  | "problem_reported";
+  | "problem_reported"
+  | "extension_asked"
+  | "extension_answered"
+  | "called_off"
+  | "picked_up"
+  | "bill_ready"
+  | "line_disputed";
 
 /** The request, the address and the quote of an email about a quote or its booking. */
 async function aboutQuote({ lead, recipient, payload }: Message<QuoteKind>, client: SupabaseClient) {
@@ -159,6 +171,33 @@ const kinds: { [K in Kind]: Render<K> } = {
   problem_reported: async (message, { site, client }) => {
     const { lead, to, quote } = await aboutQuote(message, client);
     return { to, messageId: rowMessageId(message), ...problemReportedEmail(lead, quote, site) };
+  },
+  extension_asked: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    return { to, messageId: rowMessageId(message), ...extensionAskedEmail(lead, quote, message.payload.extension_id, site) };
+  },
+  extension_answered: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    const link = await statusLink(lead, site, client);
+    return { to, messageId: rowMessageId(message), ...extensionAnsweredEmail(lead, quote, message.payload.extension_id, link, site) };
+  },
+  called_off: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    return { to, messageId: rowMessageId(message), ...calledOffEmail(lead, quote, site) };
+  },
+  picked_up: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    const link = await statusLink(lead, site, client);
+    return { to, messageId: rowMessageId(message), ...pickedUpEmail(lead, quote, link) };
+  },
+  bill_ready: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    const link = await statusLink(lead, site, client);
+    return { to, messageId: rowMessageId(message), ...billReadyEmail(lead, quote, link) };
+  },
+  line_disputed: async (message, { site, client }) => {
+    const { lead, to, quote } = await aboutQuote(message, client);
+    return { to, messageId: rowMessageId(message), ...lineDisputedEmail(lead, quote, message.payload.line_id, site) };
   },
   review_published: async (message, { site }) => ({
     to: recipientOf(message),

@@ -90,6 +90,8 @@ export type ReviewPublishedPayload = z.infer<typeof reviewPublishedPayloadSchema
 
 const none = z.object({});
 const aboutQuote = z.object({ quote_id: z.number(), revised: z.boolean().optional() });
+const aboutExtension = aboutQuote.extend({ extension_id: z.number() });
+const aboutLine = aboutQuote.extend({ line_id: z.number() });
 
 /**
  * Each kind of message and what its payload holds. A row of a kind this code does not know, or
@@ -114,6 +116,12 @@ const kindSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("on_the_way"), payload: aboutQuote }),
   z.object({ kind: z.literal("delivered"), payload: aboutQuote }),
   z.object({ kind: z.literal("problem_reported"), payload: aboutQuote }),
+  z.object({ kind: z.literal("extension_asked"), payload: aboutExtension }),
+  z.object({ kind: z.literal("extension_answered"), payload: aboutExtension }),
+  z.object({ kind: z.literal("called_off"), payload: aboutQuote }),
+  z.object({ kind: z.literal("picked_up"), payload: aboutQuote }),
+  z.object({ kind: z.literal("bill_ready"), payload: aboutQuote }),
+  z.object({ kind: z.literal("line_disputed"), payload: aboutLine }),
   z.object({ kind: z.literal("review_published"), payload: reviewPublishedPayloadSchema }),
 ]);
 

@@ -48,16 +48,56 @@ export const rentalSchema = bookingSchema.extend({
   problem: z.enum(Object.keys(PROBLEMS) as [keyof typeof PROBLEMS]).nullable(),
   problem_note: z.string().nullable(),
   problem_at: z.string().nullable(),
-  photos: z.array(z.object({ record: z.enum(["delivery", "problem"]), path: z.string() })),
+  off_rent_at: z.string().nullable(),
+  call_off_number: z.string().nullable(),
+  picked_up_at: z.string().nullable(),
+  pickup_hours: z.number().nullable(),
+  pickup_fuel: z.number().nullable(),
+  billed_at: z.string().nullable(),
+  settled_at: z.string().nullable(),
+  bill_total_cents: z.number().nullable(),
+  photos: z.array(z.object({ record: z.enum(["delivery", "problem", "pickup"]), path: z.string() })),
+  /** The renter's asks to extend, oldest first. */
+  extensions: z.array(
+    z.object({
+      id: z.number(),
+      new_end: z.string(),
+      added_days: z.number(),
+      price_cents: z.number(),
+      status: z.enum(["asked", "accepted", "declined"]),
+      asked_at: z.string(),
+    }),
+  ),
+  /** The final bill's lines in order, once the machine is picked up. */
+  bill: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.enum(["quote", "rental", "extension", "over_hours", "fuel", "damage", "cleaning", "other", "tax"]),
+      label: z.string(),
+      amount_cents: z.number(),
+      /** False: "not in your quote", for the renter to accept or dispute. */
+      in_quote: z.boolean(),
+      reason: z.string().nullable(),
+      answer: z.enum(["accepted", "disputed"]).nullable(),
+      dispute_reason: z.string().nullable(),
+      photos: z.array(z.string()),
+    }),
+  ),
 });
 export type Rental = z.infer<typeof rentalSchema>;
 
 /** Where a live booking stands, from the steps it has been through. */
-export function rentalStage(rental: Rental): "waiting" | "confirmed" | "on_the_way" | "on_rent" {
+export function rentalStage(rental: Rental): "waiting" | "confirmed" | "on_the_way" | "on_rent" | "returned" | "billed" | "settled" {
+  if (rental.settled_at) return "settled";
+  if (rental.billed_at) return "billed";
+  if (rental.picked_up_at) return "returned";
   if (rental.delivered_at) return "on_rent";
   if (rental.dispatched_at) return "on_the_way";
   return rental.confirmed_at ? "confirmed" : "waiting";
 }
+
+/** What a vendor may add to a bill, beyond what follows from the quote. */
+export const ADDED_LINES = { damage: "Damage", cleaning: "Cleaning", fuel: "Fuel", other: "Other" } as const;
 
 /** A moment in the job site's local time, as the rental's pages show it: "Tue, Dec 1, 2:30 PM CST". */
 export const siteTime = (at: string, zone: string) =>

@@ -14,14 +14,24 @@ import { clientAction, formField, recordPage, type FormFields } from "../platfor
 import { clientKey } from "../platform/request";
 import { recordId } from "../platform/record-id";
 import { quoteFormSchema } from "../quotes/form";
+import { dollarsToCents } from "../quotes/money";
 import {
+  addBillLine,
+  answerBillLine,
+  answerExtension,
   bookQuote,
+  callOffRental,
+  checkBusinessStep,
+  checkRenterStep,
   cancelBooking,
   confirmArrival,
   confirmWindow,
   deliverMachine,
   dispatchMachine,
+  extendRental,
+  pickUpMachine,
   reportProblem,
+  sendBill,
   completeRequest as completeRequestCall,
   createRequest,
   deleteRequest,
@@ -37,9 +47,9 @@ import {
 } from "./data";
 import { requestStatusForm } from "./status-form";
 import { isCalendarDay } from "./dates";
-import { PROBLEMS } from "../quotes/rental";
+import { ADDED_LINES, PROBLEMS } from "../quotes/rental";
 import { siteFields } from "./rental";
-import { photoFiles, withPhotos } from "./rental-photos";
+import { fuelField, photoFiles, readingField, withPhotos } from "./rental-photos";
 import { requestCompletionSchema, requestDraftSchema, requestStartSchema } from "./schema";
 import { requestStatusPath, statusKey } from "../auth/status-link";
 
@@ -164,9 +174,54 @@ export const reportProblemAction = renterAction(bookingCatalog, {
   invalid: "no-request",
   home: statusHome,
   call: ({ id, key, problem, note, photos }, token) =>
-    withPhotos(id, "problem", photos, (paths) => reportProblem(id, problem, note, paths, renterProof(token, key))),
+    withPhotos(
+      id,
+      "problem",
+      photos,
+      () => checkRenterStep(id, "report_problem", renterProof(token, key)),
+      (paths) => reportProblem(id, problem, note, paths, renterProof(token, key)),
+    ),
   done: () => after(() => wakeOutbox()),
   back: ({ id, key }, done) => ({ page: requestStatusPath(id, key), notice: done ? "problem-reported" : null, anchor: "#rental" }),
+});
+
+/** The renter asks to extend the rental; the vendor is emailed and answers on /business. */
+export const extendAction = renterAction(bookingCatalog, {
+  input: z.object({ ...ownRequest, new_end: z.string().refine(isCalendarDay, "extension-dates") }),
+  invalid: "extension-dates",
+  home: statusHome,
+  call: ({ id, key, new_end }, token) => extendRental(id, new_end, renterProof(token, key)),
+  done: () => after(() => wakeOutbox()),
+  back: ({ id, key }, done) => ({ page: requestStatusPath(id, key), notice: done ? "extension-asked" : null, anchor: "#rental" }),
+});
+
+/** The renter calls the rental off now: the page shows the call-off number; the vendor is emailed. */
+export const callOffAction = renterAction(bookingCatalog, {
+  input: z.object(ownRequest),
+  invalid: "no-request",
+  home: statusHome,
+  call: ({ id, key }, token) => callOffRental(id, renterProof(token, key)),
+  done: () => after(() => wakeOutbox()),
+  back: ({ id, key }, done) => ({ page: requestStatusPath(id, key), notice: done ? "called-off" : null, anchor: "#rental" }),
+});
+
+/** The renter accepts or disputes one line of the bill that did not follow from the quote. */
+export const answerLineAction = renterAction(bookingCatalog, {
+  input: z.object({
+    ...ownRequest,
+    line: formField.id("no-line"),
+    answer: z.enum(["accept", "dispute"], "line-answer"),
+    reason: formField.text(500),
+  }),
+  invalid: "line-answer",
+  home: statusHome,
+  call: ({ id, key, line, answer, reason }, token) => answerBillLine(id, line, answer === "accept", reason, renterProof(token, key)),
+  done: () => after(() => wakeOutbox()),
+  back: ({ id, key, answer }, done) => ({
+    page: requestStatusPath(id, key),
+    notice: done ? (answer === "accept" ? "line-accepted" : "line-disputed") : null,
+    anchor: "#bill",
+  }),
 });
 
 /** The booked vendor confirms the delivery window; the renter is emailed the updated invitation. */
@@ -198,15 +253,92 @@ export const deliverAction = businessAction(businessCatalog, {
   input: z.object({
     vendor_id: vendorId,
     lead_id: formField.id("no-request"),
-    hours: z.coerce.number("reading-invalid").min(0, "reading-invalid").max(99999, "reading-invalid"),
-    fuel: z.coerce.number("fuel-invalid").int("fuel-invalid").min(0, "fuel-invalid").max(8, "fuel-invalid"),
+    hours: readingField,
+    fuel: fuelField,
     photos: photoFiles,
   }),
   invalid: "reading-invalid",
   call: ({ vendor_id, lead_id, hours, fuel, photos }, email) =>
-    withPhotos(lead_id, "delivery", photos, (paths) => deliverMachine(email, vendor_id, lead_id, hours, fuel, paths)),
+    withPhotos(
+      lead_id,
+      "delivery",
+      photos,
+      () => checkBusinessStep(email, vendor_id, lead_id, "deliver"),
+      (paths) => deliverMachine(email, vendor_id, lead_id, hours, fuel, paths),
+    ),
   done: () => after(() => wakeOutbox()),
   back: ({ vendor_id, lead_id }) => dashboard("delivered", `#lead-${vendor_id}-${lead_id}`),
+});
+
+const rentalIds = { vendor_id: vendorId, lead_id: formField.id("no-request") };
+const atRequest = ({ vendor_id, lead_id }: { vendor_id: number; lead_id: number }) => `#lead-${vendor_id}-${lead_id}`;
+
+/** The booked vendor accepts or declines the renter's extension; the renter is emailed. */
+export const answerExtensionAction = businessAction(businessCatalog, {
+  input: z.object({ ...rentalIds, answer: z.enum(["accept", "decline"], "extension-answer") }),
+  invalid: "extension-answer",
+  call: ({ vendor_id, lead_id, answer }, email) => answerExtension(email, vendor_id, lead_id, answer === "accept"),
+  done: () => after(() => wakeOutbox()),
+  back: (input) => dashboard(input.answer === "accept" ? "extension-accepted" : "extension-declined", atRequest(input)),
+});
+
+/** The booked vendor records the pickup with the hour meter, the fuel and photos; the bill is built for it to check. */
+export const pickUpAction = businessAction(businessCatalog, {
+  input: z.object({
+    ...rentalIds,
+    hours: readingField,
+    fuel: fuelField,
+    photos: photoFiles,
+  }),
+  invalid: "reading-invalid",
+  call: ({ vendor_id, lead_id, hours, fuel, photos }, email) =>
+    withPhotos(
+      lead_id,
+      "pickup",
+      photos,
+      () => checkBusinessStep(email, vendor_id, lead_id, "pick_up"),
+      (paths) => pickUpMachine(email, vendor_id, lead_id, hours, fuel, paths),
+    ),
+  done: () => after(() => wakeOutbox()),
+  back: (input) => dashboard("picked-up", atRequest(input)),
+});
+
+/** A line the booked vendor adds to the bill: its reason and at least one photo. */
+export const addBillLineAction = businessAction(businessCatalog, {
+  input: z.object({
+    ...rentalIds,
+    kind: z.enum(Object.keys(ADDED_LINES) as [keyof typeof ADDED_LINES], "line-invalid"),
+    label: formField.text(120).pipe(z.string().min(1, "line-invalid")),
+    amount: z.string("line-amount").transform((value, context) => {
+      const parsed = dollarsToCents(value.trim().replace(/^\$/, "").replaceAll(",", ""));
+      if (!parsed.ok || parsed.units <= 0n || parsed.units > 10_000_000n) {
+        context.addIssue({ code: "custom", message: "line-amount" });
+        return 0;
+      }
+      return Number(parsed.units);
+    }),
+    reason: formField.text(500),
+    photos: photoFiles,
+  }),
+  invalid: "line-invalid",
+  call: ({ vendor_id, lead_id, kind, label, amount, reason, photos }, email) =>
+    withPhotos(
+      lead_id,
+      "bill",
+      photos,
+      () => checkBusinessStep(email, vendor_id, lead_id, "add_line"),
+      (paths) => addBillLine(email, vendor_id, lead_id, { kind, label, amount_cents: amount, reason }, paths),
+    ),
+  back: (input) => dashboard("line-added", atRequest(input)),
+});
+
+/** The booked vendor sends the final bill; the renter is emailed. */
+export const sendBillAction = businessAction(businessCatalog, {
+  input: z.object(rentalIds),
+  invalid: "no-request",
+  call: ({ vendor_id, lead_id }, email) => sendBill(email, vendor_id, lead_id),
+  done: () => after(() => wakeOutbox()),
+  back: (input) => dashboard("bill-sent", atRequest(input)),
 });
 
 /** A business's status of one of its listing's requests. */

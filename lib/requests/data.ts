@@ -110,7 +110,86 @@ export const reportProblem = (lead: number, problem: string, note: string, photo
     rentalSchema,
   );
 
+/** Refuses, before a renter's step with photos, anyone but the renter and a step the request's life does not allow now. */
+export const checkRenterStep = (lead: number, action: "report_problem", proof: RenterProof) =>
+  serviceRpc(
+    "renter_rental_check",
+    { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash, p_action: action },
+    z.boolean(),
+  );
+
+/** Refuses, before a booked vendor's step with photos, anyone but its managers and a step the request's life does not allow now. */
+export const checkBusinessStep = (email: string, vendor: number, lead: number, action: "deliver" | "pick_up" | "add_line") =>
+  serviceRpc("business_rental_check", { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_action: action }, z.boolean());
+
+/** The renter asks to extend the rental to a new last day. */
+export const extendRental = (lead: number, newEnd: string, proof: RenterProof) =>
+  serviceRpc(
+    "renter_extend",
+    { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash, p_new_end: newEnd },
+    rentalSchema,
+  );
+
+/** The renter calls the rental off now; the rental carries the call-off number. */
+export const callOffRental = (lead: number, proof: RenterProof) =>
+  serviceRpc("renter_call_off", { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash }, rentalSchema);
+
+/** The renter accepts or disputes (with a reason) a bill line that did not follow from the quote. */
+export const answerBillLine = (lead: number, line: number, accept: boolean, reason: string, proof: RenterProof) =>
+  serviceRpc(
+    "renter_answer_line",
+    { p_lead_id: lead, p_owner_token: proof.ownerToken, p_link_hash: proof.linkHash, p_line_id: line, p_accept: accept, p_reason: reason },
+    rentalSchema,
+  );
+
 // The booked vendor's side of the rental.
+
+/** The booked vendor accepts or declines the renter's open extension. */
+export const answerExtension = (email: string, vendor: number, lead: number, accept: boolean) =>
+  serviceRpc("business_answer_extension", { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_accept: accept }, rentalSchema);
+
+/** The booked vendor records the pickup, with its readings and the stored photos' paths; the bill is built. */
+export const pickUpMachine = (email: string, vendor: number, lead: number, hours: number, fuel: number, photos: string[]) =>
+  serviceRpc(
+    "business_pick_up",
+    { p_email: email, p_vendor_id: vendor, p_lead_id: lead, p_hours: hours, p_fuel: fuel, p_photos: photos },
+    rentalSchema,
+  );
+
+/** A line the booked vendor adds to the bill, with its reason and the stored photos' paths. */
+export const addBillLine = (
+  email: string,
+  vendor: number,
+  lead: number,
+  line: { kind: string; label: string; amount_cents: number; reason: string },
+  photos: string[],
+) =>
+  serviceRpc(
+    "business_add_bill_line",
+    {
+      p_email: email,
+      p_vendor_id: vendor,
+      p_lead_id: lead,
+      p_kind: line.kind,
+      p_label: line.label,
+      p_amount_cents: line.amount_cents,
+      p_reason: line.reason,
+      p_photos: photos,
+    },
+    rentalSchema,
+  );
+
+/** One booked rental of a listing the address manages (for its printable bill); null for anyone else's. */
+export const businessRental = (email: string, vendor: number, lead: number) =>
+  serviceRpc(
+    "business_rental",
+    { p_email: email, p_vendor_id: vendor, p_lead_id: lead },
+    z.object({ id: z.number(), vendor_name: z.string(), rental: rentalSchema.nullable() }).nullable(),
+  );
+
+/** The booked vendor sends the final bill. */
+export const sendBill = (email: string, vendor: number, lead: number) =>
+  serviceRpc("business_send_bill", { p_email: email, p_vendor_id: vendor, p_lead_id: lead }, rentalSchema);
 
 /** The booked vendor's delivery window: a day and two times in the job site's local time (HH:MM). */
 export const confirmWindow = (email: string, vendor: number, lead: number, day: string, from: string, to: string) =>

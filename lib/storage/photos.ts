@@ -45,7 +45,7 @@ export async function preparePhotos(files: File[]): Promise<Buffer[] | PhotoRefu
   for (const file of files) {
     const input = Buffer.from(await file.arrayBuffer());
     try {
-      const image = sharp(input, { failOn: "error", limitInputPixels: 100_000_000 });
+      const image = sharp(input, { failOn: "error", limitInputPixels: 64_000_000 });
       const { format } = await image.metadata();
       if (!format || !["jpeg", "png", "webp", "heif", "avif", "tiff"].includes(format)) return "photo-not-image";
       prepared.push(

@@ -72,6 +72,9 @@ begin
   where b.lead_id = any (p_ids)
     and (b.cancel_reason is not null or b.site_address is not null or b.access_notes is not null or b.site_contact is not null
          or b.site_phone is not null or b.problem_note is not null);
+  update public.bill_lines l set reason = case when l.reason is null then null else 'Erased' end,
+    dispute_reason = case when l.dispute_reason is null then null else 'Erased' end
+  where l.lead_id = any (p_ids) and (l.reason is not null or l.dispute_reason is not null);
   update public.booking_releases x set site_address = null, access_notes = null, site_contact = null, site_phone = null
   where x.lead_id = any (p_ids) and x.site_address is not null;
   with gone as (delete from public.rental_photos p where p.lead_id = any (p_ids) returning p.path)

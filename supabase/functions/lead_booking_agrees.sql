@@ -1,4 +1,4 @@
--- Constraint trigger, checked at commit: a request is booked (booked, confirmed, on its way or on rent)
+-- Constraint trigger, checked at commit: a request is booked (from booked to settled)
 -- exactly when it has a booking that is not cancelled, but for an erased one, whose ended rental's
 -- booking stays as the record.
 create or replace function private.lead_booking_agrees()
@@ -16,8 +16,8 @@ begin
     return null;
   end if;
   live := exists (select 1 from public.bookings b where b.lead_id = l.id and b.status = 'booked');
-  if (l.state in ('booked', 'confirmed', 'on_the_way', 'on_rent') and not live)
-     or (live and l.state not in ('booked', 'confirmed', 'on_the_way', 'on_rent', 'erased')) then
+  if (l.state in ('booked', 'confirmed', 'on_the_way', 'on_rent', 'returned', 'billed', 'settled') and not live)
+     or (live and l.state not in ('booked', 'confirmed', 'on_the_way', 'on_rent', 'returned', 'billed', 'settled', 'erased')) then
     raise exception 'Request % is % but its booking says otherwise', l.id, l.state using errcode = 'P0001', hint = 'request-state';
   end if;
   return null;

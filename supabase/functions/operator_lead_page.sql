@@ -63,7 +63,7 @@ begin
       'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.no_recipients'
     when 'booked' then
       'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed
-        and l.state = any (array[''booked'', ''confirmed'', ''on_the_way'', ''on_rent''])'
+        and l.state = any (array[''booked'', ''confirmed'', ''on_the_way'', ''on_rent'', ''returned'', ''billed'', ''settled''])'
     when 'quoted' then
       'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed and l.quoted_at is not null'
     else 'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l where l.completed' end;
@@ -86,7 +86,7 @@ begin
       end end,
     case when origin in ('booked', 'quoted') then null else case f->>'stage'
       when 'quoted' then 'exists (select 1 from public.leads q where q.id = k.id and q.quoted_at is not null)'
-      when 'booked' then 'exists (select 1 from public.leads b where b.id = k.id and b.state = any (array[''booked'', ''confirmed'', ''on_the_way'', ''on_rent'']))'
+      when 'booked' then 'exists (select 1 from public.leads b where b.id = k.id and b.state = any (array[''booked'', ''confirmed'', ''on_the_way'', ''on_rent'', ''returned'', ''billed'', ''settled'']))'
       end end,
     case f->>'spam' when 'only' then case when origin <> 'spam' then 'k.spam' end when 'include' then null else 'not k.spam' end], null);
   filtered := format('select k.id, k.completed_at from (%s) k where %s', source,

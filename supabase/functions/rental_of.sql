@@ -1,6 +1,7 @@
 -- A request's booking as the renter, its vendor and the operator see it: every field, the job
--- site's time zone, the window in the job site's local time, and its photos' paths (the pages sign
--- short-lived addresses for them). Null when the request has no booking.
+-- site's time zone, the window in the job site's local time, its photos' paths (the pages sign
+-- short-lived addresses for them), its extensions and its bill's lines (each with its photos).
+-- Null when the request has no booking.
 create or replace function private.rental_of(p_lead_id bigint)
 returns jsonb language sql stable security definer set search_path = '' as $$
   select to_jsonb(b) || jsonb_build_object(
@@ -9,7 +10,15 @@ returns jsonb language sql stable security definer set search_path = '' as $$
     'window_from', to_char(b.window_start at time zone z.zone, 'HH24:MI'),
     'window_to', to_char(b.window_end at time zone z.zone, 'HH24:MI'),
     'photos', coalesce((select jsonb_agg(jsonb_build_object('record', p.record, 'path', p.path) order by p.id)
-                        from public.rental_photos p where p.lead_id = b.lead_id), '[]'::jsonb))
+                        from public.rental_photos p where p.lead_id = b.lead_id and p.bill_line_id is null), '[]'::jsonb),
+    'extensions', coalesce((select jsonb_agg(jsonb_build_object('id', x.id, 'new_end', x.new_end, 'added_days', x.added_days,
+                              'price_cents', x.price_cents, 'status', x.status, 'asked_at', x.asked_at) order by x.asked_at)
+                            from public.rental_extensions x where x.lead_id = b.lead_id), '[]'::jsonb),
+    'bill', coalesce((select jsonb_agg(jsonb_build_object('id', l.id, 'kind', l.kind, 'label', l.label, 'amount_cents', l.amount_cents,
+                        'in_quote', l.in_quote, 'reason', l.reason, 'answer', l.answer, 'dispute_reason', l.dispute_reason,
+                        'photos', coalesce((select jsonb_agg(p.path order by p.id) from public.rental_photos p where p.bill_line_id = l.id),
+                                           '[]'::jsonb)) order by l.position)
+                      from public.bill_lines l where l.lead_id = b.lead_id), '[]'::jsonb))
   from public.bookings b cross join lateral (select private.lead_time_zone(b.lead_id) as zone) z
   where b.lead_id = p_lead_id;
 $$;

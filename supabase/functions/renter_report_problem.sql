@@ -1,6 +1,7 @@
 -- The renter reports a problem with the delivery (proven as renter_owns_lead proves it), once: the
--- machine did not arrive, is the wrong machine, or is damaged, with a note and, but for a machine
--- that did not arrive, 1 to 8 photos. The vendor is told.
+-- machine did not arrive (before delivery too, once the window has passed; never after confirming it
+-- arrived), is the wrong machine, or is damaged, with a note and, but for a machine that did not
+-- arrive, 1 to 8 photos. The vendor is told.
 create or replace function public.renter_report_problem(p_lead_id bigint, p_owner_token text, p_link_hash text, p_problem text,
   p_note text, p_photos text[])
 returns jsonb language plpgsql security definer set search_path = '' as $$
@@ -18,6 +19,16 @@ begin
   end if;
   if p_problem is null or p_problem not in ('not_arrived', 'wrong_machine', 'damaged') then
     raise exception 'Choose what is wrong' using errcode = 'P0001', hint = 'problem-invalid';
+  end if;
+  -- Before delivery only a machine that did not come can be reported, once its window has passed.
+  if booking.delivered_at is null and p_problem <> 'not_arrived' then
+    raise exception 'The machine is not marked delivered yet' using errcode = 'P0001', hint = 'not-delivered';
+  end if;
+  if booking.delivered_at is null and now() < booking.window_end then
+    raise exception 'The delivery window has not passed yet' using errcode = 'P0001', hint = 'window-open';
+  end if;
+  if booking.arrived_at is not null and p_problem = 'not_arrived' then
+    raise exception 'You confirmed the machine arrived' using errcode = 'P0001', hint = 'already-arrived';
   end if;
   if length(note) = 0 then
     raise exception 'Please say what is wrong' using errcode = 'P0001', hint = 'problem-note';

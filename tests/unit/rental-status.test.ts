@@ -66,6 +66,16 @@ const notYetDelivered = {
   problem_note: null,
   problem_at: null,
   photos: [],
+  off_rent_at: null,
+  call_off_number: null,
+  picked_up_at: null,
+  pickup_hours: null,
+  pickup_fuel: null,
+  billed_at: null,
+  settled_at: null,
+  bill_total_cents: null,
+  extensions: [],
+  bill: [],
 };
 
 describe("a booking's days on the status page", () => {

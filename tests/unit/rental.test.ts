@@ -4,7 +4,20 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmWindow, deliverMachine, dispatchMachine, releaseOverdueBookings, reportProblem } from "@/lib/requests/data";
+import {
+  addBillLine,
+  answerBillLine,
+  answerExtension,
+  callOffRental,
+  confirmWindow,
+  deliverMachine,
+  dispatchMachine,
+  extendRental,
+  pickUpMachine,
+  releaseOverdueBookings,
+  reportProblem,
+  sendBill,
+} from "@/lib/requests/data";
 import { deleteQueuedPhotos, photoAddresses, preparePhotos, signedPhoto, storePhotos } from "@/lib/storage/photos";
 import { book, jobSite, manageListing, sendQuote, sendRequest, useDatabase } from "./helpers/factories";
 import { outcome } from "./helpers/request-life";
@@ -46,6 +59,13 @@ async function booked(start = 4) {
   await book(request, quote.id);
   return { request, vendor, manager, quote };
 }
+
+/** The window's day comes: the confirmed window moved to start within the hour, as days passing would. */
+const windowToday = (lead: number) =>
+  db.query(
+    "update public.bookings set window_start = now() + interval '1 hour', window_end = now() + interval '3 hours' where lead_id = $1",
+    [lead],
+  );
 
 describe("a rental's photos", () => {
   it("are stored without their metadata (no location, no camera), at most 1600 pixels, as JPEG, whatever they were", async () => {
@@ -132,6 +152,9 @@ describe("delivery", () => {
   it("needs the readings and 1 to 8 photos; the renter then confirms or reports, once", async () => {
     const { request, vendor, manager } = await booked(6);
     await confirmWindow(manager, vendor, request.id, isoDay(6), "08:00", "12:00");
+    // Not before the window's day: the renter can still cancel until then.
+    expect(await outcome(dispatchMachine(manager, vendor, request.id))).toBe("too-early");
+    await windowToday(request.id);
     expect(await outcome(dispatchMachine(manager, vendor, request.id))).toBe("done");
     expect(await outcome(dispatchMachine(manager, vendor, request.id))).toBe("already-on-the-way");
     const paths = (n: number) => Array.from({ length: n }, (_, i) => `rentals/${request.id}/delivery-${String(i).padStart(24, "0")}.jpg`);
@@ -193,6 +216,7 @@ describe("erasure", () => {
   it("takes a rental's photos with it: their rows at once, their files by the job round", async () => {
     const { request, vendor, manager } = await booked(6);
     await confirmWindow(manager, vendor, request.id, isoDay(6), "08:00", "12:00");
+    await windowToday(request.id);
     const prepared = await preparePhotos([await phonePhoto(40, 30)]);
     if (typeof prepared === "string") throw new Error(prepared);
     const stored = await storePhotos(request.id, "delivery", prepared);
@@ -204,5 +228,115 @@ describe("erasure", () => {
     expect(await inspect("select 1 from public.rental_photos where lead_id = $1", [request.id])).toEqual([]);
     expect(await deleteQueuedPhotos()).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(photosDir, stored[0]))).toBe(false);
+  });
+});
+
+describe("after delivery: extension, call-off, pickup and the final bill", () => {
+  /** A rental delivered (hour meter 100), with its window confirmed for today; the quote: 3 days at $300, delivery, 24 hours included, $45 an hour over, 8.25 % tax. */
+  async function delivered() {
+    const { request, vendor, manager, quote } = await booked(4);
+    await confirmWindow(manager, vendor, request.id, isoDay(4), "08:00", "12:00");
+    await windowToday(request.id);
+    const paths = [`rentals/${request.id}/delivery-${"a".repeat(24)}.jpg`];
+    await deliverMachine(manager, vendor, request.id, 100, 8, paths);
+    const proof = { ownerToken: request.browser.token, linkHash: null };
+    return { request, vendor, manager, quote, proof };
+  }
+  const photo = (lead: number, n = 0) => [`rentals/${lead}/bill-${String(n).padStart(24, "b")}.jpg`];
+
+  it("extends at the quote's own rates, picks up with over-hours, bills a disputed damage line, and counts the vendor's records", async () => {
+    const { request, vendor, manager, proof } = await delivered();
+    const [{ end_date }] = await inspect<{ end_date: string }>(
+      "select to_char(end_date, 'YYYY-MM-DD') as end_date from public.bookings where lead_id = $1",
+      [request.id],
+    );
+    expect(await outcome(extendRental(request.id, end_date, proof))).toBe("extension-dates");
+    expect(await outcome(extendRental(request.id, isoDay(60), proof))).toBe("extension-too-long");
+    const asked = await extendRental(request.id, isoDay(8), proof);
+    const extension = asked.extensions[0];
+    // The quote's "Day" line is $300 a day: 2 more days are $600.
+    expect([extension.added_days, extension.price_cents, extension.status]).toEqual([2, 60000, "asked"]);
+    expect(await outcome(extendRental(request.id, isoDay(9), proof))).toBe("extension-open");
+    const accepted = await answerExtension(manager, vendor, request.id, true);
+    expect(accepted.end_date).toBe(isoDay(8));
+    expect(await outcome(answerExtension(manager, vendor, request.id, false))).toBe("no-extension");
+    // The renter cannot pick up; the reading cannot go backwards.
+    expect(await outcome(pickUpMachine(manager, vendor, request.id, 99, 4, photo(request.id)))).toBe("reading-backwards");
+    const returned = await pickUpMachine(manager, vendor, request.id, 130, 4, [`rentals/${request.id}/pickup-${"c".repeat(24)}.jpg`]);
+    // 30 hours used, 24 included: 6 over at $45 = $270, in the quote's terms.
+    const over = returned.bill.find((line) => line.kind === "over_hours")!;
+    expect([over.amount_cents, over.in_quote]).toEqual([27000, true]);
+    expect(returned.bill.find((line) => line.kind === "extension")?.amount_cents).toBe(60000);
+    expect(await outcome(callOffRental(request.id, proof))).toBe("picked-up");
+    expect(
+      await outcome(
+        addBillLine(manager, vendor, request.id, { kind: "damage", label: "Bent bucket", amount_cents: 48000, reason: "Bent" }, []),
+      ),
+    ).toBe("photos-missing");
+    expect(
+      await outcome(
+        addBillLine(
+          manager,
+          vendor,
+          request.id,
+          { kind: "damage", label: "Bent bucket", amount_cents: 48000, reason: "" },
+          photo(request.id),
+        ),
+      ),
+    ).toBe("line-reason");
+    const added = await addBillLine(
+      manager,
+      vendor,
+      request.id,
+      { kind: "damage", label: "Bent bucket", amount_cents: 48000, reason: "Bent on a rock" },
+      photo(request.id),
+    );
+    const damage = added.bill.find((line) => line.kind === "damage")!;
+    expect([damage.in_quote, damage.photos.length]).toEqual([false, 1]);
+    // The total is the sum of the lines, the tax among them.
+    expect(added.bill_total_cents).toBe(added.bill.reduce((sum, line) => sum + line.amount_cents, 0));
+    const tax = added.bill.find((line) => line.kind === "tax")!.amount_cents;
+    expect(tax).toBe(Math.round(((added.bill_total_cents! - tax) * 8.25) / 100));
+    expect(await outcome(answerBillLine(request.id, damage.id, false, "It was bent when it came", proof))).toBe("no-bill");
+    await sendBill(manager, vendor, request.id);
+    expect(
+      await outcome(
+        addBillLine(manager, vendor, request.id, { kind: "other", label: "Late", amount_cents: 100, reason: "x" }, photo(request.id, 1)),
+      ),
+    ).toBe("bill-sent");
+    expect(await outcome(answerBillLine(request.id, damage.id, false, "", proof))).toBe("dispute-reason");
+    const inQuote = added.bill.find((line) => line.in_quote)!;
+    expect(await outcome(answerBillLine(request.id, inQuote.id, true, "", proof))).toBe("no-line");
+    const settled = await answerBillLine(request.id, damage.id, false, "It was bent when it came", proof);
+    expect(settled.settled_at).not.toBeNull();
+    expect(await outcome(answerBillLine(request.id, damage.id, true, "", proof))).toBe("bill-settled");
+    const [records] = await inspect<{ rentals_completed: number; rentals_on_time: number; rentals_matched: number }>(
+      "select rentals_completed, rentals_on_time, rentals_matched from public.vendors where id = $1",
+      [vendor],
+    );
+    // Delivered before its window opened (the window is an hour away): not on time; a disputed line: not matched.
+    expect(records).toEqual({ rentals_completed: 1, rentals_on_time: 0, rentals_matched: 0 });
+    const disputed = await inspect<{ n: number }>(
+      "select count(*)::int as n from public.outbox_messages where lead_id = $1 and kind = 'line_disputed'",
+      [request.id],
+    );
+    expect(disputed[0].n).toBe(1);
+  });
+
+  it("a call-off gives its number at once and stops rent by the quote's periods", async () => {
+    const { request, vendor, manager, proof } = await delivered();
+    const called = await callOffRental(request.id, proof);
+    expect(called.call_off_number).toMatch(new RegExp(`^CO-${request.id}-[0-9A-F]{6}$`));
+    expect(await outcome(callOffRental(request.id, proof))).toBe("called-off");
+    expect(await outcome(extendRental(request.id, isoDay(5), proof))).toBe("called-off");
+    const returned = await pickUpMachine(manager, vendor, request.id, 104, 8, [`rentals/${request.id}/pickup-${"d".repeat(24)}.jpg`]);
+    // Called off on its first day: one day at $300 instead of three.
+    const rental = returned.bill.find((line) => line.kind === "rental")!;
+    expect(rental.amount_cents).toBe(30000);
+    expect(rental.label).toContain(called.call_off_number!);
+    expect(returned.bill.some((line) => line.label === "Day")).toBe(false);
+    const sent = await sendBill(manager, vendor, request.id);
+    // Every line follows from the quote: settled at once.
+    expect(sent.settled_at).not.toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { centsText } from "../../quotes/quote";
 import { FUEL_LEVELS, PROBLEMS, siteTime, windowText } from "../../quotes/rental";
 import { rentalInvitation } from "../calendar";
 import type { ClaimedLead, OutboxQuote } from "../rows";
@@ -101,9 +102,109 @@ export function problemReportedEmail(lead: ClaimedLead, quote: OutboxQuote, site
     paragraphs: [
       `${lead.name} reported a problem with the delivery: ${booking?.problem ? PROBLEMS[booking.problem] : ""}.`,
       `Their note: ${booking?.problem_note ?? ""}`,
-      "Their photos are with the request on your business page. Please call them.",
+      booking?.photos.some((photo) => photo.record === "problem")
+        ? "Their photos are with the request on your business page. Please call them."
+        : "Please call them.",
     ],
     tables: [[["Renter", `${lead.name}, ${lead.phone}`], ...siteRows(quote)]],
+    action: { label: "The request", href: `${site}/business` },
+  });
+}
+
+const extensionOf = (quote: OutboxQuote, id: number) => quote.booking?.extensions.find((x) => x.id === id);
+
+/** The booked vendor: the renter asks to extend, at the quote's own rates. */
+export function extensionAskedEmail(lead: ClaimedLead, quote: OutboxQuote, extensionId: number, site: string): Email {
+  const ask = extensionOf(quote, extensionId);
+  return letter({
+    subject: `Extension asked: rental request #${lead.id}, to ${ask?.new_end ?? ""}`,
+    greeting: `Hello ${quote.vendor.name},`,
+    paragraphs: [
+      `${lead.name} asks to keep the machine until ${ask?.new_end ?? ""} (${ask?.added_days ?? 0} more days), for ${centsText(ask?.price_cents ?? 0)} before tax at your quote's rates. Accept or decline it on your business page.`,
+    ],
+    tables: [],
+    action: { label: "Answer the extension", href: `${site}/business` },
+  });
+}
+
+/** The renter: the vendor accepted or declined the extension; accepted, with the invitation updated. */
+export function extensionAnsweredEmail(lead: ClaimedLead, quote: OutboxQuote, extensionId: number, link: string, site: string): Email {
+  const ask = extensionOf(quote, extensionId);
+  const accepted = ask?.status === "accepted";
+  return letter({
+    subject: `${quote.vendor.name} ${accepted ? "accepted" : "declined"} your extension to ${ask?.new_end ?? ""}`,
+    greeting: `Hello ${lead.name},`,
+    paragraphs: [
+      accepted
+        ? `Your rental now ends on ${ask?.new_end}: the ${ask?.added_days} added days cost ${centsText(ask?.price_cents ?? 0)} before tax, on your final bill. The calendar invitation attached replaces the one you had.`
+        : `${quote.vendor.name} cannot extend the rental: it ends on ${quote.booking?.end_date ?? ""} as booked.`,
+    ],
+    tables: [],
+    action: { label: "Your rental", href: link },
+    calendar: accepted ? rentalInvitation(lead, quote, site) : undefined,
+  });
+}
+
+/** The booked vendor: the renter called the rental off; rent stopped then. */
+export function calledOffEmail(lead: ClaimedLead, quote: OutboxQuote, site: string): Email {
+  const booking = quote.booking;
+  return letter({
+    subject: `Called off: rental request #${lead.id} (${booking?.call_off_number ?? ""})`,
+    greeting: `Hello ${quote.vendor.name},`,
+    paragraphs: [
+      `${lead.name} called the rental off at ${booking?.off_rent_at ? siteTime(booking.off_rent_at, booking.time_zone) : ""}: rent stopped then, and the machine is ready for pickup.`,
+    ],
+    tables: [[["Call-off number", booking?.call_off_number ?? ""], ...siteRows(quote)]],
+    action: { label: "Record the pickup", href: `${site}/business` },
+  });
+}
+
+/** The renter: the machine was picked up, with the readings; the bill follows. */
+export function pickedUpEmail(lead: ClaimedLead, quote: OutboxQuote, link: string): Email {
+  const booking = quote.booking;
+  return letter({
+    subject: `Picked up: your skid steer from ${quote.vendor.name}`,
+    greeting: `Hello ${lead.name},`,
+    paragraphs: [`${quote.vendor.name} picked the machine up. Your final bill follows from your quote and these readings.`],
+    tables: [
+      [
+        ["Hour meter", `${booking?.delivery_hours ?? ""} at delivery, ${booking?.pickup_hours ?? ""} at pickup`],
+        ["Fuel", `${FUEL_LEVELS[booking?.delivery_fuel ?? 0]} at delivery, ${FUEL_LEVELS[booking?.pickup_fuel ?? 0]} at pickup`],
+      ],
+    ],
+    action: { label: "Your rental", href: link },
+  });
+}
+
+/** The renter: the final bill, each line outside the quote marked for their answer. */
+export function billReadyEmail(lead: ClaimedLead, quote: OutboxQuote, link: string): Email {
+  const bill = quote.booking?.bill ?? [];
+  const outside = bill.filter((line) => !line.in_quote);
+  return letter({
+    subject: `Your final bill from ${quote.vendor.name}: ${centsText(quote.booking?.bill_total_cents ?? 0)}`,
+    greeting: `Hello ${lead.name},`,
+    paragraphs: [
+      outside.length > 0
+        ? `${outside.length} line${outside.length === 1 ? " is" : "s are"} not in your quote: accept or dispute ${outside.length === 1 ? "it" : "each"} on your rental's page.`
+        : "Every line follows from your quote.",
+    ],
+    tables: [bill.map((line) => [`${line.label}${line.in_quote ? "" : " (not in your quote)"}`, centsText(line.amount_cents)])],
+    action: { label: "Your bill", href: link },
+  });
+}
+
+/** The booked vendor: the renter disputed a line of the bill. */
+export function lineDisputedEmail(lead: ClaimedLead, quote: OutboxQuote, lineId: number, site: string): Email {
+  const line = quote.booking?.bill.find((l) => l.id === lineId);
+  return letter({
+    subject: `Disputed: "${line?.label ?? ""}" on the bill of rental request #${lead.id}`,
+    greeting: `Hello ${quote.vendor.name},`,
+    paragraphs: [
+      `${lead.name} disputes the line "${line?.label ?? ""}" (${centsText(line?.amount_cents ?? 0)}).`,
+      `Their reason: ${line?.dispute_reason ?? ""}`,
+      "Our team can see the dispute with your reason and photos.",
+    ],
+    tables: [],
     action: { label: "The request", href: `${site}/business` },
   });
 }

@@ -91,7 +91,7 @@ const photoPath = (lead: number, record: string) => `rentals/${lead}/${record}-$
  * from its page, quoted and booked by the browser that sent it, then its window confirmed, the
  * machine on its way, delivered.
  */
-async function busyRental(s: Subjects, e: Engine, stage: "booked" | "confirmed" | "on_the_way" | "on_rent") {
+async function busyRental(s: Subjects, e: Engine, stage: "booked" | "confirmed" | "on_the_way" | "on_rent" | "returned" | "billed") {
   const [place] = await e.query("select p.code from public.vendors v join public.postcodes p on p.id = v.postcode_id where v.id = $1", [
     s.busyVendor,
   ]);
@@ -107,9 +107,21 @@ async function busyRental(s: Subjects, e: Engine, stage: "booked" | "confirmed" 
   ]);
   if (stage !== "booked")
     await e.query("select public.business_confirm_window($1, $2, $3, $4::date, '08:00', '12:00')", [...manager, dateIn(7)]);
-  if (stage === "on_the_way" || stage === "on_rent") await e.query("select public.business_dispatch($1, $2, $3)", manager);
-  if (stage === "on_rent")
+  // The window's day comes: the window moved to this hour, as days passing would.
+  if (stage !== "booked")
+    await e.query("update public.bookings set window_start = now(), window_end = now() + interval '2 hours' where lead_id = $1", [id]);
+  if (stage !== "booked" && stage !== "confirmed") await e.query("select public.business_dispatch($1, $2, $3)", manager);
+  if (stage !== "booked" && stage !== "confirmed" && stage !== "on_the_way")
     await e.query("select public.business_deliver($1, $2, $3, 1200, 8, $4)", [...manager, [photoPath(id, "delivery")]]);
+  if (stage === "returned" || stage === "billed")
+    await e.query("select public.business_pick_up($1, $2, $3, 1240, 6, $4)", [...manager, [photoPath(id, "pickup")]]);
+  if (stage === "billed") {
+    await e.query("select public.business_add_bill_line($1, $2, $3, 'damage', 'Bent bucket', 48000, 'Bent', $4)", [
+      ...manager,
+      [photoPath(id, "bill")],
+    ]);
+    await e.query("select public.business_send_bill($1, $2, $3)", manager);
+  }
   return { id, start: dateIn(7), owner: lead.owner };
 }
 
@@ -325,6 +337,99 @@ export const WRITES: Call[] = [
       return [rental.id, rental.owner, [photoPath(rental.id, "problem")]];
     },
     ok: (r) => (r as { problem: string | null }).problem === "damaged",
+  }),
+  write({
+    fn: "renter_rental_check",
+    name: "checking a renter's step before its photos (renter_rental_check)",
+    sql: "select public.renter_rental_check($1, $2, null, 'report_problem') as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "on_rent");
+      return [rental.id, rental.owner];
+    },
+    ok: (r) => r === true,
+  }),
+  write({
+    fn: "business_rental_check",
+    name: "checking a vendor's step before its photos, busy listing (business_rental_check)",
+    sql: "select public.business_rental_check($1, $2, $3, 'pick_up') as result",
+    params: async (s, e) => [BUSY_MANAGER_EMAIL, s.busyVendor, (await busyRental(s, e, "on_rent")).id],
+    ok: (r) => r === true,
+  }),
+  write({
+    fn: "renter_extend",
+    name: "asking to extend a rental (renter_extend)",
+    sql: "select public.renter_extend($1, $2, null, $3::date) as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "on_rent");
+      return [rental.id, rental.owner, dateIn(14)];
+    },
+    ok: (r) => (r as { extensions: unknown[] }).extensions.length === 1,
+  }),
+  write({
+    fn: "business_answer_extension",
+    name: "accepting an extension, busy listing (business_answer_extension)",
+    sql: "select public.business_answer_extension($1, $2, $3, true) as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "on_rent");
+      await e.query("select public.renter_extend($1, $2, null, $3::date)", [rental.id, rental.owner, dateIn(14)]);
+      return [BUSY_MANAGER_EMAIL, s.busyVendor, rental.id];
+    },
+    ok: (r) => (r as { end_date: string }).end_date === dateIn(14),
+  }),
+  write({
+    fn: "renter_call_off",
+    name: "calling a rental off (renter_call_off)",
+    sql: "select public.renter_call_off($1, $2, null) as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "on_rent");
+      return [rental.id, rental.owner];
+    },
+    ok: (r) => Boolean((r as { call_off_number: string | null }).call_off_number),
+  }),
+  write({
+    fn: "business_pick_up",
+    name: "recording a pickup and building the bill, busy listing (business_pick_up)",
+    sql: "select public.business_pick_up($1, $2, $3, 1240, 6, $4) as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "on_rent");
+      return [BUSY_MANAGER_EMAIL, s.busyVendor, rental.id, [photoPath(rental.id, "pickup")]];
+    },
+    ok: (r) => (r as { bill: unknown[] }).bill.length > 0,
+  }),
+  write({
+    fn: "business_add_bill_line",
+    name: "adding a damage line to a bill, busy listing (business_add_bill_line)",
+    sql: "select public.business_add_bill_line($1, $2, $3, 'damage', 'Bent bucket', 48000, 'Bent on a rock', $4) as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "returned");
+      return [BUSY_MANAGER_EMAIL, s.busyVendor, rental.id, [photoPath(rental.id, "bill")]];
+    },
+    ok: (r) => (r as { bill: Array<{ in_quote: boolean }> }).bill.some((line) => !line.in_quote),
+  }),
+  write({
+    fn: "business_send_bill",
+    name: "sending the final bill, busy listing (business_send_bill)",
+    sql: "select public.business_send_bill($1, $2, $3) as result",
+    params: async (s, e) => [BUSY_MANAGER_EMAIL, s.busyVendor, (await busyRental(s, e, "returned")).id],
+    ok: (r) => Boolean((r as { billed_at: string | null }).billed_at),
+  }),
+  write({
+    fn: "renter_answer_line",
+    name: "disputing a bill line, settling the bill (renter_answer_line)",
+    sql: "select public.renter_answer_line($1, $2, null, $3, false, 'It was bent when it came') as result",
+    params: async (s, e) => {
+      const rental = await busyRental(s, e, "billed");
+      const [line] = await e.query("select id from public.bill_lines where lead_id = $1 and not in_quote", [rental.id]);
+      return [rental.id, rental.owner, num(line.id)];
+    },
+    ok: (r) => Boolean((r as { settled_at: string | null }).settled_at),
+  }),
+  write({
+    fn: "business_rental",
+    name: "a rental's printable bill, busy listing (business_rental)",
+    sql: "select public.business_rental($1, $2, $3) as result",
+    params: async (s, e) => [BUSY_MANAGER_EMAIL, s.busyVendor, (await busyRental(s, e, "billed")).id],
+    ok: (r) => Boolean(r),
   }),
   write({
     fn: "release_overdue_bookings",

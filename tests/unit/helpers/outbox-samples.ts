@@ -86,6 +86,16 @@ export const bookedOtherDays: OutboxQuote = {
     problem_note: null,
     problem_at: null,
     photos: [],
+    off_rent_at: null,
+    call_off_number: null,
+    picked_up_at: null,
+    pickup_hours: null,
+    pickup_fuel: null,
+    billed_at: null,
+    settled_at: null,
+    bill_total_cents: null,
+    extensions: [],
+    bill: [],
   },
 };
 

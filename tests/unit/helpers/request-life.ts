@@ -117,6 +117,38 @@ export const act = {
   arrive: (db: Database, id: number, who: Person) => db.service("select public.renter_confirm_arrival($1, $2, null)", [id, who.token]),
   reportProblem: (db: Database, id: number, who: Person, problem: string, note: string, photos: string[]) =>
     db.service("select public.renter_report_problem($1, $2, null, $3, $4, $5)", [id, who.token, problem, note, photos]),
+  extend: (db: Database, id: number, who: Person, newEnd: string) =>
+    db.service("select public.renter_extend($1, $2, null, $3::date)", [id, who.token, newEnd]),
+  answerExtension: (db: Database, manager: string, vendor: number, lead: number, accept: boolean) =>
+    db.service("select public.business_answer_extension($1, $2, $3, $4)", [manager, vendor, lead, accept]),
+  callOff: (db: Database, id: number, who: Person) => db.service("select public.renter_call_off($1, $2, null)", [id, who.token]),
+  pickUp: (db: Database, manager: string, vendor: number, lead: number, hours: number, fuel: number, photos: string[]) =>
+    db.service("select public.business_pick_up($1, $2, $3, $4, $5, $6)", [manager, vendor, lead, hours, fuel, photos]),
+  addLine: (
+    db: Database,
+    manager: string,
+    vendor: number,
+    lead: number,
+    kind: string,
+    label: string,
+    cents: number,
+    reason: string,
+    photos: string[],
+  ) =>
+    db.service("select public.business_add_bill_line($1, $2, $3, $4, $5, $6, $7, $8)", [
+      manager,
+      vendor,
+      lead,
+      kind,
+      label,
+      cents,
+      reason,
+      photos,
+    ]),
+  sendBill: (db: Database, manager: string, vendor: number, lead: number) =>
+    db.service("select public.business_send_bill($1, $2, $3)", [manager, vendor, lead]),
+  answerLine: (db: Database, id: number, who: Person, line: number, accept: boolean, reason: string) =>
+    db.service("select public.renter_answer_line($1, $2, null, $3, $4, $5)", [id, who.token, line, accept, reason]),
   cancel: (db: Database, id: number, who: Person, reason: string) =>
     db.service("select public.renter_cancel_booking($1, $2, null, $3)", [id, who.token, reason]),
   delete: (db: Database, id: number, who: Person) => db.service("select public.renter_delete_request($1, $2, null)", [id, who.token]),
@@ -145,6 +177,8 @@ const HOLDERS: Record<string, { rows: string; global?: string }> = {
   "public.bookings": { rows: "select row_to_json(t)::text as x from public.bookings t where t.lead_id = any($1)" },
   "public.booking_releases": { rows: "select row_to_json(t)::text as x from public.booking_releases t where t.lead_id = any($1)" },
   "public.rental_photos": { rows: "select row_to_json(t)::text as x from public.rental_photos t where t.lead_id = any($1)" },
+  "public.rental_extensions": { rows: "select row_to_json(t)::text as x from public.rental_extensions t where t.lead_id = any($1)" },
+  "public.bill_lines": { rows: "select row_to_json(t)::text as x from public.bill_lines t where t.lead_id = any($1)" },
   "public.quotes": { rows: "select row_to_json(t)::text as x from public.quotes t where t.lead_id = any($1)" },
   "public.reviews": { rows: "select row_to_json(t)::text as x from public.reviews t where t.lead_id = any($1)" },
   "public.auth_links": { rows: "select row_to_json(t)::text as x from public.auth_links t where t.lead_id = any($1)" },
@@ -188,16 +222,16 @@ export async function expectInvariants(db: Database, requests: Tracked[]) {
     `
     select 'booked without a live booking, or live booking not booked' as rule, l.id as lead_id from public.leads l
     where l.id = any($1)
-      and (l.state in ('booked', 'confirmed', 'on_the_way', 'on_rent'))
+      and (l.state in ('booked', 'confirmed', 'on_the_way', 'on_rent', 'returned', 'billed', 'settled'))
           <> exists (select 1 from public.bookings b where b.lead_id = l.id and b.status = 'booked')
       and l.state <> 'erased'
     union all
     select 'a rental step without the steps before it', b.lead_id from public.bookings b join public.leads l on l.id = b.lead_id
     where b.lead_id = any($1) and (
       (l.state = 'booked' and (b.confirmed_at is not null or b.dispatched_at is not null or b.delivered_at is not null))
-      or (l.state in ('confirmed', 'on_the_way', 'on_rent') and b.window_start is null)
+      or (l.state in ('confirmed', 'on_the_way', 'on_rent', 'returned', 'billed', 'settled') and b.window_start is null)
       or (l.state = 'on_the_way' and (b.dispatched_at is null or b.delivered_at is not null))
-      or (l.state = 'on_rent' and (b.delivered_at is null or b.delivery_hours is null
+      or (l.state in ('on_rent', 'returned', 'billed', 'settled') and (b.delivered_at is null or b.delivery_hours is null
           or (select count(*) from public.rental_photos p where p.lead_id = b.lead_id and p.record = 'delivery') not between 1 and 8))
       or (b.window_end - b.window_start) > interval '4 hours' or b.window_end <= b.window_start
       or ((b.arrived_at is not null or b.problem is not null) and b.delivered_at is null))
@@ -212,8 +246,22 @@ export async function expectInvariants(db: Database, requests: Tracked[]) {
     select 'a released request is not back to be booked', x.lead_id from public.booking_releases x join public.leads l on l.id = x.lead_id
     where x.lead_id = any($1) and l.state = 'booked' and not exists (select 1 from public.bookings b where b.lead_id = x.lead_id)
     union all
+    select 'a bill''s total is not the sum of its lines', b.lead_id from public.bookings b
+    where b.lead_id = any($1) and b.picked_up_at is not null
+      and b.bill_total_cents is distinct from (select coalesce(sum(l.amount_cents), 0) from public.bill_lines l where l.lead_id = b.lead_id)
+    union all
+    select 'a reading went backwards', b.lead_id from public.bookings b where b.lead_id = any($1) and b.pickup_hours < b.delivery_hours
+    union all
+    select 'a settled bill has a line outside the quote unanswered', b.lead_id from public.bookings b
+    where b.lead_id = any($1) and b.settled_at is not null
+      and exists (select 1 from public.bill_lines l where l.lead_id = b.lead_id and not l.in_quote and l.answer is null)
+    union all
+    select 'a picked-up rental has no bill, or a bill before pickup', b.lead_id from public.bookings b join public.leads l on l.id = b.lead_id
+    where b.lead_id = any($1) and l.state <> 'erased'
+      and (l.state in ('returned', 'billed', 'settled')) <> exists (select 1 from public.bill_lines x where x.lead_id = b.lead_id)
+    union all
     select 'a record has more than 8 photos', p.lead_id from public.rental_photos p where p.lead_id = any($1)
-    group by p.lead_id, p.record having count(*) > 8
+    group by p.lead_id, p.record, p.bill_line_id having count(*) > 8
     union all
     select 'an erased request keeps a photo', p.lead_id from public.rental_photos p join public.leads l on l.id = p.lead_id
     where p.lead_id = any($1) and l.state = 'erased'
@@ -246,7 +294,9 @@ export async function expectInvariants(db: Database, requests: Tracked[]) {
     select 'a booking''s dates are not the booked quote''s', b.lead_id from public.bookings b
     join public.quotes q on q.id = b.quote_id join public.leads l on l.id = b.lead_id
     where b.lead_id = any($1) and (b.start_date, b.end_date) is distinct from
-      (coalesce(q.alternate_start, l.rental_start_date), coalesce(q.alternate_end, l.rental_end_date))
+      (coalesce(q.alternate_start, l.rental_start_date),
+       coalesce((select max(x.new_end) from public.rental_extensions x where x.lead_id = b.lead_id and x.status = 'accepted'),
+                q.alternate_end, l.rental_end_date))
     union all
     select 'consent is not the site''s sentence', c.lead_id from public.lead_consents c
     where c.lead_id = any($1) and c.text is distinct from private.consent_text(array(

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { RentalRecords } from "@/components/directory/rental-records";
 import { Link } from "@/components/ui/link";
 import { permanentRedirect, redirect } from "next/navigation";
 import { AdSlot } from "@/components/ads/ad-slot";
@@ -82,6 +83,9 @@ export default async function VendorPage({ params }: Params) {
                 Is this your business? Claim this listing
               </Link>
             )}
+          </div>
+          <div className="mt-3">
+            <RentalRecords records={v.records} explained />
           </div>
           <div className="mt-4 max-w-xl overflow-hidden rounded-[var(--radius-card)] border border-ink-200">
             <VendorPhoto vendor={v} priority />
