@@ -5,7 +5,7 @@ import { businessAction, dashboard, operatorAction, renterAction, vendorId, visi
 import { quotePagePath } from "../auth/links";
 import { ownerToken, renter, renterProof } from "../auth/renter";
 import { hashToken, isToken } from "../auth/token";
-import { refreshListingPage } from "../listings/revalidate";
+import { refreshListingPage, refreshListingPages } from "../listings/revalidate";
 import { bookingCatalog } from "../messages/booking";
 import { businessCatalog } from "../messages/business";
 import { consoleCatalog } from "../messages/console";
@@ -216,7 +216,11 @@ export const answerLineAction = renterAction(bookingCatalog, {
   invalid: "line-answer",
   home: statusHome,
   call: ({ id, key, line, answer, reason }, token) => answerBillLine(id, line, answer === "accept", reason, renterProof(token, key)),
-  done: () => after(() => wakeOutbox()),
+  done: (rental) => {
+    // A settled rental counts in its listing's records, shown on its page and cards.
+    if (rental.settled_at) refreshListingPages();
+    after(() => wakeOutbox());
+  },
   back: ({ id, key, answer }, done) => ({
     page: requestStatusPath(id, key),
     notice: done ? (answer === "accept" ? "line-accepted" : "line-disputed") : null,
@@ -337,7 +341,10 @@ export const sendBillAction = businessAction(businessCatalog, {
   input: z.object(rentalIds),
   invalid: "no-request",
   call: ({ vendor_id, lead_id }, email) => sendBill(email, vendor_id, lead_id),
-  done: () => after(() => wakeOutbox()),
+  done: (rental) => {
+    if (rental.settled_at) refreshListingPages();
+    after(() => wakeOutbox());
+  },
   back: (input) => dashboard("bill-sent", atRequest(input)),
 });
 

@@ -98,33 +98,43 @@ export async function signIn(page: Page, email: string) {
 export const SAME_ANSWER =
   "Thank you. If this address belongs to the business, we have emailed it a link to claim the listing; otherwise our team will review your claim and reply by email.";
 
-/** A request completed through the site's actions from this browser, starting in 20 days; returns its id. */
+/**
+ * A request completed through the site's actions from this browser, starting in 20 days; returns
+ * its id. `origin`: the site it is sent to, when not the run's own server.
+ */
 export async function requestFrom(
   page: Page,
   vendor: { id: number },
   zip: string,
   name: string,
   details: { skid_steer_type?: "wheeled" | "tracked"; phone?: string; email?: string; widen?: boolean } = {},
+  origin?: string,
 ): Promise<number> {
   const ids = actionIds();
-  const started = await callAction(page.request, ids.startRequest, JSON.stringify([{ vendorId: vendor.id }]));
+  const started = await callAction(page.request, ids.startRequest, JSON.stringify([{ vendorId: vendor.id }]), { origin });
   const leadId = Number(/"leadId":(\d+)/.exec(await started.text())?.[1]);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const completed = await callAction(
     page.request,
     ids.completeRequest,
-    await dialogCompletion(page.request, ids.estimateRequest, {
-      leadId,
-      vendorId: vendor.id,
-      skid_steer_type: "wheeled",
-      rental_start_date: day(20),
-      rental_end_date: day(22),
-      name,
-      phone: "(555) 010-5151",
-      job_zip: zip,
-      widen: false,
-      ...details,
-    }),
+    await dialogCompletion(
+      page.request,
+      ids.estimateRequest,
+      {
+        leadId,
+        vendorId: vendor.id,
+        skid_steer_type: "wheeled",
+        rental_start_date: day(20),
+        rental_end_date: day(22),
+        name,
+        phone: "(555) 010-5151",
+        job_zip: zip,
+        widen: false,
+        ...details,
+      },
+      { origin },
+    ),
+    { origin },
   );
   expect(await completed.text()).toContain('"ok":true');
   return leadId;
