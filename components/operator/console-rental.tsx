@@ -1,8 +1,12 @@
+import { BillTable } from "@/components/rental/bill-table";
 import { RentalPhotos } from "@/components/rental/rental-photos";
 import { consoleTime as when } from "@/lib/platform/console-time";
 import { FUEL_LEVELS, PROBLEMS, windowText, WINDOW_PREFERENCES, type Rental } from "@/lib/quotes/rental";
 
-/** A booking's rental on the console's request page: the job site, the window, the delivery and the renter's answer, with the evidence. */
+/**
+ * A booking's rental on the console's request page: the job site, the window, the delivery and the
+ * renter's answer, the changes on rent, the pickup and the bill with its disputes, with the evidence.
+ */
 export function ConsoleRental({ rental }: { rental: Rental }) {
   const photos = (record: "delivery" | "problem") => rental.photos.filter((p) => p.record === record).map((p) => p.path);
   return (
@@ -28,6 +32,38 @@ export function ConsoleRental({ rental }: { rental: Rental }) {
         {rental.arrived_at ? `; the renter confirmed it arrived ${when(rental.arrived_at)}` : ""}
         <RentalPhotos paths={photos("delivery")} label="Delivery photo" />
       </dd>
+      {rental.call_off_number && (
+        <>
+          <dt className="font-semibold">Called off</dt>
+          <dd>
+            {rental.off_rent_at ? when(rental.off_rent_at) : ""}, number {rental.call_off_number}
+          </dd>
+        </>
+      )}
+      {rental.extensions.length > 0 && (
+        <>
+          <dt className="font-semibold">Extensions</dt>
+          <dd>{rental.extensions.map((x) => `to ${x.new_end}: ${x.status}`).join("; ")}</dd>
+        </>
+      )}
+      {rental.picked_up_at && (
+        <>
+          <dt className="font-semibold">Pickup</dt>
+          <dd>
+            {when(rental.picked_up_at)}, hour meter {rental.pickup_hours}, fuel {FUEL_LEVELS[rental.pickup_fuel ?? 0]}
+          </dd>
+        </>
+      )}
+      {rental.bill.length > 0 && (
+        <>
+          <dt className="font-semibold">Bill</dt>
+          <dd data-testid="lead-rental-bill">
+            {rental.settled_at ? "settled" : rental.billed_at ? "sent, waiting for the renter" : "being prepared"}
+            {rental.bill.some((line) => line.answer === "disputed") ? " · disputed" : ""}
+            <BillTable rental={rental} />
+          </dd>
+        </>
+      )}
       {rental.problem && (
         <>
           <dt className="font-semibold text-danger-600">Problem</dt>
