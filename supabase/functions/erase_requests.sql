@@ -4,7 +4,8 @@
 -- names or describes the person: name, phone, email, client address (also in the consent and the
 -- abuse limits), their reviews and the emails about them, every message's contents, recipient and
 -- delivery errors, the cancellation reason, the job site's address, access notes and contact, the
--- problem they reported, the rental's photos (their files queued for deletion from the store), the
+-- problem they reported, the words of the bill's lines the vendor added and of the renter's disputes,
+-- the rental's photos (their files queued for deletion from the store), the
 -- vendors' free text about them (status reasons, quote messages), and the emailed status links. A booking whose rental has not ended is cancelled
 -- and its vendor told (that email names nobody, and is the one message of the request still sent).
 -- Runs in its caller's transaction: a request is erased whole or untouched.
@@ -72,8 +73,10 @@ begin
   where b.lead_id = any (p_ids)
     and (b.cancel_reason is not null or b.site_address is not null or b.access_notes is not null or b.site_contact is not null
          or b.site_phone is not null or b.problem_note is not null);
+  -- A line the vendor added keeps its kind and amount for the reports, not its words.
   update public.bill_lines l set reason = case when l.reason is null then null else 'Erased' end,
-    dispute_reason = case when l.dispute_reason is null then null else 'Erased' end
+    dispute_reason = case when l.dispute_reason is null then null else 'Erased' end,
+    label = case when l.kind in ('fuel', 'damage', 'cleaning', 'other') then initcap(l.kind) else l.label end
   where l.lead_id = any (p_ids) and (l.reason is not null or l.dispute_reason is not null);
   update public.booking_releases x set site_address = null, access_notes = null, site_contact = null, site_phone = null
   where x.lead_id = any (p_ids) and x.site_address is not null;
