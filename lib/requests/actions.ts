@@ -228,11 +228,16 @@ export const answerLineAction = renterAction(bookingCatalog, {
   }),
 });
 
+/** A booked vendor's rental form: its listing and the request; and where the dashboard shows that request. */
+const rentalIds = { vendor_id: vendorId, lead_id: formField.id("no-request") };
+const atRequest = ({ vendor_id, lead_id }: { vendor_id: number; lead_id: number }) => `#lead-${vendor_id}-${lead_id}`;
+/** A delivery's or a pickup's readings and photos. */
+const readings = { ...rentalIds, hours: readingField, fuel: fuelField, photos: photoFiles };
+
 /** The booked vendor confirms the delivery window; the renter is emailed the updated invitation. */
 export const confirmWindowAction = businessAction(businessCatalog, {
   input: z.object({
-    vendor_id: vendorId,
-    lead_id: formField.id("no-request"),
+    ...rentalIds,
     day: z.string().refine(isCalendarDay, "window-invalid"),
     from: z.string().regex(CLOCK, "window-invalid"),
     to: z.string().regex(CLOCK, "window-invalid"),
@@ -240,27 +245,21 @@ export const confirmWindowAction = businessAction(businessCatalog, {
   invalid: "window-invalid",
   call: ({ vendor_id, lead_id, day, from, to }, email) => confirmWindow(email, vendor_id, lead_id, day, from, to),
   done: () => after(() => wakeOutbox()),
-  back: ({ vendor_id, lead_id }) => dashboard("window-confirmed", `#lead-${vendor_id}-${lead_id}`),
+  back: (input) => dashboard("window-confirmed", atRequest(input)),
 });
 
 /** The booked vendor marks the machine on its way; the renter is emailed. */
 export const dispatchAction = businessAction(businessCatalog, {
-  input: z.object({ vendor_id: vendorId, lead_id: formField.id("no-request") }),
+  input: z.object(rentalIds),
   invalid: "no-request",
   call: ({ vendor_id, lead_id }, email) => dispatchMachine(email, vendor_id, lead_id),
   done: () => after(() => wakeOutbox()),
-  back: ({ vendor_id, lead_id }) => dashboard("on-the-way", `#lead-${vendor_id}-${lead_id}`),
+  back: (input) => dashboard("on-the-way", atRequest(input)),
 });
 
 /** The booked vendor marks the machine delivered, with the hour meter, the fuel and walk-around photos; the renter is emailed. */
 export const deliverAction = businessAction(businessCatalog, {
-  input: z.object({
-    vendor_id: vendorId,
-    lead_id: formField.id("no-request"),
-    hours: readingField,
-    fuel: fuelField,
-    photos: photoFiles,
-  }),
+  input: z.object(readings),
   invalid: "reading-invalid",
   call: ({ vendor_id, lead_id, hours, fuel, photos }, email) =>
     withPhotos(
@@ -271,11 +270,8 @@ export const deliverAction = businessAction(businessCatalog, {
       (paths) => deliverMachine(email, vendor_id, lead_id, hours, fuel, paths),
     ),
   done: () => after(() => wakeOutbox()),
-  back: ({ vendor_id, lead_id }) => dashboard("delivered", `#lead-${vendor_id}-${lead_id}`),
+  back: (input) => dashboard("delivered", atRequest(input)),
 });
-
-const rentalIds = { vendor_id: vendorId, lead_id: formField.id("no-request") };
-const atRequest = ({ vendor_id, lead_id }: { vendor_id: number; lead_id: number }) => `#lead-${vendor_id}-${lead_id}`;
 
 /** The booked vendor accepts or declines the renter's extension; the renter is emailed. */
 export const answerExtensionAction = businessAction(businessCatalog, {
@@ -288,12 +284,7 @@ export const answerExtensionAction = businessAction(businessCatalog, {
 
 /** The booked vendor records the pickup with the hour meter, the fuel and photos; the bill is built for it to check. */
 export const pickUpAction = businessAction(businessCatalog, {
-  input: z.object({
-    ...rentalIds,
-    hours: readingField,
-    fuel: fuelField,
-    photos: photoFiles,
-  }),
+  input: z.object(readings),
   invalid: "reading-invalid",
   call: ({ vendor_id, lead_id, hours, fuel, photos }, email) =>
     withPhotos(

@@ -388,6 +388,8 @@ test("the whole rental: booked, window confirmed, delivered with phone photos (s
           .getByTestId("rental-steps");
       await business.goto("/business");
       await expect(steps().getByTestId("rental-called-off")).toContainText(`CO-${leadId}-`);
+      const calledOff = await mailTo(pair.a_email, /^Called off: rental request/, 0);
+      expect(calledOff.attachments.some((part) => part.contentType.startsWith("text/calendar"))).toBe(true);
       await steps().getByText("Picked up", { exact: true }).click();
       // Below the delivery's reading: refused, nothing changed.
       await steps()
@@ -429,6 +431,7 @@ test("the whole rental: booked, window confirmed, delivered with phone photos (s
       await form.getByLabel("Take photos").setInputFiles(await phonePhoto("IMG_0004.JPG"));
       await form.getByRole("button", { name: "Add the line" }).click();
       await expect(business.getByTestId("notice")).toContainText("Line added");
+      expect(await pastPhoneWidth(business)).toBe(0);
       const before = smtp.received.length;
       await steps().getByRole("button", { name: "Send the bill" }).click();
       await expect(business.getByTestId("notice")).toHaveText("The bill is sent: the renter is told.");

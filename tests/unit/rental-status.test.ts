@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { waitingRental } from "./helpers/outbox-samples";
 import {
   cancelDeadline,
   deletable,
@@ -41,43 +42,6 @@ describe("the status page's vendors", () => {
   });
 });
 
-/** A booking's rental fields before the vendor confirmed a window. */
-const notYetDelivered = {
-  site_address: "100 Job Site Road",
-  access_notes: null,
-  site_contact: "Site Contact",
-  site_phone: "555-201-0100",
-  window_preference: "any" as const,
-  confirm_by: "2027-03-01T14:00:00Z",
-  confirmed_at: null,
-  window_start: null,
-  window_end: null,
-  sequence: 0,
-  time_zone: "America/Chicago",
-  window_day: null,
-  window_from: null,
-  window_to: null,
-  dispatched_at: null,
-  delivered_at: null,
-  delivery_hours: null,
-  delivery_fuel: null,
-  arrived_at: null,
-  problem: null,
-  problem_note: null,
-  problem_at: null,
-  photos: [],
-  off_rent_at: null,
-  call_off_number: null,
-  picked_up_at: null,
-  pickup_hours: null,
-  pickup_fuel: null,
-  billed_at: null,
-  settled_at: null,
-  bill_total_cents: null,
-  extensions: [],
-  bill: [],
-};
-
 describe("a booking's days on the status page", () => {
   const booking = (status: "booked" | "cancelled"): NonNullable<RequestStatus["booking"]> => ({
     lead_id: 1,
@@ -90,7 +54,7 @@ describe("a booking's days on the status page", () => {
     cancel_reason: null,
     booked_at: "2027-03-01T10:00:00Z",
     cancelled_at: null,
-    ...notYetDelivered,
+    ...waitingRental,
   });
   const lead = { withdrawn_at: null, rental_end_date: "2027-03-10" };
 

@@ -145,7 +145,7 @@ export function extensionAnsweredEmail(lead: ClaimedLead, quote: OutboxQuote, ex
   });
 }
 
-/** The booked vendor: the renter called the rental off; rent stopped then. */
+/** The booked vendor: the renter called the rental off; rent stopped then; the invitation ends then. */
 export function calledOffEmail(lead: ClaimedLead, quote: OutboxQuote, site: string): Email {
   const booking = quote.booking;
   return letter({
@@ -156,6 +156,8 @@ export function calledOffEmail(lead: ClaimedLead, quote: OutboxQuote, site: stri
     ],
     tables: [[["Call-off number", booking?.call_off_number ?? ""], ...siteRows(quote)]],
     action: { label: "Record the pickup", href: `${site}/business` },
+    // The rental now ends at the off-rent time: the invitation replaces the one the booking sent.
+    calendar: rentalInvitation(lead, quote, site),
   });
 }
 
