@@ -305,7 +305,11 @@ export const addBillLineAction = businessAction(businessCatalog, {
     kind: z.enum(Object.keys(ADDED_LINES) as [keyof typeof ADDED_LINES], "line-invalid"),
     label: formField.text(120).pipe(z.string().min(1, "line-invalid")),
     amount: z.string("line-amount").transform((value, context) => {
-      const parsed = dollarsToCents(value.trim().replace(/^\$/, "").replaceAll(",", ""));
+      // Dollars as people write them: "480", "1,250.50", "$75"; commas only between thousands.
+      const written = value.trim().replace(/^\$/, "");
+      const parsed = /^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(written)
+        ? dollarsToCents(written.replaceAll(",", ""))
+        : ({ ok: false } as const);
       if (!parsed.ok || parsed.units <= 0n || parsed.units > 10_000_000n) {
         context.addIssue({ code: "custom", message: "line-amount" });
         return 0;

@@ -1,7 +1,7 @@
 -- The booked vendor adds a line to a picked-up rental's bill before sending it: fuel, damage,
--- cleaning or other, with an amount, a reason and 1 to 8 photos. It is marked "not in your quote"
--- (in_quote false) for the renter to accept or dispute, but for fuel when the quote's fuel policy
--- charges it and the machine came back with less than it went out with. At most 20 lines a bill.
+-- cleaning or other, with an amount, a reason and 1 to 8 photos. Its amount is the vendor's, not the
+-- quote's: it is marked "not in your quote" (in_quote false) for the renter to accept or dispute. At
+-- most 20 lines a bill.
 create or replace function public.business_add_bill_line(p_email text, p_vendor_id bigint, p_lead_id bigint, p_kind text, p_label text,
   p_amount_cents bigint, p_reason text, p_photos text[])
 returns jsonb language plpgsql security definer set search_path = '' as $$
@@ -16,7 +16,8 @@ begin
   perform private.lead_move(p_lead_id, 'add_line');
   select * into booking from public.bookings b where b.lead_id = p_lead_id;
   select * into q from public.quotes x where x.id = booking.quote_id;
-  if p_kind is null or p_kind not in ('fuel', 'damage', 'cleaning', 'other') or length(line_label) not between 1 and 120 then
+  if p_kind is null or p_kind not in ('fuel', 'damage', 'cleaning', 'other') or length(line_label) not between 1 and 120
+     or line_label ~ '[\r\n\u202a-\u202e\u2066-\u2069]' then
     raise exception 'Choose what the line is for and name it' using errcode = 'P0001', hint = 'line-invalid';
   end if;
   if p_amount_cents is null or p_amount_cents <= 0 or p_amount_cents > 10000000 then
@@ -40,7 +41,7 @@ begin
   insert into public.bill_lines (lead_id, position, kind, label, amount_cents, in_quote, reason)
   values (p_lead_id, (select greatest(299, max(l.position)) + 1 from public.bill_lines l where l.lead_id = p_lead_id and l.kind <> 'tax'),
           p_kind, line_label, p_amount_cents,
-          p_kind = 'fuel' and q.fuel_policy in ('full_to_full', 'charged') and booking.pickup_fuel < booking.delivery_fuel, why)
+          false, why)
   returning * into added;
   insert into public.rental_photos (lead_id, record, path, bill_line_id) select p_lead_id, 'bill', x, added.id from unnest(p_photos) x;
   perform private.bill_retotal(p_lead_id);

@@ -21,6 +21,7 @@ begin
     raise exception 'Give the fuel level' using errcode = 'P0001', hint = 'fuel-invalid';
   end if;
   perform private.add_rental_photos(p_lead_id, 'pickup', p_photos, 1);
+  update public.rental_extensions x set status = 'declined', answered_at = now() where x.lead_id = p_lead_id and x.status = 'asked';
   update public.bookings b set picked_up_at = now(), pickup_hours = round(p_hours, 1), pickup_fuel = p_fuel where b.lead_id = p_lead_id;
   perform private.build_bill(p_lead_id);
   perform private.tell_renter(p_lead_id, 'picked_up');

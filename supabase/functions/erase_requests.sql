@@ -31,7 +31,7 @@ begin
 
   with cancelled as (
     update public.bookings b set status = 'cancelled', cancel_reason = null, cancelled_at = now()
-    where b.lead_id = any (p_ids) and b.status = 'booked' and b.end_date >= current_date
+    where b.lead_id = any (p_ids) and b.status = 'booked' and b.end_date >= current_date and b.picked_up_at is null
     returning b.lead_id, b.vendor_id, b.quote_id),
   queued as (
     insert into public.outbox_messages (lead_id, vendor_id, channel, kind, recipient, payload, quote_id)

@@ -1,7 +1,10 @@
 -- What renting the quote's machine for p_days costs by the quote's own periods, as the estimate
 -- prices a rate card (lib/prices/estimate.ts): its rental lines read as periods by their labels
--- (a day, a week, 4 weeks), the cheapest combination covering the days. A quote whose rental lines
--- name no period is prorated: its rental lines' sum over the days booked. In cents, before tax.
+-- ("Day" or "Daily" 1 day, "Week" or "Weekly" 7, "4 weeks", "Month" or "Monthly" 28, "5 days",
+-- "2 weeks": that many), the cheapest combination covering the days. A line that names no period,
+-- names a part of one (half a day, a weekend) or a surcharge, discount or fee, or costs nothing, is
+-- no period. A quote with no period is prorated: its rental lines' sum over the days it quoted.
+-- In cents, before tax.
 create or replace function private.rental_price(p_quote_id bigint, p_days int)
 returns bigint language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -10,7 +13,7 @@ declare
   n int;
   candidate bigint;
   period jsonb;
-  booked int;
+  quoted int;
   rental bigint;
 begin
   if p_days <= 0 then
@@ -18,17 +21,28 @@ begin
   end if;
   select coalesce(jsonb_agg(jsonb_build_object('days', x.days, 'cents', x.cents)), '[]'::jsonb) into periods
   from (
-    select case when l->>'label' ~* '(4|four)\s*-?\s*weeks?' then 28 when l->>'label' ~* 'week' then 7
-                when l->>'label' ~* 'day' then 1 end as days,
-           (l->>'unit_cents')::bigint as cents
-    from public.quotes q cross join jsonb_array_elements(q.lines) l
-    where q.id = p_quote_id and l->>'kind' = 'rental') x
-  where x.days is not null;
+    select case
+             when y.label ~ '(half|weekend|surcharge|discount|fee|deposit)' then null
+             when y.label ~ '\d+\s*-?\s*days?\M' then substring(y.label from '(\d+)\s*-?\s*days?\M')::int
+             when y.label ~ '\d+\s*-?\s*weeks?\M' then 7 * substring(y.label from '(\d+)\s*-?\s*weeks?\M')::int
+             when y.label ~ '\d+\s*-?\s*months?\M' then 28 * substring(y.label from '(\d+)\s*-?\s*months?\M')::int
+             when y.label ~ 'four\s*-?\s*weeks?\M' or y.label ~ '\mmonth(ly|s)?\M' then 28
+             when y.label ~ '\mweek(ly|s)?\M' then 7
+             when y.label ~ '\m(day|daily|days)\M' then 1
+           end as days,
+           y.cents
+    from (select lower(l->>'label') as label, (l->>'unit_cents')::bigint as cents
+          from public.quotes q cross join jsonb_array_elements(q.lines) l
+          where q.id = p_quote_id and l->>'kind' = 'rental') y
+    where y.cents > 0) x
+  where x.days between 1 and 366;
   if jsonb_array_length(periods) = 0 then
-    select coalesce(sum((l->>'amount_cents')::bigint), 0), max(b.end_date - b.start_date + 1) into rental, booked
-    from public.quotes q cross join jsonb_array_elements(q.lines) l left join public.bookings b on b.quote_id = q.id
+    select coalesce(sum((l->>'amount_cents')::bigint), 0),
+           max(coalesce(q.alternate_end - q.alternate_start, d.rental_end_date - d.rental_start_date) + 1)
+    into rental, quoted
+    from public.quotes q join public.leads d on d.id = q.lead_id cross join jsonb_array_elements(q.lines) l
     where q.id = p_quote_id and l->>'kind' = 'rental';
-    return round(rental::numeric * p_days / greatest(coalesce(booked, 1), 1));
+    return round(rental::numeric * p_days / greatest(coalesce(quoted, 1), 1));
   end if;
   for n in 1 .. p_days loop
     best[n + 1] := null;

@@ -26,6 +26,9 @@ begin
   if not p_accept and length(why) = 0 then
     raise exception 'Say why you dispute it' using errcode = 'P0001', hint = 'dispute-reason';
   end if;
+  if why ~ '[\u202a-\u202e\u2066-\u2069]' then
+    raise exception 'The reason holds a character that cannot be typed' using errcode = 'P0001', hint = 'dispute-reason';
+  end if;
   if length(why) > 500 then
     raise exception 'A field is too long' using errcode = 'P0001', hint = 'too-long';
   end if;

@@ -1,5 +1,5 @@
 -- The renter asks to extend a rental on rent (proven as renter_owns_lead proves it) to a new last
--- day, at most 28 days past the booked one; priced by the quote's own periods (private.rental_price).
+-- day, at most 28 days past the quoted one in all; priced by the quote's own periods (private.rental_price).
 -- One ask at a time, none after calling the rental off. The booked vendor is told.
 create or replace function public.renter_extend(p_lead_id bigint, p_owner_token text, p_link_hash text, p_new_end date)
 returns jsonb language plpgsql security definer set search_path = '' as $$
@@ -18,8 +18,9 @@ begin
   if p_new_end is null or p_new_end <= booking.end_date or p_new_end < current_date then
     raise exception 'Choose a day after the rental''s last day' using errcode = 'P0001', hint = 'extension-dates';
   end if;
-  if p_new_end - booking.end_date > 28 then
-    raise exception 'An extension adds at most 28 days' using errcode = 'P0001', hint = 'extension-too-long';
+  if p_new_end - (select coalesce(q.alternate_end, l.rental_end_date) from public.quotes q join public.leads l on l.id = q.lead_id
+                   where q.id = booking.quote_id) > 28 then
+    raise exception 'Extensions add at most 28 days' using errcode = 'P0001', hint = 'extension-too-long';
   end if;
   if exists (select 1 from public.rental_extensions x where x.lead_id = p_lead_id and x.status = 'asked') then
     raise exception 'An extension is already waiting for the vendor' using errcode = 'P0001', hint = 'extension-open';

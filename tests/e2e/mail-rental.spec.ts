@@ -404,16 +404,16 @@ test("the whole rental: booked, window confirmed, delivered with phone photos (s
       await steps().getByRole("button", { name: "Record the pickup" }).click();
       await expect(business.getByTestId("notice")).toHaveText("The hour meter cannot read less than it did at delivery.");
       await steps().getByText("Picked up", { exact: true }).click();
-      // 30.5 hours used, 24 included: 6.5 over at $45.
-      await steps().getByTestId("pick-up").getByLabel("Hour meter").fill("1235");
+      // 60 hours used; the 24 included for the 3 days quoted grew to 40 with the 2 extended days: 20 over at $45.
+      await steps().getByTestId("pick-up").getByLabel("Hour meter").fill("1264.5");
       await steps()
         .getByTestId("pick-up")
         .getByLabel("Take photos")
         .setInputFiles(await phonePhoto("IMG_0003.JPG"));
       await steps().getByRole("button", { name: "Record the pickup" }).click();
       await expect(business.getByTestId("notice")).toContainText("Pickup recorded");
-      await expect(steps().getByTestId("bill")).toContainText("6.5 meter hours over the 24 included");
-      await expect(steps().getByTestId("bill")).toContainText("$292.50");
+      await expect(steps().getByTestId("bill")).toContainText("20 meter hours over the 40 included");
+      await expect(steps().getByTestId("bill")).toContainText("$900.00");
     });
 
     await test.step("the vendor adds a damage line with a photo and sends the bill; the renter disputes it; the records appear", async () => {

@@ -262,10 +262,10 @@ describe("after delivery: extension, call-off, pickup and the final bill", () =>
     expect(await outcome(answerExtension(manager, vendor, request.id, false))).toBe("no-extension");
     // The renter cannot pick up; the reading cannot go backwards.
     expect(await outcome(pickUpMachine(manager, vendor, request.id, 99, 4, photo(request.id)))).toBe("reading-backwards");
-    const returned = await pickUpMachine(manager, vendor, request.id, 130, 4, [`rentals/${request.id}/pickup-${"c".repeat(24)}.jpg`]);
-    // 30 hours used, 24 included: 6 over at $45 = $270, in the quote's terms.
+    const returned = await pickUpMachine(manager, vendor, request.id, 150, 4, [`rentals/${request.id}/pickup-${"c".repeat(24)}.jpg`]);
+    // 50 hours used; the 3 days quoted included 24, the 5 days booked now 40: 10 over at $45 = $450, in the quote's terms.
     const over = returned.bill.find((line) => line.kind === "over_hours")!;
-    expect([over.amount_cents, over.in_quote]).toEqual([27000, true]);
+    expect([over.label, over.amount_cents, over.in_quote]).toEqual(["10 meter hours over the 40 included", 45000, true]);
     expect(returned.bill.find((line) => line.kind === "extension")?.amount_cents).toBe(60000);
     expect(await outcome(callOffRental(request.id, proof))).toBe("picked-up");
     expect(
@@ -321,6 +321,69 @@ describe("after delivery: extension, call-off, pickup and the final bill", () =>
       [request.id],
     );
     expect(disputed[0].n).toBe(1);
+  });
+
+  it("a call-off after an accepted extension stops rent then: the unused extension days are not billed", async () => {
+    const { request, vendor, manager, proof } = await delivered();
+    await extendRental(request.id, isoDay(9), proof);
+    await answerExtension(manager, vendor, request.id, true);
+    await callOffRental(request.id, proof);
+    const returned = await pickUpMachine(manager, vendor, request.id, 104, 8, [`rentals/${request.id}/pickup-${"g".repeat(24)}.jpg`]);
+    expect(returned.bill.some((line) => line.kind === "extension")).toBe(false);
+    expect(returned.bill.find((line) => line.kind === "rental")?.amount_cents).toBe(30000);
+  });
+
+  it("extension days are priced by the periods the quote's labels name, and prorated when they name none", async () => {
+    const price = async (lines: Array<{ label: string; unit_cents: number }>, days: number) => {
+      const request = await sendRequest({ start: 6, days: 3 });
+      const vendor = request.vendors[0];
+      const quote = await sendQuote(await manageListing(db, vendor), vendor, request.id, {
+        lines: lines.map((line) => ({ kind: "rental", quantity: 1, ...line })),
+        tax_percent: null,
+        total_cents: lines.reduce((sum, line) => sum + line.unit_cents, 0),
+      });
+      const [{ cents }] = await inspect<{ cents: number }>("select private.rental_price($1, $2) as cents", [quote.id, days]);
+      return Number(cents);
+    };
+    expect(
+      await price(
+        [
+          { label: "Daily", unit_cents: 30000 },
+          { label: "Weekly", unit_cents: 100000 },
+        ],
+        1,
+      ),
+    ).toBe(30000);
+    expect(
+      await price(
+        [
+          { label: "Daily", unit_cents: 30000 },
+          { label: "Weekly", unit_cents: 100000 },
+        ],
+        8,
+      ),
+    ).toBe(130000);
+    expect(await price([{ label: "2 weeks", unit_cents: 200000 }], 14)).toBe(200000);
+    expect(
+      await price(
+        [
+          { label: "Day", unit_cents: 30000 },
+          { label: "Monthly", unit_cents: 300000 },
+        ],
+        28,
+      ),
+    ).toBe(300000);
+    expect(
+      await price(
+        [
+          { label: "Day", unit_cents: 30000 },
+          { label: "Same-day delivery surcharge", unit_cents: 5000 },
+        ],
+        2,
+      ),
+    ).toBe(60000);
+    // No period named: the quote's rental over the 3 days it quoted, $900 for 3 days, so $300 a day.
+    expect(await price([{ label: "Rental", unit_cents: 90000 }], 2)).toBe(60000);
   });
 
   it("a call-off gives its number at once and stops rent by the quote's periods", async () => {

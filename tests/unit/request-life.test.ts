@@ -105,6 +105,8 @@ interface ModelRequest {
     deliveryHours: number | null;
     calledOff: boolean;
     extensionOpen: boolean;
+    /** The last day quoted (day offset): extensions add at most 28 days past it in all. */
+    quotedEnd: number;
     /** The bill's lines outside the quote still waiting for the renter. */
     openLines: number[];
   } | null;
@@ -465,6 +467,7 @@ class Book extends Step {
         deliveryHours: null,
         calledOff: false,
         extensionOpen: false,
+        quotedEnd: q.dates?.[1] ?? r.end,
         openLines: [],
       };
       r.quotes.forEach((other) => (other.open = false));
@@ -688,7 +691,7 @@ class Extend extends Step {
         ? "called-off"
         : this.days <= 0 || end + this.days < 0
           ? "extension-dates"
-          : this.days > 28
+          : end + this.days - r.booking!.quotedEnd > 28
             ? "extension-too-long"
             : r.booking!.extensionOpen
               ? "extension-open"
@@ -758,6 +761,7 @@ class PickUp extends Step {
     expect(count("pickUp", await outcome(act.pickUp(db, vendor.manager, vendor.id, r.id, hours, 2, paths)))).toBe(expected);
     if (expected === "done") {
       r.state = "returned";
+      r.booking!.extensionOpen = false;
       r.photos.push(...paths);
     }
   }
@@ -1014,6 +1018,7 @@ class TimePasses implements fc.AsyncCommand<Model, Database> {
           start: r.booking.start - this.days,
           end: r.booking.end - this.days,
           confirmBy: r.booking.confirmBy - this.days * DAY,
+          quotedEnd: r.booking.quotedEnd - this.days,
           windowDay: r.booking.windowDay && isoDayOf(Date.parse(`${r.booking.windowDay}T12:00:00Z`) - this.days * DAY),
           windowEnd: r.booking.windowEnd && r.booking.windowEnd - this.days * DAY,
         };
