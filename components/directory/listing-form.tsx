@@ -33,7 +33,7 @@ const WORDS = {
     phone: "Phone",
     email: "Email for rental requests",
     street: "Street address",
-    hours: "Opening hours",
+    hours: "Opening hours, e.g. Mon-Fri 7am-5pm, Sat 8am-12pm (a booking's delivery window is due within 4 of them)",
     photo: "Photo URL (https://)",
     description: "Description",
     service_zips: "ZIP codes you serve (separated by spaces)",

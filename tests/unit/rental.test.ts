@@ -126,6 +126,46 @@ describe("where and when", () => {
     expect(due.toISOString()).toBe("2027-03-08T16:00:00.000Z");
   });
 
+  it("a vendor's business hours are its listing's opening hours as its business wrote them, else 8 to 6 on weekdays", async () => {
+    const read = async (text: string | null) =>
+      (await inspect<{ week: unknown }>("select private.opening_hours($1) as week", [text]))[0].week;
+    expect(await read("Mon-Fri 7am-5pm, Sat 8am-12pm")).toEqual([
+      [420, 1020],
+      [420, 1020],
+      [420, 1020],
+      [420, 1020],
+      [420, 1020],
+      [480, 720],
+      null,
+    ]);
+    expect(await read("Weekdays 7:00-17:30; Sun closed")).toEqual([
+      [420, 1050],
+      [420, 1050],
+      [420, 1050],
+      [420, 1050],
+      [420, 1050],
+      null,
+      null,
+    ]);
+    expect(await read("Tues to Thurs 8-4")).toEqual([null, [480, 960], [480, 960], [480, 960], null, null, null]);
+    // What cannot be read whole is not guessed at.
+    for (const text of ["Call us", "Mon-Fri 9am-5pm, by appointment", "Fri-Mon 8-4", "Mon 5pm-9am", "", null])
+      expect(await read(text)).toBeNull();
+    const { request } = await booked(12);
+    const vendor = request.vendors[0];
+    const due = async (hours: string | null) => {
+      await db.query("update public.vendors set hours = $2 where id = $1", [vendor, hours]);
+      const [row] = await inspect<{ due: Date }>("select private.business_hours_after($1, '2027-03-05 16:00 America/Chicago', 4) as due", [
+        vendor,
+      ]);
+      return row.due.toISOString();
+    };
+    // Friday 4 pm in Houston: 1 hour that day and 3 on Saturday morning from 8.
+    expect(await due("Mon-Fri 7am-5pm, Sat 8am-12pm")).toBe("2027-03-06T17:00:00.000Z");
+    // Hours it cannot read: 8 to 6 on weekdays, 2 hours on Friday and 2 on Monday.
+    expect(await due("Open when the gate is")).toBe("2027-03-08T16:00:00.000Z");
+  });
+
   it("the booked vendor's window: refused when over 4 hours, past, on another day, or by anyone else", async () => {
     const { request, vendor, manager } = await booked(6);
     const start = isoDay(6);
