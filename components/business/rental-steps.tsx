@@ -116,6 +116,12 @@ export function RentalSteps({ rental, vendorId, leadId }: { rental: Rental; vend
         </form>
       )}
       {stage !== "waiting" && <p data-testid="rental-window">Delivery window: {windowText(rental)}</p>}
+      {(stage === "confirmed" || stage === "on_the_way") && rental.problem && (
+        <p className="font-semibold text-danger-600" data-testid="rental-problem">
+          The renter reported: {PROBLEMS[rental.problem]}
+          {rental.problem_note ? `: ${rental.problem_note}` : ""}
+        </p>
+      )}
       {stage === "confirmed" && (
         <form action={dispatchAction}>
           <Ids vendorId={vendorId} leadId={leadId} />

@@ -120,6 +120,30 @@ function LiveRental({
             `Picked up ${siteTime(rental.picked_up_at, rental.time_zone)}.`}
         </dd>
       </dl>
+      {(stage === "confirmed" || stage === "on_the_way") && rental.problem && (
+        <p className="mt-3 font-semibold" data-testid="problem">
+          You reported: {PROBLEMS[rental.problem]}. {vendor} is told, and our team can see it.
+        </p>
+      )}
+      {(stage === "confirmed" || stage === "on_the_way") &&
+        !rental.problem &&
+        rental.window_end &&
+        new Date(rental.window_end) < new Date() && (
+          <details className="mt-3" data-testid="not-arrived">
+            <summary className="cursor-pointer font-semibold text-brand-700">The machine has not arrived</summary>
+            <form action={reportProblemAction} className="mt-2 space-y-2">
+              <OwnRequest lead={lead} statusKey={statusKey} />
+              <input type="hidden" name="problem" value="not_arrived" />
+              <label className="block text-sm font-semibold" htmlFor="not-arrived-note">
+                Tell the vendor what happened
+                <textarea id="not-arrived-note" name="note" required maxLength={500} rows={3} className={INPUT} />
+              </label>
+              <Button type="submit" variant="outline">
+                Report it
+              </Button>
+            </form>
+          </details>
+        )}
       {rental.call_off_number && (
         <p className="mt-3 font-semibold" data-testid="call-off">
           Called off {rental.off_rent_at ? siteTime(rental.off_rent_at, rental.time_zone) : ""}: call-off number {rental.call_off_number}.
