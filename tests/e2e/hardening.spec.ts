@@ -175,7 +175,7 @@ test("impossible input through a real action gets a clear message, never a datab
   expect(lead?.name ?? "").not.toContain("Probe");
 });
 
-test("the outbox's cron route drains and applies the retention periods only for the bearer of CRON_SECRET; the health route answers when the database does", async ({
+test("the cron route runs the timed round (the outbox, overdue bookings, retention, erased photos) only for the bearer of CRON_SECRET; the health route answers when the database does", async ({
   request,
 }) => {
   expect((await request.get("/api/cron/outbox")).status()).toBe(401);
@@ -186,7 +186,9 @@ test("the outbox's cron route drains and applies the retention periods only for 
   expect(await drained.json()).toEqual({
     sent: expect.any(Number),
     failed: expect.any(Number),
+    released: expect.any(Number),
     retained: { drafts: expect.any(Number), anonymized: expect.any(Number), emptied: expect.any(Number), expired: expect.any(Number) },
+    photosDeleted: expect.any(Number),
   });
   const health = await request.get("/api/health");
   expect(health.status()).toBe(200);
