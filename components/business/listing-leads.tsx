@@ -7,6 +7,7 @@ import type { BusinessRequest, WinRate } from "@/lib/requests/data";
 import type { BusinessListing } from "@/lib/listings/manage";
 import { prefillQuote } from "@/lib/quotes/form";
 import { centsText } from "@/lib/quotes/quote";
+import { UNAVAILABLE_REASONS } from "@/lib/outbox/rows";
 import { RentalSteps } from "./rental-steps";
 
 const STATUSES = [
@@ -15,6 +16,7 @@ const STATUSES = [
   ["won", "Won"],
   ["lost", "Lost"],
   ["not_a_fit", "Not a fit"],
+  ["unavailable", "Not available"],
 ] as const;
 const label = (status: BusinessRequest["status"]) => STATUSES.find(([value]) => value === status)?.[1] ?? "New";
 
@@ -24,6 +26,30 @@ function standing(lead: BusinessRequest): string {
   if (lead.booking) return "Closed: the renter chose another vendor";
   if (lead.quote?.status === "open") return `Quoted ${centsText(lead.quote.total_cents)}`;
   return label(lead.status);
+}
+
+/** "2 h 15 min" left until a response is due, from the page's time. */
+function timeLeft(due: string, now: number): string {
+  const minutes = Math.max(0, Math.ceil((Date.parse(due) - now) / 60_000));
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}
+
+/** The vendor's clock on a request: the time left to give a first response, or that it ran out. */
+function responseClock(lead: BusinessRequest, now: number) {
+  if (lead.passed_at)
+    return (
+      <p className="font-semibold text-danger-600" data-testid="response-clock">
+        No answer within 4 business hours: the request was passed on ({lead.passed_at.slice(0, 10)}). You can still answer it.
+      </p>
+    );
+  if (!lead.due_at || lead.status || lead.withdrawn_at || lead.booking) return null;
+  return (
+    <p className="font-semibold text-brand-700" data-testid="response-clock">
+      {Date.parse(lead.due_at) > now ? `${timeLeft(lead.due_at, now)} left to respond` : "Time to respond has run out"}
+      <span className="font-normal text-ink-600"> (4 business hours; then it is passed to the next vendor)</span>
+    </p>
+  );
 }
 
 /** Whether the listing can still quote the request: not withdrawn, not booked, its rental not started. */
@@ -45,6 +71,9 @@ export function ListingLeads({
   older: boolean;
   winRate: WinRate | undefined;
 }) {
+  // The page is rendered for each visit: its clock is the visit's.
+  // eslint-disable-next-line react-hooks/purity
+  const now = Date.now();
   return (
     <section aria-label={`Rental requests for ${listing.name}`} className="mt-6" data-testid="listing-leads">
       <div className="flex flex-wrap items-center gap-3">
@@ -58,6 +87,11 @@ export function ListingLeads({
           </Button>
         </form>
       </div>
+      <p className="mt-2 text-sm" data-testid="own-response-rate">
+        {winRate?.response_rate != null && winRate.response_rate_count >= 5
+          ? `You respond to ${winRate.response_rate}% of requests (${winRate.response_rate_count} due in 90 days); your listing shows it.`
+          : "Your response rate shows on your listing once 5 requests were due. Answer each within 4 business hours."}
+      </p>
       {winRate && winRate.quoted > 0 && (
         <p className="mt-2 text-sm" data-testid="win-rate">
           Win rate over 90 days: {Math.round((100 * winRate.booked) / winRate.quoted)}% ({winRate.booked} booked of {winRate.quoted} quoted)
@@ -88,8 +122,11 @@ export function ListingLeads({
             </p>
             <p className="text-ink-600">
               Received {lead.completed_at.slice(0, 10)} · <span data-testid="lead-standing">{standing(lead)}</span>
-              {lead.status_reason && !lead.booking ? `: ${lead.status_reason}` : ""}
+              {lead.status_reason && !lead.booking
+                ? `: ${lead.status === "unavailable" ? (UNAVAILABLE_REASONS[lead.status_reason as keyof typeof UNAVAILABLE_REASONS] ?? "") : lead.status_reason}`
+                : ""}
             </p>
+            {responseClock(lead, now)}
             {lead.booking && "photos" in lead.booking && lead.booking.status === "booked" && (
               <RentalSteps rental={lead.booking} vendorId={listing.id} leadId={lead.id} />
             )}
@@ -116,6 +153,26 @@ export function ListingLeads({
                 />
               </details>
             )}
+            {quotable(lead) && !lead.quote && lead.status !== "unavailable" && (
+              <form action={setRequestStatusAction} className="mt-2 flex flex-wrap items-end gap-2" data-testid="unavailable-form">
+                <input type="hidden" name="vendor_id" value={listing.id} />
+                <input type="hidden" name="lead_id" value={lead.id} />
+                <input type="hidden" name="status" value="unavailable" />
+                <label className="font-semibold">
+                  Why (the customer is told)
+                  <select name="reason" required defaultValue="dates_taken" className={`${inputClass} mt-1 block font-normal`}>
+                    {Object.entries(UNAVAILABLE_REASONS).map(([value, text]) => (
+                      <option key={value} value={value}>
+                        {text[0].toUpperCase() + text.slice(1)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <Button type="submit" size="sm" variant="outline">
+                  Not available for these dates
+                </Button>
+              </form>
+            )}
             {quotable(lead) && lead.quote?.status === "open" && (
               <form action={withdrawQuoteAction} className="mt-2">
                 <input type="hidden" name="vendor_id" value={listing.id} />
@@ -133,7 +190,7 @@ export function ListingLeads({
                 {/* The request's own status; a new one has none, and saving none is refused rather than marking it contacted. */}
                 <select name="status" required defaultValue={lead.status ?? ""} className={`${inputClass} mt-1 block font-normal`}>
                   <option value="">Choose a status</option>
-                  {STATUSES.map(([value, text]) => (
+                  {STATUSES.filter(([value]) => value !== "unavailable").map(([value, text]) => (
                     <option key={value} value={value}>
                       {text}
                     </option>

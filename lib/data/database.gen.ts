@@ -143,6 +143,7 @@ export interface FunctionArgs {
   lead_route: { p_zip: string | null; p_vendor_id: number | null; p_widen: boolean | null };
   lead_route_rates: { p_zip: string | null; p_vendor_id: number | null; p_widen: boolean | null };
   lead_status: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash?: string | null };
+  lead_text_link: { p_lead_id: number | null; p_vendor_id: number | null; p_quote_hash: string | null };
   name_for_emails: { p_name: string | null };
   normalize_website: { p_site: string | null };
   operator_add: { p_email: string | null; p_password_hash: string | null };
@@ -170,6 +171,7 @@ export interface FunctionArgs {
   operator_person: { p_phone: string | null; p_email: string | null };
   operator_remove: { p_email: string | null };
   operator_resend_lead: { p_id: number | null; p_operator: string | null };
+  operator_responses: { p_after_rate?: number | null; p_after_id?: number | null; p_limit?: number | null };
   operator_review_change: { p_id: number | null; p_approve: boolean | null; p_reason: string | null; p_operator: string | null };
   operator_review_claim: { p_id: number | null; p_approve: boolean | null; p_reason: string | null; p_operator: string | null };
   operator_review_page: { p_queue: string | null; p_limit: number | null; p_after?: number | null; p_before?: number | null };
@@ -186,6 +188,7 @@ export interface FunctionArgs {
   outbox_link: { p_message_id: number | null; p_token_hash: string | null };
   outbox_quote: { p_quote_id: number | null };
   owned_open_lead: { p_lead_id: number | null; p_owner_token: string | null };
+  pass_on_silent_requests: { p_limit?: number | null };
   photo_deletions_claim: { p_batch?: number | null };
   photo_deletions_done: { p_paths: ReadonlyArray<string> | null };
   popular_models: Record<string, never>;
@@ -201,6 +204,7 @@ export interface FunctionArgs {
     p_sent_via?: string | null;
     p_error?: string | null;
     p_max_attempts?: number | null;
+    p_provider_id?: string | null;
   };
   release_overdue_bookings: { p_batch?: number | null };
   rental_date_window: Record<string, never>;
@@ -284,6 +288,9 @@ export interface FunctionArgs {
     p_client_key: string | null;
     p_email?: string | null;
   };
+  text_refused: { p_phone: string | null; p_code: string | null };
+  text_reply: { p_phone: string | null; p_body: string | null; p_provider_id: string | null };
+  text_status: { p_provider_id: string | null; p_status: string | null; p_error_code?: string | null };
   unique_vendor_slug: { p_base: string | null };
   update_lead: {
     p_lead_id: number | null;
@@ -402,6 +409,7 @@ export const functionResults = {
   ),
   lead_route_rates: null,
   lead_status: null,
+  lead_text_link: z.boolean().nullable(),
   name_for_emails: z.string().nullable(),
   normalize_website: z.string().nullable(),
   operator_add: z.number().nullable(),
@@ -424,6 +432,7 @@ export const functionResults = {
   operator_person: null,
   operator_remove: z.boolean().nullable(),
   operator_resend_lead: z.number().nullable(),
+  operator_responses: null,
   operator_review_change: z.unknown().transform((): void => undefined),
   operator_review_claim: z.unknown().transform((): void => undefined),
   operator_review_page: null,
@@ -456,6 +465,7 @@ export const functionResults = {
   outbox_link: z.boolean().nullable(),
   outbox_quote: null,
   owned_open_lead: z.number().nullable(),
+  pass_on_silent_requests: z.number().nullable(),
   photo_deletions_claim: z.array(z.string().nullable()).nullable(),
   photo_deletions_done: z.number().nullable(),
   popular_models: z.array(
@@ -529,6 +539,9 @@ export const functionResults = {
   state_page: null,
   submission_cid: z.string().nullable(),
   submit_vendor: z.number().nullable(),
+  text_refused: z.boolean().nullable(),
+  text_reply: z.string().nullable(),
+  text_status: z.boolean().nullable(),
   unique_vendor_slug: z.string().nullable(),
   update_lead: z.unknown().transform((): void => undefined),
   us_states: z.array(z.object({ slug: z.string().nullable(), name: z.string().nullable() })),

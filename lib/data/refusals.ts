@@ -8,6 +8,7 @@ import { RATE_CARD_PROBLEMS } from "../prices/messages";
  */
 export const REFUSAL_CODES = [
   "address",
+  "already-answered",
   "already-arrived",
   "already-booked",
   "already-delivered",
@@ -106,6 +107,7 @@ export const REFUSAL_CODES = [
   "state",
   "status",
   "team-full",
+  "text-status",
   "too-early",
   "too-long",
   "total-mismatch",

@@ -1,7 +1,7 @@
 import { wakeOutbox } from "../outbox/drain";
 import { trackBackgroundWork } from "../platform/background-work.mjs";
 import { runRetention } from "../privacy/retention";
-import { releaseOverdueBookings } from "../requests/data";
+import { passOnSilentRequests, releaseOverdueBookings } from "../requests/data";
 import { deleteQueuedPhotos } from "../storage/photos";
 
 /** One job of the round: its result, or null when it failed (logged, never thrown). */
@@ -13,16 +13,19 @@ const logged = <T>(name: string, job: Promise<T>): Promise<T | null> =>
 
 /**
  * The site's timed work, in one round: a drain of the outbox; the bookings whose delivery window
- * was not confirmed in time released (their emails then sent by the next drain); one batch of
+ * was not confirmed in time released, and the requests whose vendors stayed silent past their
+ * response time handed on (their messages sent by a second drain); one batch of
  * the retention periods; and the photo files of erased requests deleted from the store. Every
  * instance may run it: each job claims its rows, so nothing is done twice.
  */
 export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
   const drained = await wakeOutbox(env);
   const released = await logged("Releasing overdue bookings", releaseOverdueBookings());
+  const passed = await logged("Passing on silent vendors' requests", passOnSilentRequests());
+  if (released || passed) await wakeOutbox(env);
   const retained = await logged("Retention", runRetention(env));
   const photosDeleted = await logged("Deleting photos", deleteQueuedPhotos());
-  return { drained, released, retained, photosDeleted };
+  return { drained, released, passed, retained, photosDeleted };
 }
 
 /**

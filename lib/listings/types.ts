@@ -111,6 +111,8 @@ export interface VendorDetail extends VendorCard {
   hours: string | null;
   /** Median hours to the first response over at least 3 recent requests; null with fewer. */
   response: { hours: number; count: number } | null;
+  /** The share of the requests due in 90 days that it answered, from 5 of them; null with fewer. */
+  response_rate: { percent: number; count: number } | null;
   /** The business asked to stop receiving rental requests: its page offers the vendors nearby instead. */
   paused: boolean;
   /** The published rate card; null when the vendor publishes none. */
@@ -291,6 +293,7 @@ export const vendorPageSchema: z.ZodType<VendorPageData> = z.object({
       updated_at: z.string(),
       hours: z.string().nullable(),
       response: z.object({ hours: z.number(), count: z.number() }).nullable(),
+      response_rate: z.object({ percent: z.number(), count: z.number() }).nullable(),
       paused: z.boolean(),
       rates: rateCardSchema.nullable(),
     })

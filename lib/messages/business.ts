@@ -55,6 +55,7 @@ const REFUSALS: RefusalTexts = {
   "owner-stays": "The owner cannot be removed",
   status: "Unknown status",
   "reason-missing": "Please give a reason",
+  "already-answered": "You already answered this request with a quote or as not available.",
   "no-request": "No such request",
   "no-review": "No such review",
   ...RATE_CARD_PROBLEMS,

@@ -5,15 +5,23 @@ import { serviceSupabase } from "../supabase/server";
 import { PermanentFailure } from "./failure";
 import { renderMail } from "./kinds";
 import { claimedRowsSchema, messageOf, type ClaimedMessage } from "./rows";
+import { sendText, type SentText } from "./sms";
+import { textBody } from "./texts";
 import { sendMail } from "./transport";
 import { sendWebhook } from "./webhook";
 
 const BATCH = 20;
 export const MAX_ATTEMPTS = 6;
 
-async function sendEmail(message: ClaimedMessage, env: NodeJS.ProcessEnv, client: SupabaseClient): Promise<string> {
-  const site = (env.NEXT_PUBLIC_SITE_URL ?? siteUrl()).replace(/\/+$/, "");
-  return sendMail(await renderMail(message, { site, client }), env);
+const siteOf = (env: NodeJS.ProcessEnv) => (env.NEXT_PUBLIC_SITE_URL ?? siteUrl()).replace(/\/+$/, "");
+
+/** Sends the message by its channel; returns how it went out, and a text's id at the provider. */
+async function send(message: ClaimedMessage, env: NodeJS.ProcessEnv, client: SupabaseClient): Promise<SentText> {
+  const site = siteOf(env);
+  if (message.channel === "email") return { via: await sendMail(await renderMail(message, { site, client }), env), providerId: null };
+  if (message.channel === "webhook") return { via: await sendWebhook(message, env.LEAD_WEBHOOK_URL), providerId: null };
+  if (!message.recipient) throw new PermanentFailure("The text has no number");
+  return sendText({ id: message.id, to: message.recipient, body: await textBody(message, site, client) }, site, env, client);
 }
 
 export interface DrainResult {
@@ -36,10 +44,10 @@ export async function drainOutbox({
     if (messages.length === 0) break;
     for (const row of messages) {
       let via: string | null = null;
+      let providerId: string | null = null;
       let failure: unknown = null;
       try {
-        const message = messageOf(row);
-        via = message.channel === "email" ? await sendEmail(message, env, client) : await sendWebhook(message, env.LEAD_WEBHOOK_URL);
+        ({ via, providerId } = await send(messageOf(row), env, client));
       } catch (e) {
         failure = e;
       }
@@ -50,6 +58,7 @@ export async function drainOutbox({
         p_sent_via: via,
         p_error: failure === null ? null : failure instanceof Error ? failure.message : String(failure),
         p_max_attempts: failure instanceof PermanentFailure ? 1 : MAX_ATTEMPTS,
+        p_provider_id: providerId,
       });
       if (failure === null) result.sent++;
       else result.failed++;

@@ -28,6 +28,7 @@ import {
   windowConfirmedEmail,
 } from "./templates/rental";
 import { renterCopyEmail } from "./templates/renter-copy";
+import { passedOnEmail, passedVendorEmail, unavailableEmail } from "./templates/response-rules";
 import { reviewInviteEmail } from "./templates/review-invite";
 import { reviewPublishedEmail } from "./templates/review-published";
 import { signInEmail } from "./templates/sign-in";
@@ -198,6 +199,23 @@ const kinds: { [K in Kind]: Render<K> } = {
   line_disputed: async (message, { site, client }) => {
     const { lead, to, quote } = await aboutQuote(message, client);
     return { to, messageId: rowMessageId(message), ...lineDisputedEmail(lead, quote, message.payload.line_id, site) };
+  },
+  passed_on: async (message, { site, client }) => {
+    const { lead, recipient, vendor, payload } = message;
+    if (!lead || !recipient || !vendor) throw new PermanentFailure("The message has no request, vendor or address");
+    const link = await statusLink(lead, site, client);
+    return { to: recipient, messageId: rowMessageId(message), ...passedOnEmail(lead, vendor.name, payload, link) };
+  },
+  passed_vendor: async (message, { site }) => {
+    const to = recipientOf(message);
+    if (!message.lead || !message.vendor) throw new PermanentFailure("The message has no request or vendor");
+    return { to, messageId: rowMessageId(message), ...passedVendorEmail(message.lead, message.vendor.name, site) };
+  },
+  unavailable: async (message, { site, client }) => {
+    const { lead, recipient, vendor, payload } = message;
+    if (!lead || !recipient || !vendor) throw new PermanentFailure("The message has no request, vendor or address");
+    const link = await statusLink(lead, site, client);
+    return { to: recipient, messageId: rowMessageId(message), ...unavailableEmail(lead, vendor.name, payload.reason, link) };
   },
   review_published: async (message, { site }) => ({
     to: recipientOf(message),

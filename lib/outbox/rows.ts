@@ -6,8 +6,8 @@ import { PermanentFailure } from "./failure";
 
 const text = z.string().nullable();
 
-/** Why a vendor received a request (lead_recipients.reason): it was sent from the vendor's page, or the vendor is near the job site. */
-const recipientReasonSchema = z.enum(["vendor_page", "nearby"]);
+/** Why a vendor received a request (lead_recipients.reason): it was sent from the vendor's page, the vendor is near the job site, or it was handed on to it. */
+const recipientReasonSchema = z.enum(["vendor_page", "nearby", "passed_on"]);
 export type RecipientReason = z.infer<typeof recipientReasonSchema>;
 
 const claimedLeadSchema = z.object({
@@ -41,9 +41,9 @@ export type ClaimedVendor = z.infer<typeof claimedVendorSchema>;
 const claimedRowSchema = z.object({
   id: z.number(),
   claim_id: z.string(),
-  channel: z.enum(["email", "webhook"]),
+  channel: z.enum(["email", "webhook", "sms"]),
   attempts: z.number(),
-  /** The address of a message to someone other than a lead's vendor. */
+  /** The address of a message to someone other than a lead's vendor; a text's phone number (E.164). */
   recipient: text,
   lead: claimedLeadSchema.nullable(),
   vendor: claimedVendorSchema.nullable(),
@@ -88,6 +88,21 @@ const reviewPublishedPayloadSchema = z.object({
 });
 export type ReviewPublishedPayload = z.infer<typeof reviewPublishedPayloadSchema>;
 
+/** Why a request was handed on to another vendor (lead_recipients.handed_why). */
+const handedWhySchema = z.enum(["silent", "unavailable"]);
+/** Why a vendor said it is not available for the dates (its status_reason), as the renter is told it. */
+export const UNAVAILABLE_REASONS = {
+  dates_taken: "its machines are booked for those dates",
+  no_machine: "it has no machine of that type",
+  too_far: "the job site is too far for it to deliver",
+} as const;
+export const unavailableReasonSchema = z.enum(Object.keys(UNAVAILABLE_REASONS) as [keyof typeof UNAVAILABLE_REASONS]);
+export type UnavailableReason = z.infer<typeof unavailableReasonSchema>;
+
+/** What private.hand_on queues for the renter: the vendor it was handed on from (its name then) and why. */
+const passedOnPayloadSchema = z.object({ from_vendor_name: z.string().nullable(), why: handedWhySchema });
+export type PassedOnPayload = z.infer<typeof passedOnPayloadSchema>;
+
 const none = z.object({});
 const aboutQuote = z.object({ quote_id: z.number(), revised: z.boolean().optional() });
 const aboutExtension = aboutQuote.extend({ extension_id: z.number() });
@@ -123,6 +138,9 @@ const kindSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("bill_ready"), payload: aboutQuote }),
   z.object({ kind: z.literal("line_disputed"), payload: aboutLine }),
   z.object({ kind: z.literal("review_published"), payload: reviewPublishedPayloadSchema }),
+  z.object({ kind: z.literal("passed_on"), payload: passedOnPayloadSchema }),
+  z.object({ kind: z.literal("passed_vendor"), payload: none }),
+  z.object({ kind: z.literal("unavailable"), payload: z.object({ reason: unavailableReasonSchema }) }),
 ]);
 
 /** A claimed row with its kind and payload checked. */

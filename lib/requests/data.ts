@@ -214,9 +214,32 @@ export const deliverMachine = (email: string, vendor: number, lead: number, hour
 /** The job that releases bookings whose window was not confirmed in time; how many it released. */
 export const releaseOverdueBookings = (batch = 100) => serviceRpc("release_overdue_bookings", { p_batch: batch }, z.number());
 
+/** The console's response rules page: listings by response rate, lowest first, after a (rate, id); the latest requests handed on. */
+export const responseRules = (after: { rate: number; id: number } | null) =>
+  serviceRpc(
+    "operator_responses",
+    { p_after_rate: after?.rate ?? null, p_after_id: after?.id ?? null, p_limit: 50 },
+    z.object({
+      vendors: z.array(z.object({ id: z.number(), name: z.string(), rate: z.number(), count: z.number(), hours: z.number().nullable() })),
+      more: z.boolean(),
+      handed: z.array(
+        z.object({
+          lead_id: z.number(),
+          at: z.string(),
+          why: z.enum(["silent", "unavailable"]),
+          from: z.string().nullable(),
+          to: z.string(),
+        }),
+      ),
+    }),
+  );
+
+/** The response rules' job: requests whose vendors stayed silent past their time handed on; how many vendors were passed. */
+export const passOnSilentRequests = (batch = 50) => serviceRpc("pass_on_silent_requests", { p_limit: batch });
+
 // The vendors' side: the requests a listing received, their statuses and quotes.
 
-export const REQUEST_STATUSES = ["contacted", "quoted", "won", "lost", "not_a_fit"] as const;
+export const REQUEST_STATUSES = ["contacted", "quoted", "won", "lost", "not_a_fit", "unavailable"] as const;
 const text = z.string().nullable();
 
 /** A rental request a listing received, with the business's own status of it. */
@@ -235,6 +258,9 @@ const businessRequestSchema = z.object({
   status: z.enum(REQUEST_STATUSES).nullable(),
   status_reason: text,
   status_at: text,
+  /** When its first response is due; when its time ran out without one. */
+  due_at: text,
+  passed_at: text,
   withdrawn_at: text,
   /** This listing's latest quote for the request, whatever became of it. */
   quote: quoteSchema.nullable(),
@@ -243,8 +269,14 @@ const businessRequestSchema = z.object({
 });
 export type BusinessRequest = z.infer<typeof businessRequestSchema>;
 
-/** A listing's requests quoted in the last 90 days, and how many of them the renter booked. */
-const winRateSchema = z.object({ vendor_id: z.number(), quoted: z.number(), booked: z.number() });
+/** A listing's requests quoted in the last 90 days, and how many of them the renter booked; and its response rate. */
+const winRateSchema = z.object({
+  vendor_id: z.number(),
+  quoted: z.number(),
+  booked: z.number(),
+  response_rate: z.number().nullable(),
+  response_rate_count: z.number(),
+});
 export type WinRate = z.infer<typeof winRateSchema>;
 
 /** The newest `limit` requests of every listing the address manages, in one call, and whether older ones exist. */

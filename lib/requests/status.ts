@@ -4,6 +4,8 @@ import { serviceRpc } from "../data/rpc";
 import { z } from "zod";
 import { refusalCodeSchema } from "../data/refusals";
 import { reviewSummarySchema } from "../listings/types";
+import { UNAVAILABLE_REASONS, unavailableReasonSchema } from "../outbox/rows";
+import { handedOnBecause } from "../outbox/templates/response-rules";
 import { centsText, quoteSchema } from "../quotes/quote";
 import { rentalSchema } from "../quotes/rental";
 import { ownerToken } from "../auth/renter";
@@ -38,9 +40,13 @@ const requestStatusSchema = z.object({
       vendor_name: z.string(),
       phone: text,
       /** Why the vendor received the request (lead_recipients.reason); absent where the status does not carry it. */
-      reason: z.enum(["vendor_page", "nearby"]).nullish(),
+      reason: z.enum(["vendor_page", "nearby", "passed_on"]).nullish(),
       sent: z.boolean(),
       contacted: z.boolean(),
+      /** Why the vendor said it is not available for the dates; null when it did not. */
+      unavailable: unavailableReasonSchema.nullish(),
+      /** When the request was handed on to this vendor, from which vendor and why; null when it was routed to it at first. */
+      handed: z.object({ at: z.string(), why: z.enum(["silent", "unavailable"]), from: text }).nullish(),
       reviews: reviewSummarySchema,
       response: z.object({ hours: z.number(), count: z.number() }).nullable(),
       /** The vendor's latest quote, whatever became of it. */
@@ -139,9 +145,15 @@ export const STAGE_TEXTS: Record<RenterRequest["vendors"][number]["stage"], stri
  * quote, or that it marked the request contacted. (A quote also counts as an answer, so
  * `contacted` alone does not say the vendor called.)
  */
-export function vendorAnswer(recipient: Pick<RequestStatus["recipients"][number], "contacted" | "quote">): string {
-  if (recipient.quote) return `, sent you a quote of ${centsText(recipient.quote.total_cents)}`;
-  return recipient.contacted ? ", contacted you" : "";
+export function vendorAnswer(
+  recipient: Pick<RequestStatus["recipients"][number], "contacted" | "quote" | "unavailable" | "handed">,
+): string {
+  const handed = recipient.handed
+    ? ` (sent ${recipient.handed.at.slice(0, 10)}: ${handedOnBecause({ from_vendor_name: recipient.handed.from, why: recipient.handed.why })})`
+    : "";
+  if (recipient.quote) return `${handed}, sent you a quote of ${centsText(recipient.quote.total_cents)}`;
+  if (recipient.unavailable) return `${handed}, is not available: ${UNAVAILABLE_REASONS[recipient.unavailable]}`;
+  return recipient.contacted ? `${handed}, contacted you` : handed;
 }
 
 /** The last day a booked rental can be cancelled (the day before its first day booked); null when it cannot be any more. */

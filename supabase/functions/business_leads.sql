@@ -1,7 +1,7 @@
 -- The rental requests every listing the address manages received, in one call: the newest
 -- p_limit of them (50 by default, at most 1,000, the API's page), newest first, each with
 -- its listing, every field, the business's own status of it, its latest quote and the request's
--- booking; whether older ones exist; and each listing's win rate over 90 days. Each listing's requests are read newest first from its own index, so a
+-- booking; whether older ones exist; and each listing's win rate over 90 days and response rate. Each listing's requests are read newest first from its own index, so a
 -- listing with years of requests costs no more than a new one.
 create or replace function public.business_leads(p_email text, p_limit int default 50)
 returns jsonb language sql stable security definer set search_path = '' as $$
@@ -26,6 +26,8 @@ returns jsonb language sql stable security definer set search_path = '' as $$
         'skid_steer_type', l.skid_steer_type, 'rental_start_date', l.rental_start_date, 'rental_end_date', l.rental_end_date,
         'rental_days', l.rental_days, 'location', l.location, 'completed_at', l.completed_at, 'withdrawn_at', l.withdrawn_at,
         'reason', r.reason, 'status', r.status, 'status_reason', r.status_reason, 'status_at', r.status_at,
+        -- When its first response is due, or when its time ran out without one.
+        'due_at', r.due_at, 'passed_at', r.passed_at,
         'quote', (select to_jsonb(q) from public.quotes q where q.lead_id = l.id and q.vendor_id = r.vendor_id order by q.revision desc limit 1),
         -- The booked vendor sees the whole rental; the others only that the request is booked.
         'booking', (select case when b.vendor_id = r.vendor_id then private.rental_of(l.id)
@@ -37,6 +39,8 @@ returns jsonb language sql stable security definer set search_path = '' as $$
     'more', (select count(*) from numbered) > (select page_size from settings),
     -- Each listing's requests quoted in the last 90 days, and how many of them it won.
     'win_rates', coalesce((select jsonb_agg(jsonb_build_object('vendor_id', m.vendor_id,
+        'response_rate', (select v.response_rate from public.vendors v where v.id = m.vendor_id),
+        'response_rate_count', (select coalesce(v.response_rate_count, 0) from public.vendors v where v.id = m.vendor_id),
         'quoted', (select count(distinct q.lead_id) from public.quotes q where q.vendor_id = m.vendor_id and q.created_at > now() - interval '90 days'),
         'booked', (select count(*) from public.bookings b join public.quotes q on q.id = b.quote_id
                    where b.vendor_id = m.vendor_id and b.status = 'booked' and q.created_at > now() - interval '90 days'

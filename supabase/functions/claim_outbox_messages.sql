@@ -1,14 +1,19 @@
 -- Claims up to p_limit due outbox messages for one sender (skip locked, with a lease), so
 -- any number of senders in any number of instances send each message once; returns each
--- with what its template needs.
+-- with what its template needs. A text is never claimed for a number that stopped texts or
+-- cannot receive them, nor in its recipient's quiet hours unless it is urgent (text_send_at).
 create or replace function public.claim_outbox_messages(p_limit int default 20, p_lease_seconds int default 120)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare claimed jsonb;
 begin
   with due as (
     select m.id from public.outbox_messages m
-    where (m.status = 'pending' and m.next_attempt_at <= now())
-       or (m.status = 'sending' and m.claimed_until < now())
+    where ((m.status = 'pending' and m.next_attempt_at <= now())
+       or (m.status = 'sending' and m.claimed_until < now()))
+      and (m.channel <> 'sms' or (
+        not exists (select 1 from public.text_numbers n
+                    where n.phone = m.recipient and (n.stopped_at is not null or n.unreachable_at is not null))
+        and private.text_send_at(m.text_zone, now(), (select l.rental_start_date from public.leads l where l.id = m.lead_id)) <= now()))
     order by m.next_attempt_at, m.id
     limit least(greatest(coalesce(p_limit, 20), 1), 100)
     for update skip locked

@@ -1,4 +1,4 @@
--- Completes the lead, routes it and queues its messages. Returns the recipient count. A
+-- Completes the lead, routes it and queues its messages (emails, and texts to vendors). Returns the recipient count. A
 -- request from the page of a vendor that asked to stop receiving requests goes to the
 -- vendors near the job site instead. With the renter's email address, a copy of the request
 -- is queued for them too: the vendors it went to, with their phones as they were then. The
@@ -51,11 +51,13 @@ begin
   where l.id = v_lead
   returning l.vendor_id into chosen;
 
-  insert into public.lead_recipients (lead_id, vendor_id, reason, rank, distance_miles)
-  select v_lead, r.vendor_id, r.reason, r.rank, r.distance_miles
+  -- Each vendor's first response is due within 4 of its business hours (pass_on_silent_requests).
+  insert into public.lead_recipients (lead_id, vendor_id, reason, rank, distance_miles, due_at)
+  select v_lead, r.vendor_id, r.reason, r.rank, r.distance_miles, private.business_hours_after(r.vendor_id, now(), 4)
   from public.lead_route(p_location, chosen, p_widen) r;
   insert into public.outbox_messages (lead_id, vendor_id, channel)
   select v_lead, r.vendor_id, 'email' from public.lead_recipients r where r.lead_id = v_lead;
+  perform private.queue_text(v_lead, 'lead', r.vendor_id, true) from public.lead_recipients r where r.lead_id = v_lead;
   if p_webhook then
     insert into public.outbox_messages (lead_id, channel) values (v_lead, 'webhook');
   end if;

@@ -19,6 +19,9 @@ returns jsonb language sql stable security definer set search_path = '' as $$
         'vendor_id', v.id, 'vendor_name', v.name, 'phone', v.phone, 'reason', r.reason, 'sent', exists (select 1 from public.outbox_messages m
                                                where m.lead_id = l.id and m.vendor_id = r.vendor_id and m.status = 'sent'),
         'contacted', r.responded_at is not null,
+        'unavailable', case when r.status = 'unavailable' then r.status_reason end,
+        'handed', case when r.handed_at is not null then jsonb_build_object('at', r.handed_at, 'why', r.handed_why,
+                    'from', (select f.name from public.vendors f where f.id = r.handed_from)) end,
         'reviews', public.vendor_review_summary(v.id), 'response', private.vendor_response(v.id),
         -- The vendor's latest quote, whatever became of it (revision > 1: it was revised).
         'quote', (select to_jsonb(q) from public.quotes q where q.lead_id = l.id and q.vendor_id = r.vendor_id

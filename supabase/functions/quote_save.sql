@@ -86,7 +86,7 @@ begin
   returning * into saved;
 
   update public.lead_recipients r set status = 'quoted', status_at = now(), status_reason = null,
-    responded_at = coalesce(r.responded_at, now())
+    responded_at = coalesce(r.responded_at, now()), due_at = null
   where r.lead_id = l.id and r.vendor_id = p_vendor_id;
   perform public.review_invite_now(l.id);
   if l.renter_email is not null then
@@ -94,6 +94,7 @@ begin
     values (l.id, p_vendor_id, 'email', 'quote', l.renter_email,
             jsonb_build_object('quote_id', saved.id, 'revised', previous.id is not null), saved.id);
   end if;
+  perform private.queue_text(l.id, 'quote', p_vendor_id, false, jsonb_build_object('quote_id', saved.id, 'revised', previous.id is not null));
   return to_jsonb(saved);
 exception
   when invalid_text_representation or numeric_value_out_of_range or invalid_datetime_format or datetime_field_overflow then

@@ -42,6 +42,7 @@ begin
     union all
     select due, v.id, 'email', 'released_vendor', v.email, jsonb_build_object('quote_id', booking.quote_id), booking.quote_id
     from public.vendors v where v.id = booking.vendor_id and v.email is not null;
+    perform private.queue_text(due, 'released_renter', booking.vendor_id, false, jsonb_build_object('quote_id', booking.quote_id));
     released := released + 1;
   end loop;
   return released;

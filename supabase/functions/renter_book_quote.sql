@@ -80,6 +80,8 @@ begin
     insert into public.outbox_messages (lead_id, vendor_id, channel, kind, recipient, payload, quote_id)
     values (l.id, chosen.vendor_id, 'email', 'booking_confirmation', l.renter_email, jsonb_build_object('quote_id', chosen.id), chosen.id);
   end if;
+  perform private.queue_text(l.id, 'booked', chosen.vendor_id, true, jsonb_build_object('quote_id', chosen.id));
+  perform private.queue_text(l.id, 'booking_confirmation', chosen.vendor_id, false, jsonb_build_object('quote_id', chosen.id));
   return to_jsonb(booking);
 end;
 $$;

@@ -22,7 +22,8 @@ returns jsonb language sql stable set search_path = '' as $$
                    join public.postcodes op on op.id = o.postcode_id
                    join public.postcodes vp on vp.id = v.postcode_id
                    where o.name = v.name and o.id <> v.id and op.city_id = vp.city_id),
-                 'response', private.vendor_response(v.id), 'hours', v.hours, 'paused', v.leads_paused_at is not null,
+                 'response', private.vendor_response(v.id), 'response_rate', case when v.response_rate_count >= 5 then
+                   jsonb_build_object('percent', v.response_rate, 'count', v.response_rate_count) end, 'hours', v.hours, 'paused', v.leads_paused_at is not null,
                  'rates', public.rate_card_json(v.id))
                from v where exists (select 1 from c)),
     'reviews', (select public.vendor_reviews(v.id) from v where exists (select 1 from c)));

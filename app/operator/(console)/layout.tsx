@@ -10,6 +10,7 @@ const SECTIONS = [
   { href: "/operator/claims", label: "Claims" },
   { href: "/operator/reviews", label: "Reviews" },
   { href: "/operator/vendors", label: "Vendors" },
+  { href: "/operator/responses", label: "Responses" },
   { href: "/operator/import", label: "Import" },
   { href: "/operator/privacy", label: "Privacy" },
   { href: "/operator/audit", label: "Audit log" },

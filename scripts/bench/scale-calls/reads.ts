@@ -398,6 +398,12 @@ export const READS: Call[] = [
     params: async (s, engine) => [await pricedVendor(s, engine)],
   },
   {
+    name: "console response rates and requests handed on (operator_responses)",
+    fn: "operator_responses",
+    sql: "select public.operator_responses(null, null, 50)",
+    params: () => [],
+  },
+  {
     name: "console paused listings (operator_paused_vendors)",
     fn: "operator_paused_vendors",
     sql: "select public.operator_paused_vendors()",

@@ -432,6 +432,74 @@ export const WRITES: Call[] = [
     ok: (r) => Boolean(r),
   }),
   write({
+    fn: "pass_on_silent_requests",
+    name: "handing on a silent vendor's request (pass_on_silent_requests)",
+    sql: "select public.pass_on_silent_requests(50) as result",
+    params: async (_s, e) => {
+      await one(
+        e,
+        "a waiting request's silent vendor",
+        `update public.lead_recipients r set due_at = now() - interval '1 minute'
+         from (select r.lead_id, r.vendor_id from public.lead_recipients r join public.leads l on l.id = r.lead_id
+               where l.state = 'sent' and not l.spam and r.responded_at is null and r.status is null and r.passed_at is null
+                 and l.rental_start_date > current_date + 1
+               order by l.id desc limit 1) x
+         where r.lead_id = x.lead_id and r.vendor_id = x.vendor_id returning r.lead_id`,
+      );
+      return [];
+    },
+    ok: (r) => Number(r) >= 1,
+  }),
+  write({
+    fn: "lead_text_link",
+    name: "outbox minting a vendor's text link (lead_text_link)",
+    sql: "select public.lead_text_link($1, $2, $3) as result",
+    params: async (_s, e) => {
+      const row = await one(
+        e,
+        "a recipient with an email address",
+        `select r.lead_id, r.vendor_id from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
+         where v.email is not null order by r.lead_id desc limit 1`,
+      );
+      return [num(row.lead_id), num(row.vendor_id), hash()];
+    },
+    ok: (r) => r === true,
+  }),
+  write({
+    fn: "text_status",
+    name: "a text's delivery status callback (text_status)",
+    sql: "select public.text_status($1, 'delivered', null) as result",
+    params: async (_s, e) => {
+      const row = await one(
+        e,
+        "a sent text",
+        `insert into public.outbox_messages (kind, channel, recipient, status, sent_at, provider_id, delivery_status, text_zone)
+         values ('sign_in', 'sms', '+1832555' || lpad((random() * 9999)::int::text, 4, '0'), 'sent', now(), $1, 'queued', 'America/Chicago')
+         returning provider_id`,
+        [`SM${tag()}${tag()}`],
+      );
+      return [row.provider_id];
+    },
+    ok: (r) => r === true,
+  }),
+  write({
+    fn: "text_reply",
+    name: "a text received: STOP (text_reply)",
+    sql: "select public.text_reply($1, 'STOP', $2) as result",
+    params: async () => [
+      `+1832${String(200 + (parseInt(tag(), 16) % 800))}${String(parseInt(tag(), 16) % 10000).padStart(4, "0")}`,
+      `SM${tag()}${tag()}`,
+    ],
+    ok: (r) => r === "stop",
+  }),
+  write({
+    fn: "text_refused",
+    name: "the provider refusing a number (text_refused)",
+    sql: "select public.text_refused($1, '21614') as result",
+    params: async () => [`+1713${String(200 + (parseInt(tag(), 16) % 800))}${String(parseInt(tag(), 16) % 10000).padStart(4, "0")}`],
+    ok: (r) => r === true,
+  }),
+  write({
     fn: "release_overdue_bookings",
     name: "releasing a booking not confirmed in time (release_overdue_bookings)",
     sql: "select public.release_overdue_bookings(100) as result",

@@ -302,7 +302,29 @@ export async function expectInvariants(db: Database, requests: Tracked[]) {
     where c.lead_id = any($1) and c.text is distinct from private.consent_text(array(
       select v.name from unnest(c.vendor_ids) with ordinality u (id, n) join public.vendors v on v.id = u.id order by u.n))
     union all
-    select 'more than one booking', b.lead_id from public.bookings b where b.lead_id = any($1) group by b.lead_id having count(*) > 1`,
+    select 'more than one booking', b.lead_id from public.bookings b where b.lead_id = any($1) group by b.lead_id having count(*) > 1
+    union all
+    select 'a request reached more than 6 vendors', r.lead_id from public.lead_recipients r
+    where r.lead_id = any($1) group by r.lead_id having count(*) > 6
+    union all
+    select 'a request was handed on to the vendor it was passed from', r.lead_id from public.lead_recipients r
+    where r.lead_id = any($1) and (r.handed_from = r.vendor_id or exists (
+      select 1 from public.lead_recipients p where p.lead_id = r.lead_id and p.vendor_id = r.vendor_id and p.passed_at < r.handed_at))
+    union all
+    select 'a vendor that had answered was counted silent', r.lead_id from public.lead_recipients r
+    where r.lead_id = any($1) and r.passed_at is not null and r.responded_at < r.passed_at
+    union all
+    select 'a text to a number that had stopped texts', m.lead_id from public.outbox_messages m
+    join public.outbox_attempts a on a.message_id = m.id and a.ok
+    where m.lead_id = any($1) and m.channel = 'sms' and m.recipient is not null
+      and (select x.keyword from public.text_replies x where x.phone = m.recipient and x.keyword in ('stop', 'start')
+           and x.received_at < a.attempted_at order by x.received_at desc, x.id desc limit 1) = 'stop'
+    union all
+    select 'a text in quiet hours about a rental not starting within 24 hours', m.lead_id from public.outbox_messages m
+    join public.outbox_attempts a on a.message_id = m.id and a.ok join public.leads l on l.id = m.lead_id
+    where m.lead_id = any($1) and m.channel = 'sms'
+      and ((a.attempted_at at time zone m.text_zone)::time >= time '21:00' or (a.attempted_at at time zone m.text_zone)::time < time '08:00')
+      and (l.rental_start_date::timestamp at time zone m.text_zone) >= a.attempted_at + interval '24 hours'`,
     [ids],
   );
   expect(broken).toEqual([]);

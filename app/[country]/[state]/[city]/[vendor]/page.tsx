@@ -76,6 +76,13 @@ export default async function VendorPage({ params }: Params) {
                 </span>
               </Tooltip>
             )}
+            {v.response_rate && (
+              <Tooltip content={`Of the ${v.response_rate.count} requests it had 4 business hours to answer in the past 90 days`}>
+                <span tabIndex={0} className="text-sm font-semibold" data-testid="response-rate">
+                  Responds to {v.response_rate.percent} % of requests
+                </span>
+              </Tooltip>
+            )}
             {v.claimed ? (
               <p className="claimed">Claimed by the business</p>
             ) : (
