@@ -82,6 +82,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       OUTBOX_INTERVAL_SECONDS: "2",
       PHOTOS_DIR: `${dataDir}-photos`,
+      TEXTS_DIR: `${dataDir}-texts`,
     },
   },
 });

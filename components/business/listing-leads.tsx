@@ -158,9 +158,14 @@ export function ListingLeads({
                 <input type="hidden" name="vendor_id" value={listing.id} />
                 <input type="hidden" name="lead_id" value={lead.id} />
                 <input type="hidden" name="status" value="unavailable" />
-                <label className="font-semibold">
+                <label className="max-w-full min-w-0 font-semibold">
                   Why (the customer is told)
-                  <select name="reason" required defaultValue="dates_taken" className={`${inputClass} mt-1 block font-normal`}>
+                  <select
+                    name="reason"
+                    required
+                    defaultValue="dates_taken"
+                    className={`${inputClass} mt-1 block w-full max-w-full font-normal`}
+                  >
                     {Object.entries(UNAVAILABLE_REASONS).map(([value, text]) => (
                       <option key={value} value={value}>
                         {text[0].toUpperCase() + text.slice(1)}

@@ -91,7 +91,7 @@ export async function textBody(message: ClaimedMessage, site: string, client: Su
     case "passed_on":
       return `${SITE}: ${handedOnBecause(message.payload)}, so your request #${lead.id} also went to ${message.vendor?.name ?? "the next vendor"}. ${await renterLink()} ${STOP}`;
     case "unavailable":
-      return `${SITE}: ${message.vendor?.name ?? "A vendor"} is not available for your dates: ${UNAVAILABLE_REASONS[message.payload.reason]}. ${await renterLink()} ${STOP}`;
+      return `${SITE}: ${message.vendor?.name ?? "A vendor"} is not available for your request #${lead.id}: ${UNAVAILABLE_REASONS[message.payload.reason]}. ${await renterLink()} ${STOP}`;
     default:
       throw new PermanentFailure(`No text for messages of kind ${message.kind}`);
   }

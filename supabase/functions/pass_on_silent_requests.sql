@@ -12,11 +12,15 @@ declare
   silent boolean;
   passed int := 0;
 begin
+  -- The earliest due, taken vendor by vendor: counting a silence updates the vendor's row (its
+  -- response rate), so instances that take vendors' rows in the same order never deadlock.
   for due in
-    select r.lead_id, r.vendor_id from public.lead_recipients r
-    where r.due_at <= now()
-    order by r.due_at
-    limit least(greatest(coalesce(p_limit, 50), 1), 500)
+    select x.lead_id, x.vendor_id from (
+      select r.lead_id, r.vendor_id from public.lead_recipients r
+      where r.due_at <= now()
+      order by r.due_at
+      limit least(greatest(coalesce(p_limit, 50), 1), 500)) x
+    order by x.vendor_id, x.lead_id
   loop
     select l.state into state from public.leads l where l.id = due.lead_id for update skip locked;
     continue when not found;

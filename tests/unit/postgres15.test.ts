@@ -677,6 +677,97 @@ describe("retention on PostgreSQL 15", () => {
   });
 });
 
+describe("the response rules on PostgreSQL 15", () => {
+  it("instances running the job at once pass each silent vendor once and hand each silence on once, while vendors answer", async () => {
+    const owner = await server.connect("postgres");
+    const clients = await Promise.all(Array.from({ length: 3 }, () => server.connect("authenticator")));
+    const answerer = await server.connect("authenticator");
+    try {
+      const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const token = `pass-on-race-${Date.now()}-${i}-abcdefghijklmnopqrstuvwxyz`;
+        const [{ id }] = await as<{ id: number }>("service_role", "select public.create_lead($1, $2, null) as id", [
+          token,
+          `pass-on-race-${Date.now()}-${i}`,
+        ]);
+        await as(
+          "service_role",
+          `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Waiting Renter', '8325550100', '77002', true, false, null, ${routedConsent("'77002'", { widen: "true" })})`,
+          [id, token, day(6), day(8)],
+        );
+        ids.push(Number(id));
+      }
+      const { rows: silent } = await owner.query<{ lead_id: number; vendor_id: number }>(
+        "update public.lead_recipients set due_at = now() - interval '1 minute' where lead_id = any($1) returning lead_id, vendor_id",
+        [ids],
+      );
+      // Three instances run the job while, on a connection of their own, each request's first vendor answers.
+      const answers = (async () => {
+        const outcomes: string[] = [];
+        for (const id of ids) {
+          const [first] = silent.filter((r) => Number(r.lead_id) === id);
+          const manager = `pass-on-${first.vendor_id}@vendors.example`;
+          await owner.query(
+            "insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing",
+            [first.vendor_id, manager],
+          );
+          outcomes.push(
+            await outcome(
+              as(
+                "service_role",
+                "select public.business_set_lead_status($1, $2, $3, 'contacted', null)",
+                [manager, first.vendor_id, id],
+                answerer,
+              ),
+            ),
+          );
+        }
+        return outcomes;
+      })();
+      const runs = clients.map(async (client) => {
+        let passed = 0;
+        for (let round = 0; round < 3; round++)
+          passed += (await as<{ n: number }>("service_role", "select public.pass_on_silent_requests(5) as n", [], client))[0].n;
+        return passed;
+      });
+      const [answered, passed] = await Promise.all([answers, Promise.all(runs)]);
+      // A request another instance held was left for the next round: one more round takes the rest.
+      passed.push((await as<{ n: number }>("service_role", "select public.pass_on_silent_requests(50) as n", [], answerer))[0].n);
+      expect(answered.every((a) => a === "done")).toBe(true);
+      const { rows } = await owner.query<{
+        lead_id: number;
+        passed: number;
+        handed: number;
+        answered_and_passed: number;
+        recipients: number;
+      }>(
+        `select r.lead_id, count(*) filter (where r.passed_at is not null)::int as passed,
+                count(*) filter (where r.reason = 'passed_on')::int as handed,
+                count(*) filter (where r.passed_at is not null and r.responded_at < r.passed_at)::int as answered_and_passed,
+                count(*)::int as recipients
+         from public.lead_recipients r where r.lead_id = any($1) group by r.lead_id`,
+        [ids],
+      );
+      // Every silence passed once by one instance, each handed on once; a vendor that answered first never counted silent.
+      expect(passed.reduce((sum, n) => sum + n, 0)).toBe(rows.reduce((sum, r) => sum + r.passed, 0));
+      for (const r of rows) {
+        expect(r.answered_and_passed).toBe(0);
+        expect(r.handed).toBe(r.passed);
+        expect(r.recipients).toBeLessThanOrEqual(6);
+      }
+      const { rows: waiting } = await owner.query("select 1 from public.lead_recipients where lead_id = any($1) and due_at <= now()", [
+        ids,
+      ]);
+      expect(waiting).toEqual([]);
+    } finally {
+      await answerer.end();
+      await Promise.all(clients.map((client) => client.end()));
+      await owner.end();
+    }
+  });
+});
+
 describe("a request's life on PostgreSQL 15", () => {
   it("any two actions on one request at the same moment keep every invariant, and erasure always succeeds", async () => {
     const owner = await server.connect("postgres");

@@ -360,7 +360,7 @@ describe("response rules", () => {
     await drain();
     const texts = textsTo(renter.e164).map((t) => t.body);
     expect(texts).toContainEqual(
-      expect.stringContaining(`${chosen.name} is not available for your dates: its machines are booked for those dates.`),
+      expect.stringContaining(`${chosen.name} is not available for your request #${request.id}: its machines are booked for those dates.`),
     );
     expect(texts).toContainEqual(
       expect.stringContaining(`${chosen.name} is not available for these dates, so your request #${request.id} also went to`),
