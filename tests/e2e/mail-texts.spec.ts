@@ -32,7 +32,11 @@ test("a claimed listing is texted its request, answers not available within its 
     [test.info().retry],
   );
   await query("update public.vendors set phone = '(503) 555-0' || lpad(($1 % 1000)::text, 3, '0') where id = $1", [listing.id]);
-  const [business, renter, operator] = [await person(browser, "text-business"), await person(browser, "text-renter"), await person(browser, "text-operator")];
+  const [business, renter, operator] = [
+    await person(browser, "text-business"),
+    await person(browser, "text-renter"),
+    await person(browser, "text-operator"),
+  ];
   let leadId = 0;
 
   await test.step("the listing is claimed; the renter's request is texted to it with a link that opens the request", async () => {
@@ -62,7 +66,9 @@ test("a claimed listing is texted its request, answers not available within its 
     await business.goto("/business");
     const lead = business.getByTestId("business-lead").filter({ hasText: `#${leadId}` });
     await expect(lead.getByTestId("response-clock")).toContainText(/\d+ h \d+ min left to respond|\d+ min left to respond/);
-    await expect(business.getByTestId("own-response-rate").first()).toContainText("Your response rate shows on your listing once 5 requests were due");
+    await expect(business.getByTestId("own-response-rate").first()).toContainText(
+      "Your response rate shows on your listing once 5 requests were due",
+    );
     expect(await pastPhoneWidth(business)).toBe(0);
     const form = lead.getByTestId("unavailable-form");
     await form.getByLabel("Why (the customer is told)").selectOption("no_machine");
@@ -85,7 +91,10 @@ test("a claimed listing is texted its request, answers not available within its 
   await test.step("the console lists the request handed on", async () => {
     await logIn(operator);
     await operator.goto("/operator/responses");
-    const row = operator.getByTestId("handed-on").getByRole("row").filter({ hasText: `#${leadId}` });
+    const row = operator
+      .getByTestId("handed-on")
+      .getByRole("row")
+      .filter({ hasText: `#${leadId}` });
     await expect(row).toContainText(listing.name);
     await expect(row).toContainText("Not available");
   });
