@@ -11,6 +11,8 @@ export function consentText(vendorNames: string[]): string {
   const who = [...vendorNames, SITE].join(", ").replace(/, ([^,]*)$/, " and $1");
   return (
     `By submitting, I agree that ${who} may call or text me at the phone number above about this rental request, ` +
-    `including with automated technology. Consent is not a condition of renting.`
+    `including with automated technology. If a vendor does not answer within 4 business hours or is not available, ` +
+    `the request may go to up to 3 more vendors near the job site, who may contact me the same way. ` +
+    `Consent is not a condition of renting.`
   );
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token";
 import { drainOutbox } from "@/lib/outbox/drain";
 import { textReplyCallback, textStatusCallback } from "@/lib/outbox/text-callbacks";
-import { passOnSilentRequests, quoteLinkRequest, routeRates, setRequestStatus } from "@/lib/requests/data";
+import { businessRequests, passOnSilentRequests, quoteLinkRequest, routeRates, setRequestStatus } from "@/lib/requests/data";
 import { embeddedClient, freshDb } from "./helpers/db";
 import { book, manageListing, sendQuote, sendRequest, useDatabase } from "./helpers/factories";
 import { signedCallback, startSmsProvider, type FakeSmsProvider } from "./helpers/sms-provider";
@@ -383,6 +383,33 @@ describe("response rules", () => {
     await expect(setRequestStatus(manager, chosen.id, request.id, "unavailable", "no_machine")).rejects.toMatchObject({
       hint: "already-answered",
     });
+  });
+
+  it("a listing's response rate counts the requests due in 90 days that it answered, shown from 5, and the business sees its own", async () => {
+    const [{ id: vendorId }] = await routeRates("77002", null, true);
+    const manager = await manageListing(db, vendorId);
+    await db.query("update public.vendors set response_rate = null, response_rate_count = null where id = $1", [vendorId]);
+    await db.query("update public.lead_recipients set completed_at = now() - interval '91 days' where vendor_id = $1", [vendorId]);
+    const page = async () =>
+      (
+        await db.query<{ page: { vendor: { response_rate: unknown } } }>(
+          `select public.vendor_page('us', s.slug, c.slug, v.slug) as page from public.vendors v join public.postcodes p on p.id = v.postcode_id
+           join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id where v.id = $1`,
+          [vendorId],
+        )
+      ).rows[0].page.vendor.response_rate;
+    for (let i = 0; i < 4; i++) {
+      const request = await sendRequest({ vendorId, phone: phone().typed, start: 9 });
+      await setRequestStatus(manager, vendorId, request.id, "contacted", "");
+    }
+    expect(await page()).toBeNull();
+    const silent = await sendRequest({ vendorId, phone: phone().typed, start: 9 });
+    await db.query("update public.lead_recipients set due_at = now() - interval '1 minute' where lead_id = $1", [silent.id]);
+    await passOnSilentRequests();
+    expect(await page()).toEqual({ percent: 80, count: 5 });
+    const own = await businessRequests(manager, 50);
+    expect(own.win_rates.find((w) => w.vendor_id === vendorId)).toMatchObject({ response_rate: 80, response_rate_count: 5 });
+    expect(own.leads.find((l) => l.id === silent.id)?.passed_at).not.toBeNull();
   });
 
   it("a request reaches at most 6 vendors, and stops being handed on once 3 have answered", async () => {
