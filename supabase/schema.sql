@@ -2030,6 +2030,7 @@ CREATE TABLE public.lead_recipients (
     handed_at timestamp with time zone,
     handed_from bigint,
     handed_why text,
+    declined_at timestamp with time zone,
     CONSTRAINT lead_recipients_handed CHECK (((reason = 'passed_on'::text) = ((handed_at IS NOT NULL) AND (handed_why IS NOT NULL)))),
     CONSTRAINT lead_recipients_handed_why_check CHECK ((handed_why = ANY (ARRAY['silent'::text, 'unavailable'::text]))),
     CONSTRAINT lead_recipients_reason_check CHECK ((reason = ANY (ARRAY['vendor_page'::text, 'nearby'::text, 'passed_on'::text]))),
@@ -2136,6 +2137,13 @@ COMMENT ON COLUMN public.lead_recipients.passed_at IS 'When the vendor''s respon
 --
 
 COMMENT ON COLUMN public.lead_recipients.handed_at IS 'When a request was handed on to this vendor (reason passed_on), from which vendor (handed_from) and why (handed_why: that vendor was silent or not available).';
+
+
+--
+-- Name: COLUMN lead_recipients.declined_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.lead_recipients.declined_at IS 'When the vendor answered "Not available for these dates" (its status then unavailable); a request is declined and handed on from a vendor once.';
 
 
 --

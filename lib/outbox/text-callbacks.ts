@@ -10,11 +10,15 @@ import { HELP_ANSWER, STARTED_ANSWER, STOPPED_ANSWER } from "./texts";
 // refused (403, nothing changed) unless its X-Twilio-Signature is the provider's signature of the
 // site's own address of the callback and its fields, made with the account's key.
 
+/** The provider's callbacks are a few hundred bytes: a longer body (or one of no stated length) is not read. */
+const MAX_CALLBACK_BYTES = 16_384;
+
 /** The callback's fields when its signature is right; null when it is not (or no provider is set). */
 async function signedFields(request: Request, which: "status" | "inbound", env: NodeJS.ProcessEnv): Promise<Record<string, string> | null> {
   const provider = textProvider(env);
   const signature = request.headers.get("x-twilio-signature");
-  if (!provider || !signature) return null;
+  const length = Number(request.headers.get("content-length") ?? NaN);
+  if (!provider || !signature || !(length <= MAX_CALLBACK_BYTES)) return null;
   const form = await request.formData().catch(() => null);
   if (!form) return null;
   const fields: Record<string, string> = {};
@@ -26,18 +30,18 @@ async function signedFields(request: Request, which: "status" | "inbound", env: 
 const forbidden = () => new Response("Forbidden", { status: 403, headers: { "Cache-Control": "no-store" } });
 
 /** The provider's statuses as the outbox keeps them; others (received, read receipts) change nothing. */
-const STATUSES: Record<string, string> = {
-  accepted: "queued",
-  scheduled: "queued",
-  queued: "queued",
-  sending: "sending",
-  sent: "sent",
-  delivered: "delivered",
-  read: "delivered",
-  undelivered: "undelivered",
-  failed: "failed",
-  canceled: "failed",
-};
+const STATUSES = new Map([
+  ["accepted", "queued"],
+  ["scheduled", "queued"],
+  ["queued", "queued"],
+  ["sending", "sending"],
+  ["sent", "sent"],
+  ["delivered", "delivered"],
+  ["read", "delivered"],
+  ["undelivered", "undelivered"],
+  ["failed", "failed"],
+  ["canceled", "failed"],
+]);
 
 const statusFields = z.object({
   MessageSid: z.string().min(1).max(64),
@@ -54,7 +58,7 @@ export async function textStatusCallback(request: Request, env: NodeJS.ProcessEn
   if (!fields) return forbidden();
   const status = statusFields.safeParse(fields);
   if (!status.success) return new Response("Bad request", { status: 400 });
-  const kept = STATUSES[status.data.MessageStatus];
+  const kept = STATUSES.get(status.data.MessageStatus);
   if (kept) {
     await serviceRpc("text_status", { p_provider_id: status.data.MessageSid, p_status: kept, p_error_code: status.data.ErrorCode ?? null });
   }
@@ -63,7 +67,7 @@ export async function textStatusCallback(request: Request, env: NodeJS.ProcessEn
 
 const replyFields = z.object({ From: z.string().max(20), Body: z.string().max(1600).default(""), MessageSid: z.string().min(1).max(64) });
 
-const ANSWERS: Record<string, string> = { stop: STOPPED_ANSWER, start: STARTED_ANSWER, help: HELP_ANSWER, other: HELP_ANSWER };
+const ANSWERS = { stop: STOPPED_ANSWER, start: STARTED_ANSWER, help: HELP_ANSWER, other: HELP_ANSWER } as const;
 
 /** A text received: STOP, START and HELP (and their synonyms) recorded and answered; anything else answered as HELP. */
 export async function textReplyCallback(request: Request, env: NodeJS.ProcessEnv = process.env): Promise<Response> {

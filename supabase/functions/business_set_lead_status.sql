@@ -2,9 +2,10 @@
 -- Contacted and quoted are responses: the first one sets the response time shown on the
 -- listing's page and sends the renter's invitation to review. "Not available for these dates"
 -- (unavailable, with one of the reasons the renter is shown: dates_taken, no_machine, too_far) is
--- a response too, allowed while the request is waiting and the vendor has not quoted: the renter
--- is told, and the request is handed on to the next vendor (private.hand_on). Any status ends the
--- wait for the vendor's first response. The listing's address is returned.
+-- a response too, given once, while the request is waiting and the vendor has no open quote: the
+-- renter is told, and the request is handed on to the next vendor (private.hand_on). A response
+-- ends the wait for the vendor's first one (due_at); lost and not a fit do not. The listing's
+-- address is returned.
 create or replace function public.business_set_lead_status(p_email text, p_vendor_id bigint, p_lead_id bigint, p_status text, p_reason text)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 begin
@@ -25,13 +26,16 @@ begin
     raise exception 'No such request' using errcode = 'PT404', hint = 'no-request';
   end if;
   perform private.lead_move(p_lead_id, case when p_status = 'unavailable' then 'decline' else 'set_status' end);
-  if p_status = 'unavailable' and exists (select 1 from public.lead_recipients r where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id
-                                          and r.status in ('quoted', 'won', 'unavailable')) then
+  if p_status = 'unavailable' and (
+       exists (select 1 from public.lead_recipients r where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id
+               and (r.status in ('quoted', 'won') or r.declined_at is not null))
+       or exists (select 1 from public.quotes q where q.lead_id = p_lead_id and q.vendor_id = p_vendor_id and q.status = 'open')) then
     raise exception 'The request was already answered with a quote or as not available' using errcode = 'P0001', hint = 'already-answered';
   end if;
   update public.lead_recipients r set status = p_status, status_reason = nullif(trim(coalesce(p_reason, '')), ''), status_at = now(),
     responded_at = case when p_status in ('contacted', 'quoted', 'unavailable') then coalesce(r.responded_at, now()) else r.responded_at end,
-    due_at = null
+    due_at = case when p_status in ('contacted', 'quoted', 'unavailable') then null else r.due_at end,
+    declined_at = case when p_status = 'unavailable' then now() else r.declined_at end
   where r.lead_id = p_lead_id and r.vendor_id = p_vendor_id;
   if not found then
     raise exception 'No such request' using errcode = 'PT404', hint = 'no-request';

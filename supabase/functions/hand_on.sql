@@ -1,7 +1,8 @@
 -- Hands a sent request on from a vendor that stayed silent past its due time or said it is not
 -- available (p_why: silent, unavailable) to the next vendor by the same routing (nearest first
 -- within the routing radius, never one the request already went to), while the rental has not
--- started, fewer than 3 vendors have answered (contacted or quoted) and it has reached fewer than 6.
+-- started, fewer than 3 vendors have answered (contacted or quoted), it was handed on fewer than 3
+-- times (the consent sentence says so) and it has reached fewer than 6; each vendor hands it on once.
 -- The new vendor is sent the request (email and text) with its own due time; the renter is told
 -- who it went to and why. Returns the new vendor, or null when there was none to hand it to.
 create or replace function private.hand_on(p_lead_id bigint, p_from_vendor bigint, p_why text)
@@ -18,6 +19,8 @@ begin
   l := private.lead_move(p_lead_id, 'pass_on');
   if l.spam
      or (select count(*) from public.lead_recipients r where r.lead_id = l.id) >= 6
+     or (select count(*) from public.lead_recipients r where r.lead_id = l.id and r.reason = 'passed_on') >= 3
+     or exists (select 1 from public.lead_recipients r where r.lead_id = l.id and r.handed_from = p_from_vendor)
      or (select count(*) from public.lead_recipients r where r.lead_id = l.id and r.status in ('contacted', 'quoted', 'won')) >= 3 then
     return null;
   end if;

@@ -10,9 +10,9 @@ returns table (lead_id bigint, recipients jsonb) language sql stable security de
     select jsonb_agg(jsonb_build_object('vendor_id', r.vendor_id, 'vendor_name', v.name, 'reason', r.reason,
         'rank', r.rank, 'distance_miles', r.distance_miles, 'status', r.status, 'status_reason', r.status_reason,
         'responded_at', r.responded_at,
-        'response_hours', (select round((extract(epoch from r.responded_at - m.sent_at) / 3600)::numeric, 1)
-                           from public.outbox_messages m
-                           where m.lead_id = r.lead_id and m.vendor_id = r.vendor_id and m.channel = 'email' and m.sent_at <= r.responded_at))
+        -- From when its email of the request was sent (emailed_at, kept by recipient_emailed_at).
+        'response_hours', case when r.emailed_at <= r.responded_at
+                            then round((extract(epoch from r.responded_at - r.emailed_at) / 3600)::numeric, 1) end)
       order by r.rank) as list
     from public.lead_recipients r join public.vendors v on v.id = r.vendor_id
     where r.lead_id = ids.id) x;

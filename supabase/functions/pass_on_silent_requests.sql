@@ -1,14 +1,16 @@
 -- The response rules' job: each vendor whose first response to a sent request was due (due_at)
 -- and did not come is marked silent (passed_at, counted against its response rate), and the
 -- request is handed on to the next vendor (private.hand_on), the silent vendor told when it was.
--- A request no longer waiting for vendors (booked, withdrawn, erased) only clears its due times.
+-- A request no longer waiting for vendors (booked, withdrawn, erased) or marked spam only clears
+-- its due times: ignoring spam is no silence.
 -- Each request is locked before its recipients, as every writer of a request does, and one
 -- another instance holds is left to it. Returns how many vendors were passed.
 create or replace function public.pass_on_silent_requests(p_limit int default 50)
 returns int language plpgsql security definer set search_path = '' as $$
 declare
   due record;
-  state text;
+  v_state text;
+  v_spam boolean;
   silent boolean;
   passed int := 0;
 begin
@@ -22,10 +24,10 @@ begin
       limit least(greatest(coalesce(p_limit, 50), 1), 500)) x
     order by x.vendor_id, x.lead_id
   loop
-    select l.state into state from public.leads l where l.id = due.lead_id for update skip locked;
+    select l.state, l.spam into v_state, v_spam from public.leads l where l.id = due.lead_id for update skip locked;
     continue when not found;
     update public.lead_recipients r set due_at = null,
-      passed_at = case when state = 'sent' and r.responded_at is null and r.status is null then now() end
+      passed_at = case when v_state = 'sent' and not v_spam and r.responded_at is null then now() end
     where r.lead_id = due.lead_id and r.vendor_id = due.vendor_id and r.due_at <= now()
     returning r.passed_at is not null into silent;
     continue when not coalesce(silent, false);

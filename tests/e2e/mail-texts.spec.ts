@@ -83,7 +83,7 @@ test("a claimed listing is texted its request, answers not available within its 
     await renter.goto(`/requests/${leadId}`);
     const recipients = renter.getByTestId("request-recipients");
     await expect(recipients).toContainText(`${listing.name}: sent, is not available: it has no machine of that type`);
-    await expect(recipients).toContainText(`${listing.name} is not available for these dates)`);
+    await expect(recipients).toContainText(`${listing.name} cannot take it)`);
     expect(await pastPhoneWidth(renter)).toBe(0);
     await expect.poll(() => textsFor(leadId).filter((t) => t.startsWith("To: +1971")).length, { timeout: 30_000 }).toBe(2);
   });

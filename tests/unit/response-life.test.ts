@@ -264,6 +264,9 @@ class Drain implements fc.AsyncCommand<Model, Real> {
           [text.sid],
         );
         expect(Number(row.hours), `a text at night about request ${row.lead_id}, starting in ${row.hours} hours`).toBeLessThan(24);
+        expect(Number(row.hours), `a text at night about request ${row.lead_id}, which started ${-row.hours} hours ago`).toBeGreaterThan(
+          -0.1,
+        );
         count(m, "urgent text at night");
       }
     }

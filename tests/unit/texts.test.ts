@@ -5,7 +5,7 @@ import { hashToken } from "@/lib/auth/token";
 import { drainOutbox } from "@/lib/outbox/drain";
 import { textReplyCallback, textStatusCallback } from "@/lib/outbox/text-callbacks";
 import { businessRequests, passOnSilentRequests, quoteLinkRequest, routeRates, setRequestStatus } from "@/lib/requests/data";
-import { embeddedClient, freshDb } from "./helpers/db";
+import { embeddedClient, freshDb, isoDay } from "./helpers/db";
 import { book, manageListing, sendQuote, sendRequest, useDatabase } from "./helpers/factories";
 import { signedCallback, startSmsProvider, type FakeSmsProvider } from "./helpers/sms-provider";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
@@ -167,6 +167,92 @@ describe("texts", () => {
     expect(textsTo(vendor.phone_e164).length).toBe(before + 1);
   });
 
+  it("replies are read as carriers read opt-outs: the whole message or a first-word STOP, whatever its spacing, case or width", async () => {
+    const keyword = async (body: string) =>
+      (await db.query<{ k: string }>("select public.text_reply($1, $2, $3) as k", [phone().e164, body, `SM${randomInt(1e12)}`])).rows[0].k;
+    for (const body of [
+      "STOP",
+      "  stop.",
+      "\nSTOP",
+      "\tStop!",
+      "\u00a0STOP",
+      "\u200bSTOP",
+      '"STOP"',
+      "¿STOP?",
+      "ＳＴＯＰ",
+      "opt-out",
+      "OPT OUT",
+      "Stop texting me",
+      "unsubscribe please",
+      "cancel",
+      "END",
+    ])
+      expect({ body, k: await keyword(body) }).toEqual({ body, k: "stop" });
+    for (const body of ["End date is Friday", "cancel my 3pm?", "Can you stop by?", "What time do you open?", "", "🙂"])
+      expect({ body, k: await keyword(body) }).toEqual({ body, k: "other" });
+    for (const body of ["START", "yes", "Unstop", "opt in"]) expect({ body, k: await keyword(body) }).toEqual({ body, k: "start" });
+    expect(await keyword("Yes I can deliver")).toBe("other");
+    expect(await keyword(" help ")).toBe("help");
+  });
+
+  it("a final delivery status is never replaced; a phone switched off is no unreachable number; START clears one that was", async () => {
+    const renter = phone();
+    const request = await sendRequest({ widen: true, phone: renter.typed, start: 9 });
+    await sendQuote(await manageListing(db, request.vendors[0]), request.vendors[0], request.id);
+    await drain();
+    const [quoteText] = (
+      await db.query<{ provider_id: string }>(
+        "select provider_id from public.outbox_messages where lead_id = $1 and channel = 'sms' and kind = 'quote'",
+        [request.id],
+      )
+    ).rows;
+    const callback = (status: string, error?: string) =>
+      textStatusCallback(
+        signedCallback(
+          `${SITE}/api/texts/status`,
+          { MessageSid: quoteText.provider_id, MessageStatus: status, ...(error ? { ErrorCode: error } : {}) },
+          provider.token,
+        ),
+        env,
+      );
+    await callback("delivered");
+    await callback("undelivered", "30003");
+    const kept = await db.query("select delivery_status, delivery_error from public.outbox_messages where provider_id = $1", [
+      quoteText.provider_id,
+    ]);
+    expect(kept.rows).toEqual([{ delivery_status: "delivered", delivery_error: null }]);
+    // A status word the provider never sends changes nothing, even one named like an object's own property.
+    for (const word of ["__proto__", "toString", "constructor"]) expect((await callback(word)).status).toBe(204);
+    await db.query("update public.outbox_messages set delivery_status = 'sent' where provider_id = $1", [quoteText.provider_id]);
+    await callback("undelivered", "30003");
+    expect((await db.query("select 1 from public.text_numbers where phone = $1", [renter.e164])).rows).toEqual([]);
+    // A landline reported, then the number itself texts START: it can receive texts after all.
+    await db.query("select public.text_refused($1, '30006')", [renter.e164]);
+    await textReplyCallback(
+      signedCallback(`${SITE}/api/texts/inbound`, { From: renter.e164, Body: "START", MessageSid: `SM${randomInt(1e12)}` }, provider.token),
+      env,
+    );
+    expect((await db.query("select stopped_at, unreachable_at from public.text_numbers where phone = $1", [renter.e164])).rows).toEqual([
+      { stopped_at: null, unreachable_at: null },
+    ]);
+  });
+
+  it("a callback longer than a provider's, or of no stated length, is not read", async () => {
+    const fields = { From: phone().e164, Body: "STOP".padEnd(20_000, "!"), MessageSid: `SM${randomInt(1e12)}` };
+    expect((await textReplyCallback(signedCallback(`${SITE}/api/texts/inbound`, fields, provider.token), env)).status).toBe(403);
+    const short = { ...fields, Body: "STOP" };
+    const unstated = new Request(`${SITE}/api/texts/inbound`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": signedCallback(`${SITE}/api/texts/inbound`, short, provider.token).headers.get("x-twilio-signature")!,
+      },
+      body: new URLSearchParams(short).toString(),
+    });
+    expect((await textReplyCallback(unstated, env)).status).toBe(403);
+    expect((await db.query("select 1 from public.text_numbers where phone = $1", [fields.From])).rows).toEqual([]);
+  });
+
   it("a callback with a wrong signature is refused with 403 and changes nothing", async () => {
     const number = phone().e164;
     const fields = { From: number, Body: "STOP", MessageSid: `SM${randomInt(1e9)}` };
@@ -266,7 +352,15 @@ describe("texts", () => {
     await numbersReachable();
     try {
       const later = await sendRequest({ widen: true, phone: phone().typed, start: 9 });
-      const soon = await sendRequest({ widen: true, phone: phone().typed, start: 0, days: 2 });
+      // A rental whose first day begins within the next 24 hours there (it is 11 pm: tomorrow).
+      const tomorrow = (await db.query<{ d: string }>("select ((now() at time zone $1) + interval '2 hours')::date::text as d", [zone]))
+        .rows[0].d;
+      const soon = await sendRequest({
+        widen: true,
+        phone: phone().typed,
+        start: Math.round((Date.parse(tomorrow) - Date.parse(isoDay(0))) / 86_400_000),
+        days: 2,
+      });
       const started = provider.texts.length;
       await drain();
       const waiting = await db.query<{ lead_id: number; status: string; local: string }>(
@@ -362,9 +456,7 @@ describe("response rules", () => {
     expect(texts).toContainEqual(
       expect.stringContaining(`${chosen.name} is not available for your request #${request.id}: its machines are booked for those dates.`),
     );
-    expect(texts).toContainEqual(
-      expect.stringContaining(`${chosen.name} is not available for these dates, so your request #${request.id} also went to`),
-    );
+    expect(texts).toContainEqual(expect.stringContaining(`${chosen.name} cannot take it, so your request #${request.id} also went to`));
     await db.query("update public.lead_recipients set due_at = now() - interval '1 minute' where lead_id = $1 and vendor_id = $2", [
       request.id,
       chosen.id,
@@ -410,6 +502,58 @@ describe("response rules", () => {
     const own = await businessRequests(manager, 50);
     expect(own.win_rates.find((w) => w.vendor_id === vendorId)).toMatchObject({ response_rate: 80, response_rate_count: 5 });
     expect(own.leads.find((l) => l.id === silent.id)?.passed_at).not.toBeNull();
+  });
+
+  it("a vendor says not available once, never with an open quote; a request is handed on at most 3 times", async () => {
+    const [chosen] = await routeRates("77002", null, true);
+    const request = await sendRequest({ vendorId: chosen.id, phone: phone().typed, start: 9 });
+    const manager = await manageListing(db, chosen.id);
+    await setRequestStatus(manager, chosen.id, request.id, "unavailable", "too_far");
+    await setRequestStatus(manager, chosen.id, request.id, "lost", "changed our mind");
+    await expect(setRequestStatus(manager, chosen.id, request.id, "unavailable", "dates_taken")).rejects.toMatchObject({
+      hint: "already-answered",
+    });
+    const handedFrom = await db.query("select count(*)::int as n from public.lead_recipients where lead_id = $1 and handed_from = $2", [
+      request.id,
+      chosen.id,
+    ]);
+    expect(handedFrom.rows).toEqual([{ n: 1 }]);
+    // Silences hand it on twice more, then no more: 3 hand-ons in all, as the consent sentence says.
+    for (let round = 0; round < 4; round++) {
+      await db.query("update public.lead_recipients set due_at = now() - interval '1 minute' where lead_id = $1 and due_at is not null", [
+        request.id,
+      ]);
+      await passOnSilentRequests(500);
+    }
+    const reached = await db.query(
+      "select count(*)::int as n, count(*) filter (where reason = 'passed_on')::int as handed from public.lead_recipients where lead_id = $1",
+      [request.id],
+    );
+    expect(reached.rows).toEqual([{ n: 4, handed: 3 }]);
+    // A vendor with an open quote can no longer say it is not available.
+    const quoted = await sendRequest({ widen: true, phone: phone().typed, start: 9 });
+    const [first] = quoted.vendors;
+    const firstManager = await manageListing(db, first);
+    await sendQuote(firstManager, first, quoted.id);
+    await setRequestStatus(firstManager, first, quoted.id, "lost", "renter went quiet");
+    await expect(setRequestStatus(firstManager, first, quoted.id, "unavailable", "no_machine")).rejects.toMatchObject({
+      hint: "already-answered",
+    });
+  });
+
+  it("lost or not a fit is no answer: the vendor's clock keeps running and it is counted silent", async () => {
+    const [chosen] = await routeRates("77002", null, true);
+    const request = await sendRequest({ vendorId: chosen.id, phone: phone().typed, start: 9 });
+    await setRequestStatus(await manageListing(db, chosen.id), chosen.id, request.id, "not_a_fit", "not our kind of job");
+    await db.query("update public.lead_recipients set due_at = now() - interval '1 minute' where lead_id = $1 and due_at is not null", [
+      request.id,
+    ]);
+    expect(await passOnSilentRequests()).toBe(1);
+    const row = await db.query("select passed_at is not null as passed from public.lead_recipients where lead_id = $1 and vendor_id = $2", [
+      request.id,
+      chosen.id,
+    ]);
+    expect(row.rows).toEqual([{ passed: true }]);
   });
 
   it("a request reaches at most 6 vendors, and stops being handed on once 3 have answered", async () => {

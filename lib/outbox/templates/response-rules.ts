@@ -8,7 +8,7 @@ import { letter, type Email } from "./layout";
 /** Why the request went on to another vendor, in the renter's words. */
 export function handedOnBecause({ from_vendor_name: from, why }: PassedOnPayload): string {
   const vendor = from ?? "A vendor";
-  return why === "silent" ? `${vendor} did not answer within 4 business hours` : `${vendor} is not available for these dates`;
+  return why === "silent" ? `${vendor} did not answer within 4 business hours` : `${vendor} cannot take it`;
 }
 
 /** The renter: the request went to one more vendor, and why. */

@@ -324,7 +324,15 @@ export async function expectInvariants(db: Database, requests: Tracked[]) {
     join public.outbox_attempts a on a.message_id = m.id and a.ok join public.leads l on l.id = m.lead_id
     where m.lead_id = any($1) and m.channel = 'sms'
       and ((a.attempted_at at time zone m.text_zone)::time >= time '21:00' or (a.attempted_at at time zone m.text_zone)::time < time '08:00')
-      and (l.rental_start_date::timestamp at time zone m.text_zone) >= a.attempted_at + interval '24 hours'`,
+      -- Urgent: its first day begins within 24 hours of the send (the send is recorded just after it).
+      and not ((l.rental_start_date::timestamp at time zone m.text_zone) between a.attempted_at - interval '1 minute'
+                                                                          and a.attempted_at + interval '24 hours')
+    union all
+    select 'a request was handed on more than 3 times', r.lead_id from public.lead_recipients r
+    where r.lead_id = any($1) and r.reason = 'passed_on' group by r.lead_id having count(*) > 3
+    union all
+    select 'a vendor handed a request on twice', r.lead_id from public.lead_recipients r
+    where r.lead_id = any($1) and r.handed_from is not null group by r.lead_id, r.handed_from having count(*) > 1`,
     [ids],
   );
   expect(broken).toEqual([]);

@@ -92,14 +92,16 @@ export async function startSmsProvider(): Promise<FakeSmsProvider> {
   };
 }
 
-/** A callback as the provider makes it: a form POST to the site's address, signed with the account's key. */
+/** A callback as the provider makes it: a form POST to the site's address, of its stated length, signed with the account's key. */
 export function signedCallback(url: string, fields: Record<string, string>, token: string, signature?: string): Request {
+  const body = new URLSearchParams(fields).toString();
   return new Request(url, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
+      "content-length": String(Buffer.byteLength(body)),
       "x-twilio-signature": signature ?? getExpectedTwilioSignature(token, url, fields),
     },
-    body: new URLSearchParams(fields),
+    body,
   });
 }
