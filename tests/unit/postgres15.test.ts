@@ -707,7 +707,7 @@ describe("the response rules on PostgreSQL 15", () => {
         const outcomes: string[] = [];
         for (const id of ids) {
           const [first] = silent.filter((r) => Number(r.lead_id) === id);
-          const manager = `pass-on-${first.vendor_id}@vendors.example`;
+          const manager = `desk-${first.vendor_id}@vendors.example`;
           await owner.query(
             "insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing",
             [first.vendor_id, manager],
