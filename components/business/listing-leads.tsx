@@ -43,7 +43,8 @@ function responseClock(lead: BusinessRequest, now: number) {
         No answer within 4 business hours: the request was passed on ({lead.passed_at.slice(0, 10)}). You can still answer it.
       </p>
     );
-  if (!lead.due_at || lead.status || lead.withdrawn_at || lead.booking) return null;
+  // Lost and not a fit are no answer: the clock runs on until the vendor responds.
+  if (!lead.due_at || lead.withdrawn_at || lead.booking) return null;
   return (
     <p className="font-semibold text-brand-700" data-testid="response-clock">
       {Date.parse(lead.due_at) > now ? `${timeLeft(lead.due_at, now)} left to respond` : "Time to respond has run out"}
@@ -112,7 +113,10 @@ export function ListingLeads({
           >
             <p className="font-semibold">
               #{lead.id} · {lead.name} ·{" "}
-              <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+              <a
+                href={`tel:${lead.phone.replace(/\s*(?:x|ext\.?|extension|#)\s*\d+\s*$/i, "").replace(/[^\d+]/g, "")}`}
+                className="text-brand-700 underline"
+              >
                 {lead.phone}
               </a>
             </p>

@@ -2,6 +2,7 @@ import MessagingResponse from "twilio/lib/twiml/MessagingResponse";
 import { validateRequest } from "twilio/lib/webhooks/webhooks";
 import { z } from "zod";
 import { serviceRpc } from "../data/rpc";
+import { holdsControlCharacter } from "../platform/control-characters";
 import { siteUrl } from "../site";
 import { textProvider } from "./sms";
 import { HELP_ANSWER, STARTED_ANSWER, STOPPED_ANSWER } from "./texts";
@@ -43,8 +44,16 @@ const STATUSES = new Map([
   ["canceled", "failed"],
 ]);
 
+/** An id or a number: no control character (a NUL cannot even be stored). */
+const plain = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((value) => !holdsControlCharacter(value));
+
 const statusFields = z.object({
-  MessageSid: z.string().min(1).max(64),
+  MessageSid: plain(64),
   MessageStatus: z.string().max(20),
   ErrorCode: z
     .string()
@@ -65,7 +74,16 @@ export async function textStatusCallback(request: Request, env: NodeJS.ProcessEn
   return new Response(null, { status: 204 });
 }
 
-const replyFields = z.object({ From: z.string().max(20), Body: z.string().max(1600).default(""), MessageSid: z.string().min(1).max(64) });
+/** A reply's words: its control characters dropped (a phone can send a NUL; the words are only read for a keyword). */
+const replyFields = z.object({
+  From: plain(20),
+  Body: z
+    .string()
+    .max(1600)
+    .default("")
+    .transform((body) => [...body].filter((char) => !holdsControlCharacter(char, "\n\r\t")).join("")),
+  MessageSid: plain(64),
+});
 
 const ANSWERS = { stop: STOPPED_ANSWER, start: STARTED_ANSWER, help: HELP_ANSWER, other: HELP_ANSWER } as const;
 

@@ -1,6 +1,7 @@
 /** Why a lead went to a vendor, as the console lists it. */
 export function recipientReason(recipient: { reason: string; distance_miles: number | null }): string {
   if (recipient.reason === "vendor_page") return "from its listing page";
+  if (recipient.reason === "passed_on") return "handed on";
   return recipient.distance_miles === null ? "nearby" : `nearby, ${recipient.distance_miles} mi`;
 }
 

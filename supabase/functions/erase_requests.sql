@@ -66,7 +66,7 @@ begin
 
   delete from public.reviews r where r.lead_id = any (p_ids);
   get diagnostics reviews = row_count;
-  delete from public.auth_links a where a.lead_id = any (p_ids) and a.purpose = 'lead_status';
+  delete from public.auth_links a where a.lead_id = any (p_ids) and a.purpose in ('lead_status', 'lead_quote', 'lead_contacted');
   update public.lead_consents c set client_hash = null where c.lead_id = any (p_ids) and c.client_hash is not null;
   update public.bookings b set cancel_reason = null, site_address = null, access_notes = null, site_contact = null,
     site_phone = null, problem_note = null

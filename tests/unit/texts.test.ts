@@ -253,6 +253,38 @@ describe("texts", () => {
     expect((await db.query("select 1 from public.text_numbers where phone = $1", [fields.From])).rows).toEqual([]);
   });
 
+  it("a reply's control characters are dropped (a STOP with a NUL stops); an id holding one is refused with 400", async () => {
+    const number = phone().e164;
+    const stop = await textReplyCallback(
+      signedCallback(`${SITE}/api/texts/inbound`, { From: number, Body: "STOP\u0000", MessageSid: `SM${randomInt(1e12)}` }, provider.token),
+      env,
+    );
+    expect(stop.status).toBe(200);
+    expect((await db.query("select stopped_at is not null as stopped from public.text_numbers where phone = $1", [number])).rows).toEqual([
+      { stopped: true },
+    ]);
+    const badId = await textStatusCallback(
+      signedCallback(`${SITE}/api/texts/status`, { MessageSid: "SM\u0000x", MessageStatus: "delivered" }, provider.token),
+      env,
+    );
+    expect(badId.status).toBe(400);
+  });
+
+  it("a number typed with an extension is texted without it, and found by it for erasure, which ends the vendor's text link too", async () => {
+    const number = phone();
+    const request = await sendRequest({ widen: true, phone: `${number.typed} ext. 4521`, start: 9 });
+    const [row] = (await db.query<{ phone_e164: string }>("select phone_e164 from public.leads where id = $1", [request.id])).rows;
+    expect(row.phone_e164).toBe(number.e164);
+    const found = await db.query<{ ids: number[] }>("select private.person_leads($1, null) as ids", [number.e164]);
+    expect(found.rows[0].ids.map(Number)).toContain(request.id);
+    await drain();
+    const [vendorText] = provider.texts.filter((t) => t.body.includes(`request #${request.id}:`));
+    const token = /\/business\/quote\?token=([\w-]{43})/.exec(vendorText.body)![1];
+    expect(await quoteLinkRequest(hashToken(token))).not.toBeNull();
+    await db.query("select private.erase_requests(array[$1]::bigint[], 'erase')", [request.id]);
+    expect(await quoteLinkRequest(hashToken(token))).toBeNull();
+  });
+
   it("a callback with a wrong signature is refused with 403 and changes nothing", async () => {
     const number = phone().e164;
     const fields = { From: number, Body: "STOP", MessageSid: `SM${randomInt(1e9)}` };
