@@ -1,7 +1,8 @@
 -- Withdraws the renter's own request (proven as renter_owns_lead proves it) while it is sent and not
 -- booked (a booking is cancelled instead, which tells its vendor); withdrawing twice changes nothing.
--- The vendors' messages not yet sent are cancelled, their open quotes closed, and the invitation to
--- review when no vendor has answered.
+-- The vendors' messages not yet sent are cancelled (emails and texts), their open quotes closed, the
+-- renter's news of vendors not available or of the request handed on (a text may wait for the
+-- morning), and the invitation to review when no vendor has answered.
 create or replace function public.withdraw_lead(p_lead_id bigint, p_owner_token text, p_link_hash text default null)
 returns void language plpgsql security definer set search_path = '' as $$
 begin
@@ -13,7 +14,7 @@ begin
   update public.quotes q set status = 'closed', closed_at = now() where q.lead_id = p_lead_id and q.status = 'open';
   update public.outbox_messages m set status = 'failed', last_error = 'withdrawn by the renter', claim_id = null, claimed_until = null
   where m.lead_id = p_lead_id and m.status in ('pending', 'sending')
-    and (m.kind = 'lead' or (m.kind = 'review_invite' and not exists (
+    and (m.kind in ('lead', 'passed_on', 'unavailable') or (m.kind = 'review_invite' and not exists (
            select 1 from public.lead_recipients r where r.lead_id = p_lead_id and r.responded_at is not null)));
 end;
 $$;

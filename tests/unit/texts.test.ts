@@ -573,6 +573,25 @@ describe("response rules", () => {
     });
   });
 
+  it("a renter who withdraws is sent no news still waiting of vendors not available or the request handed on", async () => {
+    const renter = phone();
+    const [chosen] = await routeRates("77002", null, true);
+    const request = await sendRequest({
+      vendorId: chosen.id,
+      phone: renter.typed,
+      email: `withdraw-${randomInt(1e9)}@renters.example`,
+      start: 9,
+    });
+    await setRequestStatus(await manageListing(db, chosen.id), chosen.id, request.id, "unavailable", "no_machine");
+    await db.query("select public.withdraw_lead($1, $2, null)", [request.id, request.browser.token]);
+    const news = await db.query<{ kind: string; channel: string; status: string }>(
+      "select kind, channel, status from public.outbox_messages where lead_id = $1 and kind in ('unavailable', 'passed_on') order by kind, channel",
+      [request.id],
+    );
+    expect(news.rows.length).toBe(4);
+    expect(news.rows.every((row) => row.status === "failed")).toBe(true);
+  });
+
   it("lost or not a fit is no answer: the vendor's clock keeps running and it is counted silent", async () => {
     const [chosen] = await routeRates("77002", null, true);
     const request = await sendRequest({ vendorId: chosen.id, phone: phone().typed, start: 9 });
