@@ -1,8 +1,12 @@
 export const siteName = "Skid Steer Rentals";
 
-/** The public address of the site, for canonical URLs, sitemaps and share cards. */
-export function siteUrl(): string {
-  return (process.env.NEXT_PUBLIC_SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+/**
+ * The public address of the site, for canonical URLs, sitemaps and share cards; `env` (the
+ * outbox's settings) may name another. The build inlines process.env.NEXT_PUBLIC_SITE_URL only
+ * where it is written out so.
+ */
+export function siteUrl(env?: NodeJS.ProcessEnv): string {
+  return (env?.NEXT_PUBLIC_SITE_URL ?? process.env.NEXT_PUBLIC_SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 }
 
 /**

@@ -13,11 +13,9 @@ import { sendWebhook } from "./webhook";
 const BATCH = 20;
 export const MAX_ATTEMPTS = 6;
 
-const siteOf = (env: NodeJS.ProcessEnv) => (env.NEXT_PUBLIC_SITE_URL ?? siteUrl()).replace(/\/+$/, "");
-
 /** Sends the message by its channel; returns how it went out, and a text's id at the provider. */
 async function send(message: ClaimedMessage, env: NodeJS.ProcessEnv, client: SupabaseClient): Promise<SentText> {
-  const site = siteOf(env);
+  const site = siteUrl(env);
   if (message.channel === "email") return { via: await sendMail(await renderMail(message, { site, client }), env), providerId: null };
   if (message.channel === "webhook") return { via: await sendWebhook(message, env.LEAD_WEBHOOK_URL), providerId: null };
   if (!message.recipient) throw new PermanentFailure("The text has no number");

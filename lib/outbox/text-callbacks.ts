@@ -24,7 +24,7 @@ async function signedFields(request: Request, which: "status" | "inbound", env: 
   if (!form) return null;
   const fields: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
-  const url = `${(env.NEXT_PUBLIC_SITE_URL ?? siteUrl()).replace(/\/+$/, "")}/api/texts/${which}`;
+  const url = `${siteUrl(env)}/api/texts/${which}`;
   return validateRequest(provider.token, signature, url, fields) ? fields : null;
 }
 
