@@ -21,7 +21,7 @@ export function securityHeaders(): Array<{ key: string; value: string }> {
     { key: "Content-Security-Policy", value: csp },
     assetHeader,
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(self), payment=()" },
     { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" },
     { key: "X-Frame-Options", value: "DENY" },
   ];

@@ -895,6 +895,51 @@ COMMENT ON COLUMN private.review_totals.stars IS 'The sum of the stars of all pu
 
 
 --
+-- Name: site_week_zips; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.site_week_zips (
+    week date NOT NULL,
+    postcode_id bigint NOT NULL,
+    requests integer NOT NULL
+);
+
+
+ALTER TABLE private.site_week_zips OWNER TO postgres;
+
+--
+-- Name: TABLE site_week_zips; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.site_week_zips IS 'Per week, the job-site ZIP codes of requests that found no vendor, and how many: the console''s map of where to recruit vendors.';
+
+
+--
+-- Name: site_weeks; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.site_weeks (
+    week date NOT NULL,
+    requests integer NOT NULL,
+    quotes integer NOT NULL,
+    bookings integer NOT NULL,
+    cancellations integer NOT NULL,
+    responses integer NOT NULL,
+    response_hours numeric(7,1),
+    counted_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+ALTER TABLE private.site_weeks OWNER TO postgres;
+
+--
+-- Name: TABLE site_weeks; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.site_weeks IS 'The site''s figures per week (Monday, UTC), for the console''s charts: requests sent, first quotes, bookings, bookings cancelled, vendors'' first responses and their median hours; counted by count_site_weeks, each week again until it was counted after it ended.';
+
+
+--
 -- Name: articles_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
 --
 
@@ -3881,6 +3926,22 @@ ALTER TABLE ONLY private.review_totals
 
 
 --
+-- Name: site_week_zips site_week_zips_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.site_week_zips
+    ADD CONSTRAINT site_week_zips_pkey PRIMARY KEY (week, postcode_id);
+
+
+--
+-- Name: site_weeks site_weeks_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.site_weeks
+    ADD CONSTRAINT site_weeks_pkey PRIMARY KEY (week);
+
+
+--
 -- Name: articles articles_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -4392,6 +4453,13 @@ CREATE INDEX city_vendors_vendor_id_idx ON private.city_vendors USING btree (ven
 
 
 --
+-- Name: site_week_zips_postcode_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX site_week_zips_postcode_idx ON private.site_week_zips USING btree (postcode_id);
+
+
+--
 -- Name: articles_published_at_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -4431,6 +4499,34 @@ CREATE INDEX auth_throttle_last_failure_idx ON public.auth_throttle USING btree 
 --
 
 CREATE INDEX booking_releases_vendor_idx ON public.booking_releases USING btree (vendor_id, released_at DESC);
+
+
+--
+-- Name: bookings_booked_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX bookings_booked_idx ON public.bookings USING btree (booked_at);
+
+
+--
+-- Name: INDEX bookings_booked_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.bookings_booked_idx IS 'Bookings by when they were made, for the site''s weeks.';
+
+
+--
+-- Name: bookings_cancelled_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX bookings_cancelled_idx ON public.bookings USING btree (cancelled_at) WHERE (cancelled_at IS NOT NULL);
+
+
+--
+-- Name: INDEX bookings_cancelled_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.bookings_cancelled_idx IS 'Cancelled bookings by when, for the site''s weeks.';
 
 
 --
@@ -4543,6 +4639,20 @@ CREATE INDEX lead_recipients_handed_from_idx ON public.lead_recipients USING btr
 --
 
 CREATE INDEX lead_recipients_handed_idx ON public.lead_recipients USING btree (handed_at DESC, lead_id DESC) WHERE (handed_at IS NOT NULL);
+
+
+--
+-- Name: lead_recipients_responded_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX lead_recipients_responded_idx ON public.lead_recipients USING btree (responded_at) INCLUDE (emailed_at) WHERE (responded_at IS NOT NULL);
+
+
+--
+-- Name: INDEX lead_recipients_responded_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.lead_recipients_responded_idx IS 'Vendors'' first responses by when, with when the request was emailed, for the site''s weekly response times.';
 
 
 --
@@ -4795,6 +4905,20 @@ CREATE INDEX outbox_messages_text_to_idx ON public.outbox_messages USING btree (
 --
 
 CREATE INDEX postcodes_city_id_idx ON public.postcodes USING btree (city_id);
+
+
+--
+-- Name: quotes_created_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX quotes_created_idx ON public.quotes USING btree (created_at) WHERE (revision = 1);
+
+
+--
+-- Name: INDEX quotes_created_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.quotes_created_idx IS 'First quotes by when they were sent, for the site''s weeks.';
 
 
 --
@@ -5328,6 +5452,22 @@ CREATE TRIGGER vendors_submissions_normalize_site BEFORE INSERT OR UPDATE OF sit
 
 ALTER TABLE ONLY private.city_vendors
     ADD CONSTRAINT city_vendors_city_id_fkey FOREIGN KEY (city_id) REFERENCES public.cities(id);
+
+
+--
+-- Name: site_week_zips site_week_zips_postcode_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.site_week_zips
+    ADD CONSTRAINT site_week_zips_postcode_id_fkey FOREIGN KEY (postcode_id) REFERENCES public.postcodes(id) ON DELETE CASCADE;
+
+
+--
+-- Name: site_week_zips site_week_zips_week_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.site_week_zips
+    ADD CONSTRAINT site_week_zips_week_fkey FOREIGN KEY (week) REFERENCES private.site_weeks(week) ON DELETE CASCADE;
 
 
 --

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
+import { CountryMap } from "@/components/maps/country-map";
 import { Hero } from "@/components/directory/hero";
 import { LocationSearch } from "@/components/directory/location-search";
 import { QuickLinks } from "@/components/directory/quick-links";
@@ -40,6 +41,7 @@ export default async function CountryPage({ params }: Params) {
         <LocationSearch />
       </Hero>
       <SeoText text={data.seo_body_text} heading="Renting a skid steer" />
+      <CountryMap states={data.states} countrySlug={data.country.slug} />
       <QuickLinks states={data.states} countrySlug={data.country.slug} />
       <VendorGrid vendors={uniqueVendors(data.vendors)} heading="Top-rated skid steer rental vendors" />
       <section className="mt-12" aria-labelledby="related-heading">

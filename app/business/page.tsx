@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ListingEditor } from "@/components/business/listing-editor";
+import { ListingCharts } from "@/components/business/listing-charts";
 import { ListingLeads } from "@/components/business/listing-leads";
 import { ListingReviews } from "@/components/business/listing-reviews";
 import { BusinessNotice } from "@/components/business/notice";
@@ -80,6 +81,7 @@ export default async function BusinessPage({ searchParams }: Props) {
             older={received.more}
             winRate={received.win_rates.find((rate) => rate.vendor_id === listing.id)}
           />
+          <ListingCharts email={email} listingId={listing.id} />
         </div>
       ))}
       {received.more && (

@@ -17,9 +17,11 @@ interface VendorGridProps {
   /** Shown under the heading: the orders the list can be read in. */
   toolbar?: ReactNode;
   headingLevel?: "h1" | "h2";
+  /** A line of the page's own under each vendor's name: its distance from a ZIP code. */
+  note?: (vendor: VendorCard) => ReactNode;
 }
 
-export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel: Heading = "h2" }: VendorGridProps) {
+export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel: Heading = "h2", note }: VendorGridProps) {
   return (
     <section className="mt-10" aria-labelledby="vendors-heading">
       <Heading id="vendors-heading" className="text-2xl font-bold">
@@ -49,6 +51,7 @@ export function VendorGrid({ vendors, heading, pagination, toolbar, headingLevel
                   </h3>
                   {vendor.new && <span className="badge-new">New</span>}
                 </div>
+                {note?.(vendor)}
                 <Rating reviews={vendor.reviews} sample={vendor.rating} />
                 <FromRate vendor={vendor} />
                 <RentalRecords records={vendor.records} />

@@ -7,11 +7,13 @@ import { z } from "zod";
 type JsonArgument = string | number | boolean | object | null;
 
 export interface FunctionArgs {
+  area_map: { p_state_slug: string | null; p_city_slug: string | null; p_vendor_ids: ReadonlyArray<number> | null };
   article_by_slug: { p_slug: string | null };
   articles_list: Record<string, never>;
   audit: { p_operator: string | null; p_action: string | null; p_subject: string | null; p_details?: JsonArgument | null };
   auth_throttle_record: { p_keys: JsonArgument | null; p_ok: boolean | null };
   auth_throttle_wait: { p_keys: ReadonlyArray<string> | null };
+  business_activity: { p_email: string | null; p_vendor_id: number | null };
   business_add_bill_line: {
     p_email: string | null;
     p_vendor_id: number | null;
@@ -114,6 +116,7 @@ export interface FunctionArgs {
     p_consent?: JsonArgument | null;
     p_client_hash?: string | null;
   };
+  count_site_weeks: Record<string, never>;
   count_write_attempt: {
     p_kind: string | null;
     p_client_key: string | null;
@@ -145,7 +148,9 @@ export interface FunctionArgs {
   lead_status: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash?: string | null };
   lead_text_link: { p_lead_id: number | null; p_vendor_id: number | null; p_quote_hash: string | null };
   name_for_emails: { p_name: string | null };
+  nearest_zip: { p_latitude: number | null; p_longitude: number | null };
   normalize_website: { p_site: string | null };
+  operator_activity: Record<string, never>;
   operator_add: { p_email: string | null; p_password_hash: string | null };
   operator_approve_submission: { p_id: number | null; p_operator: string | null };
   operator_audit_event: { p_operator: string | null; p_action: string | null; p_subject: string | null; p_details: JsonArgument | null };
@@ -275,6 +280,7 @@ export interface FunctionArgs {
   sitemap_size: Record<string, never>;
   slugify: { p_text: string | null };
   state_cities: { p_state_slug: string | null };
+  state_map: { p_state_slug: string | null };
   state_page: { p_country_slug: string | null; p_state_slug: string | null; p_offset?: number | null; p_limit?: number | null };
   submission_cid: { p_site: string | null };
   submit_vendor: {
@@ -306,6 +312,7 @@ export interface FunctionArgs {
   };
   us_states: Record<string, never>;
   vendor_address: { p_vendor_id: number | null };
+  vendor_delivers_to: { p_vendor_id: number | null; p_zip: string | null };
   vendor_miles_to_zip: { p_vendor_id: number | null; p_zip: string | null };
   vendor_page: { p_country_slug: string | null; p_state_slug: string | null; p_city_slug: string | null; p_vendor_slug: string | null };
   vendor_page_slice: {
@@ -318,11 +325,13 @@ export interface FunctionArgs {
   vendor_review_summary: { p_vendor_id: number | null };
   vendor_reviews: { p_vendor_id: number | null; p_offset?: number | null; p_limit?: number | null };
   vendors_near_zip: { p_zip: string | null; p_limit: number | null; p_exclude?: number | null };
+  vendors_nearest: { p_zip: string | null; p_limit?: number | null };
   website_key: { p_site: string | null };
   withdraw_lead: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash?: string | null };
 }
 
 export const functionResults = {
+  area_map: null,
   article_by_slug: z.array(
     z.object({
       id: z.number().nullable(),
@@ -347,6 +356,7 @@ export const functionResults = {
   audit: z.unknown().transform((): void => undefined),
   auth_throttle_record: z.number().nullable(),
   auth_throttle_wait: z.number().nullable(),
+  business_activity: null,
   business_add_bill_line: null,
   business_answer_extension: null,
   business_answer_review: null,
@@ -379,6 +389,7 @@ export const functionResults = {
   city_zip: z.string().nullable(),
   claim_outbox_messages: null,
   complete_lead: null,
+  count_site_weeks: z.string().nullable(),
   count_write_attempt: z.unknown().transform((): void => undefined),
   country_page: null,
   create_lead: z.number().nullable(),
@@ -411,7 +422,9 @@ export const functionResults = {
   lead_status: null,
   lead_text_link: z.boolean().nullable(),
   name_for_emails: z.string().nullable(),
+  nearest_zip: null,
   normalize_website: z.string().nullable(),
+  operator_activity: null,
   operator_add: z.number().nullable(),
   operator_approve_submission: null,
   operator_audit_event: z.unknown().transform((): void => undefined),
@@ -536,6 +549,7 @@ export const functionResults = {
   sitemap_size: z.number().nullable(),
   slugify: z.string().nullable(),
   state_cities: z.array(z.object({ name: z.string().nullable(), slug: z.string().nullable() })),
+  state_map: null,
   state_page: null,
   submission_cid: z.string().nullable(),
   submit_vendor: z.number().nullable(),
@@ -546,6 +560,7 @@ export const functionResults = {
   update_lead: z.unknown().transform((): void => undefined),
   us_states: z.array(z.object({ slug: z.string().nullable(), name: z.string().nullable() })),
   vendor_address: null,
+  vendor_delivers_to: null,
   vendor_miles_to_zip: z.number().nullable(),
   vendor_page: null,
   vendor_page_slice: null,
@@ -555,6 +570,7 @@ export const functionResults = {
   vendors_near_zip: z.array(
     z.object({ vendor_id: z.number().nullable(), distance_miles: z.number().nullable(), serves: z.boolean().nullable() }),
   ),
+  vendors_nearest: null,
   website_key: z.string().nullable(),
   withdraw_lead: z.unknown().transform((): void => undefined),
 } as const;

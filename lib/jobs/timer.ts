@@ -1,5 +1,6 @@
 import { wakeOutbox } from "../outbox/drain";
 import { trackBackgroundWork } from "../platform/background-work.mjs";
+import { countSiteWeeks } from "../activity/data";
 import { runRetention } from "../privacy/retention";
 import { passOnSilentRequests, releaseOverdueBookings } from "../requests/data";
 import { deleteQueuedPhotos } from "../storage/photos";
@@ -15,7 +16,8 @@ const logged = <T>(name: string, job: Promise<T>): Promise<T | null> =>
  * The site's timed work, in one round: a drain of the outbox; the bookings whose delivery window
  * was not confirmed in time released, and the requests whose vendors stayed silent past their
  * response time handed on (their messages sent by a second drain); one batch of
- * the retention periods; and the photo files of erased requests deleted from the store. Every
+ * the retention periods; the photo files of erased requests deleted from the store; and the
+ * site's weeks counted for the console's charts. Every
  * instance may run it: each job claims its rows, so nothing is done twice.
  */
 export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
@@ -25,7 +27,8 @@ export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
   if (released || passed) await wakeOutbox(env);
   const retained = await logged("Retention", runRetention(env));
   const photosDeleted = await logged("Deleting photos", deleteQueuedPhotos());
-  return { drained, released, passed, retained, photosDeleted };
+  const weeksCounted = await logged("Counting the site's weeks", countSiteWeeks());
+  return { drained, released, passed, retained, photosDeleted, weeksCounted };
 }
 
 /**

@@ -216,7 +216,7 @@ const vendorCardFields = {
   reviews: reviewFiguresSchema,
   records: z.object({ completed: z.number(), on_time: z.number(), matched: z.number(), since: z.string() }).nullish(),
 };
-const vendorCardSchema: z.ZodType<VendorCard> = z.object(vendorCardFields);
+export const vendorCardSchema: z.ZodType<VendorCard> = z.object(vendorCardFields);
 
 const stateWithVendors: z.ZodType<StateWithVendors> = z.object({
   state_id: z.number(),

@@ -7,8 +7,10 @@ import { LocationSearch } from "@/components/directory/location-search";
 import { SeoText } from "@/components/directory/seo-text";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
+import { StateMap } from "@/components/maps/state-map";
 import { ShowMore } from "@/components/show-more";
 import { getStatePage } from "@/lib/listings/data";
+import { getStateMap } from "@/lib/maps/data";
 import { heroFor, PAGE_SIZES, sortCitiesByVendorCount, uniqueVendors } from "@/lib/listings/ordering";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
@@ -35,6 +37,7 @@ export default async function StatePage({ params }: Params) {
   if (!data) redirect(`/${country}`);
   const base = `/${data.country.slug}/${data.state.slug}`;
   const cities = sortCitiesByVendorCount(data.cities);
+  const mapCities = await getStateMap(data.state.slug);
   return (
     <>
       <Breadcrumbs crumbs={placeCrumbs(data.country, data.state)} />
@@ -42,6 +45,7 @@ export default async function StatePage({ params }: Params) {
         <LocationSearch state={data.state.slug} />
       </Hero>
       <SeoText text={data.seo_body_text} heading={`Renting a skid steer in ${data.state.name}`} />
+      <StateMap stateName={data.state.name} base={base} cities={mapCities} />
       <section className="mt-10" aria-labelledby="cities-heading">
         <h2 id="cities-heading" className="text-2xl font-bold">
           Cities in {data.state.name}

@@ -11,6 +11,7 @@ const SECTIONS = [
   { href: "/operator/reviews", label: "Reviews" },
   { href: "/operator/vendors", label: "Vendors" },
   { href: "/operator/responses", label: "Responses" },
+  { href: "/operator/activity", label: "Activity" },
   { href: "/operator/import", label: "Import" },
   { href: "/operator/privacy", label: "Privacy" },
   { href: "/operator/audit", label: "Audit log" },

@@ -6,6 +6,7 @@ import { LocationSearch } from "@/components/directory/location-search";
 import { VendorGrid } from "@/components/directory/vendor-grid";
 import { VendorPagination } from "@/components/directory/vendor-pagination";
 import { VendorSort } from "@/components/directory/vendor-sort";
+import { CityMap } from "@/components/maps/city-map";
 import { getCityPage, getCityZip } from "@/lib/listings/data";
 import { heroFor, paragraphs, uniqueVendors } from "@/lib/listings/ordering";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
@@ -50,6 +51,7 @@ export default async function CityPage({ params }: Params) {
         toolbar={<VendorSort base={base} sort="rating" />}
         pagination={<VendorPagination base={base} page={1} total={data.vendor_total} />}
       />
+      <CityMap state={data.state.slug} city={data.city.slug} place={place} vendorIds={data.vendors.map((vendor) => vendor.id)} />
       <section className="mt-10 max-w-3xl" aria-labelledby="city-about-heading">
         <h2 id="city-about-heading" className="text-2xl font-bold">
           Skid steer rental in {data.city.name}

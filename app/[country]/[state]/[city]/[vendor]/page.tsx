@@ -4,6 +4,7 @@ import { Link } from "@/components/ui/link";
 import { permanentRedirect, redirect } from "next/navigation";
 import { AdSlot } from "@/components/ads/ad-slot";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
+import { VendorArea } from "@/components/maps/vendor-area";
 import { Rating } from "@/components/directory/rating";
 import { VendorPhoto } from "@/components/directory/vendor-photo";
 import { JsonLd } from "@/components/json-ld";
@@ -151,6 +152,7 @@ export default async function VendorPage({ params }: Params) {
             )}
           </section>
           {v.rates && <RateCardView card={v.rates} />}
+          <VendorArea vendor={v} state={v.state_slug} city={v.city_slug} />
           {v.paused ? (
             <div className="mt-6 rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-4" data-testid="requests-paused">
               <p className="font-semibold">{v.name} is not taking rental requests here right now.</p>

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { Breadcrumbs } from "@/components/directory/breadcrumbs";
 import { JsonLd } from "@/components/json-ld";
 import { priceOffers } from "@/lib/json-ld/builders";
+import { CityMap } from "@/components/maps/city-map";
 import { EstimateBreakdown } from "@/components/prices/estimate-breakdown";
 import { SampleNote } from "@/components/prices/sample-note";
 import { RequestButton } from "@/components/rental/request-button";
@@ -132,6 +133,12 @@ export default async function CityPricesPage(props: Props) {
           ))}
         </ol>
       )}
+      <CityMap
+        state={data.state.slug}
+        city={data.city.slug}
+        place={`${data.city.name}, ${data.state.code}`}
+        vendorIds={priced.map(({ vendor }) => vendor.id)}
+      />
       {data.without_rates > 0 && (
         <p className="mt-4 text-sm text-ink-700">
           {data.without_rates} more vendor{data.without_rates === 1 ? "" : "s"} serving {data.city.name} publish

@@ -1,0 +1,57 @@
+import "server-only";
+import { z } from "zod";
+import { serviceRpc } from "../data/rpc";
+
+const hours = z.number().nullable();
+
+const businessSchema = z
+  .object({
+    vendor_id: z.number(),
+    name: z.string(),
+    weeks: z.array(
+      z.object({
+        week: z.string(),
+        requests: z.number(),
+        quotes: z.number(),
+        won: z.number(),
+        bookings: z.number(),
+        response_hours: hours,
+        city_hours: hours,
+      }),
+    ),
+  })
+  .nullable();
+
+/** A listing's last 26 weeks for its charts on /business; null unless the address manages it. */
+export const businessActivity = (email: string, vendorId: number) =>
+  serviceRpc("business_activity", { p_email: email, p_vendor_id: vendorId }, businessSchema);
+
+const operatorSchema = z.object({
+  weeks: z.array(
+    z.object({
+      week: z.string(),
+      requests: z.number(),
+      quotes: z.number(),
+      bookings: z.number(),
+      cancellations: z.number(),
+      responses: z.number(),
+      response_hours: hours,
+    }),
+  ),
+  unanswered: z.array(
+    z.object({ zip: z.string(), city_name: z.string(), state_code: z.string(), lat: z.number(), lng: z.number(), requests: z.number() }),
+  ),
+});
+
+/** The console's charts: the site's weeks as the timed round counted them, and where requests found no vendor. */
+export const siteActivity = () => serviceRpc("operator_activity", {}, operatorSchema);
+
+/**
+ * The timed round's part: counts the site's weeks that are due, one call (one week, one short
+ * transaction) at a time, at most 27 in a round; returns how many it counted.
+ */
+export async function countSiteWeeks(): Promise<number> {
+  let counted = 0;
+  while (counted < 27 && (await serviceRpc("count_site_weeks", {})) !== null) counted += 1;
+  return counted;
+}

@@ -1,0 +1,173 @@
+import "server-only";
+import { geoAlbersUsa, geoContains, geoIdentity, geoPath, type GeoContext, type GeoPermissibleObjects } from "d3-geo";
+import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon } from "geojson";
+import { feature } from "topojson-client";
+import { presimplify, simplify } from "topojson-simplify";
+import type { GeometryCollection, Topology } from "topojson-specification";
+import nationTopology from "us-atlas/nation-10m.json";
+import statesTopology from "us-atlas/states-albers-10m.json";
+
+/**
+ * The US Census state shapes us-atlas ships, already projected to Albers USA on a 975 × 610
+ * canvas (Alaska and Hawaii moved beside the lower 48), and the projection that puts a latitude
+ * and longitude on the same canvas. Everything here is pure and computed once per process.
+ */
+export const CANVAS = { width: 975, height: 610 } as const;
+
+type StateFeature = Feature<Polygon | MultiPolygon, { name: string }>;
+
+const projection = geoAlbersUsa().scale(1300).translate([487.5, 305]);
+
+/** A place's point on the canvas, or null where Albers USA draws nothing (territories, abroad). */
+export function project(latitude: number, longitude: number): [number, number] | null {
+  return projection([longitude, latitude]);
+}
+
+const presimplified = presimplify(statesTopology as unknown as Topology<{ states: GeometryCollection<{ name: string }> }>);
+const byWeight = new Map<number, StateFeature[]>();
+
+/**
+ * The states with every point whose triangle is smaller than `weight` square canvas units left
+ * out: 4 is the whole country on a phone; a single state, drawn larger, keeps more.
+ */
+function statesAt(weight: number): StateFeature[] {
+  let states = byWeight.get(weight);
+  if (!states) {
+    const simple = simplify(presimplified, weight);
+    states = (feature(simple, simple.objects.states) as FeatureCollection<Polygon | MultiPolygon, { name: string }>).features;
+    byWeight.set(weight, states);
+  }
+  return states;
+}
+
+/**
+ * A path's data in relative steps ("l3-2") from whole or rounded points: a page carries each map
+ * twice (its HTML and the flight data that hydrates it), and short steps compress to a third less
+ * than d3's absolute points.
+ */
+class RelativePath implements GeoContext {
+  private data = "";
+  private x = 0;
+  private y = 0;
+  private startX = 0;
+  private startY = 0;
+  private readonly scale: number;
+
+  constructor(digits: number) {
+    this.scale = 10 ** digits;
+  }
+
+  private round(value: number) {
+    return Math.round(value * this.scale) / this.scale;
+  }
+
+  moveTo(x: number, y: number) {
+    this.x = this.startX = this.round(x);
+    this.y = this.startY = this.round(y);
+    this.data += `M${this.x},${this.y}`;
+  }
+
+  lineTo(x: number, y: number) {
+    const [nx, ny] = [this.round(x), this.round(y)];
+    const [dx, dy] = [this.round(nx - this.x), this.round(ny - this.y)];
+    if (dx === 0 && dy === 0) return;
+    this.data += `l${dx}${dy < 0 ? dy : `,${dy}`}`;
+    [this.x, this.y] = [nx, ny];
+  }
+
+  closePath() {
+    this.data += "z";
+    [this.x, this.y] = [this.startX, this.startY];
+  }
+
+  // Points are drawn as circles by the maps themselves, never as paths.
+  arc() {}
+
+  beginPath() {}
+
+  take(): string {
+    const data = this.data;
+    this.data = "";
+    return data;
+  }
+}
+
+function pathData(shape: GeoPermissibleObjects, digits: number, clip: ReturnType<typeof geoIdentity> | null = null): string {
+  const context = new RelativePath(digits);
+  geoPath(clip, context)(shape);
+  return context.take();
+}
+
+/** Each state's outline on the whole canvas, by its name (as the states table spells it). */
+export function countryShapes(): Array<{ name: string; d: string }> {
+  return statesAt(4).map((state) => ({ name: state.properties.name, d: pathData(state, 0) }));
+}
+
+export interface Frame {
+  /** The SVG viewBox: x, y, width, height in canvas units. */
+  viewBox: [number, number, number, number];
+  /** Canvas units per drawn pixel at the frame's width of 975 pixels: strokes and dots divide by it. */
+  zoom: number;
+}
+
+/** A frame around a box of canvas points, padded, at least `minSpan` canvas units across. */
+export function frameAround(points: Array<[number, number]>, minSpan: number): Frame {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+  const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const aspect = CANVAS.width / CANVAS.height;
+  let width = Math.max(Math.max(...xs) - Math.min(...xs), minSpan) * 1.15;
+  let height = Math.max(Math.max(...ys) - Math.min(...ys), minSpan / aspect) * 1.15;
+  if (width / height > aspect) height = width / aspect;
+  else width = height * aspect;
+  return { viewBox: [cx - width / 2, cy - height / 2, width, height], zoom: CANVAS.width / width };
+}
+
+/** One state's outline and the frame that fits it. */
+export function stateShape(name: string): { d: string; frame: Frame } | null {
+  const whole = statesAt(4).find((state) => state.properties.name === name);
+  if (!whole) return null;
+  const [[x0, y0], [x1, y1]] = geoPath().bounds(whole);
+  const frame = frameAround(
+    [
+      [x0, y0],
+      [x1, y1],
+    ],
+    0,
+  );
+  const detailed = statesAt(weightFor(frame)).find((state) => state.properties.name === name)!;
+  return { d: framedPath(frame)(detailed), frame };
+}
+
+/** The state borders inside a frame, cut to it so a corner of Texas costs what it shows. */
+export function bordersWithin(frame: Frame): string[] {
+  const path = framedPath(frame);
+  return statesAt(weightFor(frame))
+    .map((state) => path(state))
+    .filter(Boolean);
+}
+
+// Points closer together than about half a pixel at the frame's scale are not drawn.
+const weightFor = (frame: Frame) => Math.max(0.01, Math.round((4 / (frame.zoom * frame.zoom)) * 100) / 100);
+
+function framedPath(frame: Frame) {
+  const [x, y, width, height] = frame.viewBox;
+  // Whole numbers at the country's scale, and as many decimals as a zoomed frame needs.
+  const digits = Math.min(3, Math.max(0, Math.ceil(Math.log10(frame.zoom))));
+  const clip = geoIdentity().clipExtent([
+    [x - 1, y - 1],
+    [x + width + 1, y + height + 1],
+  ]);
+  return (shape: StateFeature) => pathData(shape, digits, clip);
+}
+
+const nation = feature(
+  nationTopology as unknown as Topology,
+  (nationTopology as unknown as Topology).objects.nation,
+) as unknown as Feature<Geometry>;
+
+/** Whether a position lies in the United States as the Census draws it (the 50 states and DC). */
+export function inUnitedStates(latitude: number, longitude: number): boolean {
+  return geoContains(nation as GeoPermissibleObjects, [longitude, latitude]);
+}

@@ -1,0 +1,232 @@
+import { gzipSync } from "node:zlib";
+import type { PGlite } from "@electric-sql/pglite";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { AreaMap, type AreaVendor } from "@/components/maps/area-map";
+import { CountryMap } from "@/components/maps/country-map";
+import { StateMap } from "@/components/maps/state-map";
+import { UnansweredMap } from "@/components/maps/unanswered-map";
+import { inUnitedStates } from "@/lib/maps/atlas";
+import { getAreaMap, getStateMap, getVendorsNearest } from "@/lib/maps/data";
+import { checkDelivery } from "@/lib/maps/delivery";
+import { zipNear } from "@/lib/maps/near";
+import { asAnon, freshDb } from "./helpers/db";
+import { useDatabase } from "./helpers/factories";
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await freshDb(true);
+  useDatabase(db);
+});
+
+const one = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows[0];
+const gzipped = (element: Parameters<typeof renderToStaticMarkup>[0]) => gzipSync(renderToStaticMarkup(element)).length;
+
+/** A listing with its yard in Houston, and a ZIP code it serves with that ZIP's city. */
+const houstonVendor = () =>
+  one<{ id: number; served: string; served_city: string }>(
+    `select v.id, p.code as served, pc.name as served_city from public.vendors v
+     join public.postcodes yp on yp.id = v.postcode_id join public.cities yc on yc.id = yp.city_id
+     join public.vendors_serviced s on s.vendor_id = v.id join public.postcodes p on p.id = s.postcode_id
+     join public.cities pc on pc.id = p.city_id
+     where yc.slug = 'houston' and not v.hidden order by v.id, p.code limit 1`,
+  );
+
+describe("where a position is", () => {
+  it("tells the 50 states and DC from abroad, by the Census shapes", () => {
+    expect(inUnitedStates(29.76, -95.36)).toBe(true); // Houston
+    expect(inUnitedStates(21.31, -157.86)).toBe(true); // Honolulu
+    expect(inUnitedStates(61.22, -149.9)).toBe(true); // Anchorage
+    expect(inUnitedStates(38.9, -77.03)).toBe(true); // Washington, DC
+    expect(inUnitedStates(51.5, -0.12)).toBe(false); // London
+    expect(inUnitedStates(43.65, -79.38)).toBe(false); // Toronto
+    expect(inUnitedStates(19.43, -99.13)).toBe(false); // Mexico City
+  });
+
+  it("finds the nearest ZIP code the directory knows, or says why not, as a code", async () => {
+    const houston = await zipNear({ lat: "29.7604", lng: "-95.3698" });
+    expect(houston).toEqual({ zip: expect.stringMatching(/^77\d{3}$/) });
+    expect(await zipNear({ lat: "51.5", lng: "-0.12" })).toEqual({ code: "position-abroad" });
+    for (const bad of [
+      { lat: "abc", lng: "-95" },
+      { lat: "", lng: "-95" },
+      { lat: null, lng: null },
+      { lat: "95", lng: "-95" },
+      { lat: "29.7", lng: "-195" },
+      { lat: "NaN", lng: "1" },
+      { lat: "Infinity", lng: "1" },
+      { lat: ["29"], lng: "-95" },
+    ])
+      expect(await zipNear(bad)).toEqual({ code: "position-invalid" });
+    // In the US, but the seed places no town within 60 miles of the middle of Nevada's desert.
+    const remote = await zipNear({ lat: "38.5", lng: "-116.9" });
+    expect(remote).toEqual({ code: "position-remote" });
+  });
+
+  it("anyone may ask the nearest ZIP code with any numbers, and nothing changes", async () => {
+    const [{ near }] = await asAnon<{ near: unknown }>(db, "select public.nearest_zip(1e308, -1e308) as near");
+    expect(near).toBeNull();
+  });
+});
+
+describe("vendors nearest a ZIP code", () => {
+  it("lists the nearest first with their miles, at most 100 miles away, and never a hidden listing", async () => {
+    const hidden = await houstonVendor();
+    await db.query("update public.vendors set hidden = true where id = $1", [hidden.id]);
+    try {
+      const near = await getVendorsNearest("77002");
+      expect(near?.city_name).toBe("Houston");
+      expect(near!.vendors.length).toBeGreaterThan(0);
+      const miles = near!.vendors.map((vendor) => vendor.miles);
+      expect(miles).toEqual([...miles].sort((a, b) => a - b));
+      expect(Math.max(...miles)).toBeLessThanOrEqual(100);
+      expect(near!.vendors.map((vendor) => vendor.card.id)).not.toContain(hidden.id);
+    } finally {
+      await db.query("update public.vendors set hidden = false where id = $1", [hidden.id]);
+    }
+  });
+
+  it("knows no ZIP code outside the directory", async () => {
+    expect(await getVendorsNearest("00000")).toBeNull();
+  });
+});
+
+describe("does it deliver to my ZIP?", () => {
+  it("answers serves, within the delivery fee's miles, or no, with the miles from the yard", async () => {
+    const vendor = await houstonVendor();
+    const serves = await checkDelivery({ vendor: String(vendor.id), zip: vendor.served });
+    expect(serves).toMatchObject({ answer: "serves", zip: vendor.served, city_name: vendor.served_city, state_code: "TX" });
+
+    const far = await checkDelivery({ vendor: String(vendor.id), zip: "10001" });
+    expect(far).toMatchObject({ answer: "no", state_code: "NY" });
+    expect((far as { miles: number }).miles).toBeGreaterThan(1000);
+
+    // A ZIP it does not list, 30 miles from its yard: within a published fee's 50 miles, not within 10.
+    const nearby = await one<{ code: string; miles: number }>(
+      `select p.code, public.vendor_miles_to_zip($1, p.code) as miles from public.postcodes p
+       where not exists (select 1 from public.vendors_serviced s where s.vendor_id = $1 and s.postcode_id = p.id)
+         and public.vendor_miles_to_zip($1, p.code) between 15 and 45 order by p.code limit 1`,
+      [vendor.id],
+    );
+    await db.query(
+      `insert into public.rate_cards (vendor_id, delivery_fee, delivery_miles, delivery_per_mile, updated_by) values ($1, 95, 50, 3, 'test')
+       on conflict (vendor_id) do update set delivery_fee = 95, delivery_miles = 50, delivery_per_mile = 3, published = true`,
+      [vendor.id],
+    );
+    expect(await checkDelivery({ vendor: String(vendor.id), zip: nearby.code })).toMatchObject({
+      answer: "delivery_range",
+      delivery_miles: 50,
+    });
+    await db.query("update public.rate_cards set delivery_miles = 10 where vendor_id = $1", [vendor.id]);
+    expect(await checkDelivery({ vendor: String(vendor.id), zip: nearby.code })).toMatchObject({ answer: "no" });
+  });
+
+  it("refuses bad input with a code and answers a hidden listing like an unknown one", async () => {
+    const vendor = await houstonVendor();
+    expect(await checkDelivery({ vendor: String(vendor.id), zip: "7700" })).toEqual({ code: "zip-invalid" });
+    expect(await checkDelivery({ vendor: String(vendor.id), zip: "77002'; drop table x" })).toEqual({ code: "zip-invalid" });
+    expect(await checkDelivery({ vendor: String(vendor.id), zip: null })).toEqual({ code: "zip-invalid" });
+    expect(await checkDelivery({ vendor: String(vendor.id), zip: "00000" })).toEqual({ code: "zip-unknown" });
+    expect(await checkDelivery({ vendor: "abc", zip: "77002" })).toEqual({ code: "listing-unknown" });
+    expect(await checkDelivery({ vendor: "99999999", zip: "77002" })).toEqual({ code: "listing-unknown" });
+    expect(await checkDelivery({ vendor: "1".repeat(40), zip: "77002" })).toEqual({ code: "listing-unknown" });
+    await db.query("update public.vendors set hidden = true where id = $1", [vendor.id]);
+    try {
+      expect(await checkDelivery({ vendor: String(vendor.id), zip: vendor.served })).toEqual({ code: "listing-unknown" });
+    } finally {
+      await db.query("update public.vendors set hidden = false where id = $1", [vendor.id]);
+    }
+  });
+});
+
+describe("maps", () => {
+  it("draw the country at most 12 kB gzipped, each state with vendors a link to its page", async () => {
+    const states = (
+      await db.query<{ state_name: string; state_slug: string; vendor_count: number }>(
+        "select state_name, state_slug, vendor_count from public.states_with_vendors",
+      )
+    ).rows;
+    const html = renderToStaticMarkup(createElement(CountryMap, { states, countrySlug: "us" }));
+    for (const state of states) expect(html).toContain(`href="/us/${state.state_slug}"`);
+    // Every state the Census draws, with the largest counts a real directory would have.
+    const full = states.map((state, index) => ({ ...state, vendor_count: 50 + index * 97 }));
+    expect(gzipped(createElement(CountryMap, { states: full, countrySlug: "us" }))).toBeLessThanOrEqual(12 * 1024);
+  });
+
+  it("draw a state's cities as dots linked to their pages, 80 at most, within 12 kB gzipped", async () => {
+    const cities = await getStateMap("texas");
+    expect(cities.length).toBeGreaterThan(0);
+    expect(cities[0].slug).toBe("houston");
+    const html = renderToStaticMarkup(createElement(StateMap, { stateName: "Texas", base: "/us/texas", cities }));
+    expect(html).toContain('href="/us/texas/houston"');
+    // As many cities as the map draws, with long names.
+    const many = Array.from({ length: 80 }, (_, index) => ({
+      slug: `city-with-a-long-name-${index}`,
+      name: `City With A Really Quite Long Name Number ${index}`,
+      count: 1 + index * 13,
+      lat: 26 + (index % 10) * 1.0,
+      lng: -106 + Math.floor(index / 10) * 1.5,
+    }));
+    expect(gzipped(createElement(StateMap, { stateName: "Texas", base: "/us/texas", cities: many }))).toBeLessThanOrEqual(12 * 1024);
+    const [{ map }] = await asAnon<{ map: unknown[] }>(db, "select public.state_map('texas') as map");
+    expect(map.length).toBeLessThanOrEqual(80);
+  });
+
+  it("draw a city's listings, their yards and served places, never a hidden one, within 12 kB gzipped for a full page", async () => {
+    const ids = (
+      await db.query<{ id: number }>(
+        `select distinct s.vendor_id as id from public.vendors_serviced s join public.postcodes p on p.id = s.postcode_id
+         join public.cities c on c.id = p.city_id where c.slug = 'houston' order by 1 limit 24`,
+      )
+    ).rows.map((row) => row.id);
+    await db.query("update public.vendors set hidden = true where id = $1", [ids[0]]);
+    try {
+      const area = await getAreaMap("texas", "houston", ids);
+      expect(area.city?.name).toBe("Houston");
+      expect(area.vendors.map((vendor) => vendor.id)).not.toContain(ids[0]);
+      expect(area.vendors.length).toBe(ids.length - 1);
+      const html = renderToStaticMarkup(
+        createElement(AreaMap, { center: area.city!, vendors: area.vendors, label: "Houston", testId: "m" }),
+      );
+      expect(html).toContain("&#x27;s yard");
+    } finally {
+      await db.query("update public.vendors set hidden = false where id = $1", [ids[0]]);
+    }
+    // A page of 24 listings, each serving 200 places around the city.
+    const vendors: AreaVendor[] = Array.from({ length: 24 }, (_, v) => ({
+      id: v + 1,
+      name: `A Very Long Equipment Rental Company Name ${v}`,
+      lat: 29.76 + (v % 5) * 0.05,
+      lng: -95.37 + Math.floor(v / 5) * 0.05,
+      places: Array.from({ length: 200 }, (_, p) => ({
+        name: `Place Number ${p}`,
+        lat: 29 + (p % 20) * 0.08,
+        lng: -96 + Math.floor(p / 20) * 0.12,
+        zips: 1 + (p % 7),
+      })),
+    }));
+    const center = { name: "Houston", lat: 29.76, lng: -95.37 };
+    expect(gzipped(createElement(AreaMap, { center, vendors, label: "Houston", testId: "m" }))).toBeLessThanOrEqual(12 * 1024);
+  });
+
+  it("asks for at most 48 listings whatever a caller sends", async () => {
+    const [{ map }] = await asAnon<{ map: { vendors: unknown[] } }>(
+      db,
+      "select public.area_map('texas', 'houston', array(select id from public.vendors where not hidden and postcode_id is not null order by id limit 500)) as map",
+    );
+    expect(map.vendors.length).toBe(48);
+  });
+
+  it("draw where requests found no vendor within 12 kB gzipped at 300 ZIP codes", () => {
+    const places = Array.from({ length: 300 }, (_, index) => ({
+      zip: String(10000 + index * 37),
+      city_name: `Some Long Town Name ${index}`,
+      state_code: "TX",
+      lat: 26 + (index % 20) * 1.1,
+      lng: -120 + Math.floor(index / 20) * 2.5,
+      requests: 1 + (index % 40),
+    }));
+    expect(gzipped(createElement(UnansweredMap, { places }))).toBeLessThanOrEqual(12 * 1024);
+  });
+});
