@@ -95,7 +95,7 @@ export function AreaMap({
     ));
   };
   return (
-    <figure className="mt-6" data-testid={testId}>
+    <figure className="mt-6 max-w-2xl" data-testid={testId}>
       <svg
         viewBox={[x, y, width, height].map(fixed).join(" ")}
         className="h-auto w-full rounded-[var(--radius-card)] border border-ink-200"
