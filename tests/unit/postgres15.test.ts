@@ -768,6 +768,40 @@ describe("the response rules on PostgreSQL 15", () => {
   });
 });
 
+describe("the site's weeks on PostgreSQL 15", () => {
+  it("one instance counts at a time: another's call while a count is open returns at once with nothing, and every week is counted", async () => {
+    const owner = await server.connect("postgres");
+    const [first, second] = await Promise.all([server.connect("authenticator"), server.connect("authenticator")]);
+    try {
+      await owner.query("delete from private.site_weeks");
+      // The first instance's count is open (its transaction holds the lock) while the second asks.
+      await first.query("begin");
+      await first.query("set local role service_role");
+      const [{ week }] = (await first.query<{ week: string | null }>("select public.count_site_weeks() as week")).rows;
+      expect(week).not.toBeNull();
+      const started = performance.now();
+      const [{ other }] = await as<{ other: string | null }>("service_role", "select public.count_site_weeks() as other", [], second);
+      expect(other).toBeNull();
+      expect(performance.now() - started).toBeLessThan(2000);
+      await first.query("commit");
+      // Both keep calling, as their rounds do, until none is due: each week counted once.
+      const rounds = [first, second].map(async (client) => {
+        let counted = 0;
+        for (let call = 0; call < 40; call++)
+          if ((await as<{ w: string | null }>("service_role", "select public.count_site_weeks() as w", [], client))[0].w) counted++;
+        return counted;
+      });
+      const counted = (await Promise.all(rounds)).reduce((sum, n) => sum + n, 1);
+      const { rows } = await owner.query<{ n: number }>("select count(*)::int as n from private.site_weeks");
+      expect(rows[0].n).toBe(26);
+      expect(counted).toBe(26);
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+      await owner.end();
+    }
+  });
+});
+
 describe("a request's life on PostgreSQL 15", () => {
   it("any two actions on one request at the same moment keep every invariant, and erasure always succeeds", async () => {
     const owner = await server.connect("postgres");

@@ -1,0 +1,124 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { WeekChart } from "@/components/charts/week-chart";
+import { businessActivity, countSiteWeeks, siteActivity } from "@/lib/activity/data";
+import { book, manageListing, sendQuote, sendRequest, useDatabase } from "./helpers/factories";
+import { freshDb } from "./helpers/db";
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await freshDb(true);
+  useDatabase(db);
+});
+
+const one = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows[0];
+const thisWeek = async () =>
+  (await one<{ w: string }>("select to_char(date_trunc('week', now() at time zone 'UTC'), 'YYYY-MM-DD') as w")).w;
+
+/** The outbox sent each recipient's email an hour and a half ago (as the drain records it). */
+const emailedEarlier = (lead: number) =>
+  db.query("update public.lead_recipients set emailed_at = now() - interval '90 minutes' where lead_id = $1", [lead]);
+
+describe("a listing's charts on /business", () => {
+  it("count its week's requests, quotes, wins, bookings and response time, for its managers only", async () => {
+    const first = await sendRequest({ widen: true, email: "renter-a@example.com" });
+    const vendor = first.vendors[0];
+    const manager = await manageListing(db, vendor);
+    const second = await sendRequest({ widen: true });
+    expect(second.vendors).toContain(vendor);
+    await emailedEarlier(first.id);
+    const quote = await sendQuote(manager, vendor, first.id);
+    await book(first, quote.id);
+
+    const activity = await businessActivity(manager, vendor);
+    expect(activity?.weeks).toHaveLength(26);
+    const week = activity!.weeks.at(-1)!;
+    expect(week.week).toBe(await thisWeek());
+    expect(week).toMatchObject({ requests: 2, quotes: 1, won: 1, bookings: 1 });
+    expect(week.response_hours).toBeCloseTo(1.5, 1);
+    expect(week.city_hours).not.toBeNull();
+    expect(activity!.weeks.slice(0, -1).every((w) => w.requests === 0 && w.response_hours === null)).toBe(true);
+
+    // Another listing's manager, and an address managing nothing, get nothing of it.
+    const other = await manageListing(
+      db,
+      second.vendors.find((id) => id !== vendor)!,
+    );
+    expect(await businessActivity(other, vendor)).toBeNull();
+    expect(await businessActivity("nobody@example.com", vendor)).toBeNull();
+    expect(await businessActivity("", vendor)).toBeNull();
+  });
+});
+
+describe("the site's weeks", () => {
+  it("are counted one week per call, the oldest due first, and the week in progress again after 10 minutes", async () => {
+    await db.query("delete from private.site_weeks");
+    const counted = await countSiteWeeks();
+    expect(counted).toBe(26);
+    expect(await countSiteWeeks()).toBe(0);
+    const before = await siteActivity();
+    expect(before.weeks).toHaveLength(26);
+    const current = before.weeks.at(-1)!;
+    expect(current.week).toBe(await thisWeek());
+
+    await sendRequest({ widen: true });
+    expect((await siteActivity()).weeks.at(-1)!.requests).toBe(current.requests);
+    await db.query("update private.site_weeks set counted_at = now() - interval '11 minutes' where week = $1", [current.week]);
+    expect(await countSiteWeeks()).toBe(1);
+    expect((await siteActivity()).weeks.at(-1)!.requests).toBe(current.requests + 1);
+
+    // A past week counted while it was in progress is counted again once it has ended.
+    const past = before.weeks.at(-2)!.week;
+    await db.query("update private.site_weeks set counted_at = $1::date + interval '3 days' where week = $1", [past]);
+    expect(await countSiteWeeks()).toBe(1);
+    expect(await countSiteWeeks()).toBe(0);
+  });
+
+  it("count requests, first quotes, bookings and cancellations, and map where requests found no vendor", async () => {
+    const lonely = await one<{ code: string }>(`
+      select p.code from public.postcodes p join public.cities c on c.id = p.city_id
+      where c.latitude is not null and not exists (select 1 from public.vendors_serviced s where s.postcode_id = p.id)
+        and not exists (select 1 from public.vendors v join public.postcodes vp on vp.id = v.postcode_id join public.cities vc on vc.id = vp.city_id
+                        where public.distance_miles(c.latitude, c.longitude, vc.latitude, vc.longitude) <= 50)
+      order by p.code limit 1`);
+    await sendRequest({ zip: lonely.code });
+    await sendRequest({ zip: lonely.code });
+    await db.query("update private.site_weeks set counted_at = now() - interval '11 minutes'");
+    await countSiteWeeks();
+    const { weeks, unanswered } = await siteActivity();
+    const week = weeks.at(-1)!;
+    const truth = await one<{ requests: number; quotes: number; bookings: number; cancellations: number }>(
+      `select (select count(*)::int from public.leads where completed and completed_at >= $1::date) as requests,
+              (select count(*)::int from public.quotes where revision = 1 and created_at >= $1::date) as quotes,
+              (select count(*)::int from public.bookings where booked_at >= $1::date) as bookings,
+              (select count(*)::int from public.bookings where cancelled_at >= $1::date) as cancellations`,
+      [week.week],
+    );
+    expect(week).toMatchObject(truth);
+    expect(unanswered).toContainEqual(expect.objectContaining({ zip: lonely.code, requests: 2 }));
+  });
+});
+
+describe("a week chart", () => {
+  it("draws each series, says its totals for screen readers and gives every week's numbers in a table", () => {
+    const weeks = Array.from({ length: 26 }, (_, i) => new Date(Date.UTC(2026, 5, 1 + 7 * i)).toISOString().slice(0, 10));
+    const html = renderToStaticMarkup(
+      createElement(WeekChart, {
+        title: "Requests per week",
+        weeks,
+        series: [
+          { name: "Requests", color: "#000", values: weeks.map((_, i) => i * 3) },
+          { name: "Response", color: "#333", values: weeks.map((_, i) => (i % 5 === 0 ? null : i)), dashed: true },
+        ],
+        summary: "78 requests in all.",
+      }),
+    );
+    expect(html).toContain('aria-label="78 requests in all."');
+    expect(html.match(/<tr/g)).toHaveLength(27);
+    expect(html).toContain('<td class="py-1 pr-3 text-right tabular-nums">75</td>');
+    expect(html).toContain("–");
+    expect(html.match(/<path /g)).toHaveLength(2);
+  });
+});
