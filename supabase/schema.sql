@@ -4943,6 +4943,20 @@ COMMENT ON INDEX public.quotes_one_open_idx IS 'At most one open quote per reque
 
 
 --
+-- Name: quotes_vendor_first_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX quotes_vendor_first_idx ON public.quotes USING btree (vendor_id, created_at) INCLUDE (lead_id) WHERE (revision = 1);
+
+
+--
+-- Name: INDEX quotes_vendor_first_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.quotes_vendor_first_idx IS 'A listing''s first quotes by when they were sent, with their request: the /business charts'' weekly quotes and wins.';
+
+
+--
 -- Name: quotes_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 

@@ -76,7 +76,8 @@ export function WeekChart({
             </g>
           ))}
           {xTicks.map((week) => (
-            <text key={week} x={fixed(x(week) ?? 0)} y={HEIGHT - 6} textAnchor="middle">
+            // The last week's label ends at its point, so it stays inside the chart.
+            <text key={week} x={fixed(x(week) ?? 0)} y={HEIGHT - 6} textAnchor={week === weeks.at(-1) ? "end" : "middle"}>
               {weekLabel(week)}
             </text>
           ))}

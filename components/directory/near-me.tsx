@@ -23,9 +23,10 @@ export function NearMeButton() {
       async ({ coords }) => {
         try {
           const response = await fetch(`/api/near?lat=${coords.latitude}&lng=${coords.longitude}`);
-          const found = (await response.json()) as { zip?: string; code?: NearMessage };
-          if (found.zip) return router.push(`/us/near/${found.zip}`);
-          setProblem(found.code && found.code in NEAR_MESSAGES ? found.code : "failed");
+          const found = (await response.json()) as { zip?: unknown; code?: unknown };
+          if (response.ok && typeof found.zip === "string") router.push(`/us/near/${found.zip}`);
+          else
+            setProblem(typeof found.code === "string" && Object.hasOwn(NEAR_MESSAGES, found.code) ? (found.code as NearMessage) : "failed");
         } catch {
           setProblem("failed");
         }

@@ -19,17 +19,18 @@ export function CountryMap({ states, countrySlug }: { states: StateCount[]; coun
       <svg
         viewBox={`0 0 ${CANVAS.width} ${CANVAS.height}`}
         className="h-auto w-full [&_a:hover_path]:opacity-75"
+        stroke="#fff"
         role="group"
         aria-label="Map of the United States, each state shaded by its listed vendors; the states are listed below."
       >
         {countryShapes().map(({ name, d }) => {
           const state = byName.get(name);
-          if (!state || state.vendor_count === 0) return <path key={name} d={d} fill="#eceef1" stroke="#fff" />;
+          if (!state || state.vendor_count === 0) return <path key={name} d={d} fill="#eceef1" />;
           return (
             // Out of the tab order: the list below holds the same links for the keyboard.
             <a key={name} href={`/${countrySlug}/${state.state_slug}`} data-link="" tabIndex={-1}>
               <title>{`${name}: ${state.vendor_count} vendor${state.vendor_count === 1 ? "" : "s"}`}</title>
-              <path d={d} fill={shade(state.vendor_count)} stroke="#fff" />
+              <path d={d} fill={shade(state.vendor_count)} />
             </a>
           );
         })}

@@ -30,9 +30,14 @@ export function DeliveryCheck({ vendorId, vendorName }: { vendorId: number; vend
     setChecking(true);
     try {
       const response = await fetch(`/api/delivers?vendor=${vendorId}&zip=${zip}`);
-      const found = (await response.json()) as Answer | { code: DeliveryMessage };
-      if ("code" in found) setProblem(found.code in DELIVERY_MESSAGES ? found.code : "failed");
-      else setAnswer(found);
+      const found = (await response.json()) as Answer | { code?: unknown };
+      if (response.ok && "answer" in found) setAnswer(found);
+      else
+        setProblem(
+          "code" in found && typeof found.code === "string" && Object.hasOwn(DELIVERY_MESSAGES, found.code)
+            ? (found.code as DeliveryMessage)
+            : "failed",
+        );
     } catch {
       setProblem("failed");
     }

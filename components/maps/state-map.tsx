@@ -52,7 +52,9 @@ export function StateMap({ stateName, base, cities }: { stateName: string; base:
         ))}
       </svg>
       <figcaption className="mt-2 text-sm text-ink-700">
-        Each dot is a city with vendors; the larger the dot, the more vendors serve it.
+        {dots.length > 0
+          ? "Each dot is a city with vendors; the larger the dot, the more vendors serve it."
+          : `No city in ${stateName} has vendors listed yet.`}
       </figcaption>
     </figure>
   );

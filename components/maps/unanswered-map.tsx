@@ -27,9 +27,11 @@ export function UnansweredMap({ places }: { places: Unanswered[] }) {
         role="img"
         aria-label={`Map of the ${places.length} job-site ZIP codes where requests found no vendor in the last 26 weeks, larger for more requests; they are listed below.`}
       >
-        {countryShapes().map(({ name, d }) => (
-          <path key={name} d={d} fill="#eceef1" stroke="#fff" />
-        ))}
+        <g stroke="#fff">
+          {countryShapes().map(({ name, d }) => (
+            <path key={name} d={d} fill="#eceef1" />
+          ))}
+        </g>
         {dots.map(({ place, at }) => (
           <circle
             key={place.zip}

@@ -148,7 +148,7 @@ export interface FunctionArgs {
   lead_status: { p_lead_id: number | null; p_owner_token: string | null; p_link_hash?: string | null };
   lead_text_link: { p_lead_id: number | null; p_vendor_id: number | null; p_quote_hash: string | null };
   name_for_emails: { p_name: string | null };
-  nearest_zip: { p_latitude: number | null; p_longitude: number | null };
+  nearest_zip: { p_latitude: number | null; p_longitude: number | null; p_candidates?: ReadonlyArray<string> | null };
   normalize_website: { p_site: string | null };
   operator_activity: Record<string, never>;
   operator_add: { p_email: string | null; p_password_hash: string | null };

@@ -23,12 +23,15 @@ export function project(latitude: number, longitude: number): [number, number] |
   return projection([longitude, latitude]);
 }
 
+/** The whole country keeps the points whose triangle is at least this many square units: what a phone shows. */
+const COUNTRY_WEIGHT = 6;
+
 const presimplified = presimplify(statesTopology as unknown as Topology<{ states: GeometryCollection<{ name: string }> }>);
 const byWeight = new Map<number, StateFeature[]>();
 
 /**
  * The states with every point whose triangle is smaller than `weight` square canvas units left
- * out: 4 is the whole country on a phone; a single state, drawn larger, keeps more.
+ * out: a single state, or a city's frame, drawn larger than the country, keeps more.
  */
 function statesAt(weight: number): StateFeature[] {
   let states = byWeight.get(weight);
@@ -100,7 +103,7 @@ function pathData(shape: GeoPermissibleObjects, digits: number, clip: ReturnType
 
 /** Each state's outline on the whole canvas, by its name (as the states table spells it). */
 export function countryShapes(): Array<{ name: string; d: string }> {
-  return statesAt(4).map((state) => ({ name: state.properties.name, d: pathData(state, 0) }));
+  return statesAt(COUNTRY_WEIGHT).map((state) => ({ name: state.properties.name, d: pathData(state, 0) }));
 }
 
 export interface Frame {
@@ -126,17 +129,15 @@ export function frameAround(points: Array<[number, number]>, minSpan: number): F
 
 /** One state's outline and the frame that fits it. */
 export function stateShape(name: string): { d: string; frame: Frame } | null {
-  const whole = statesAt(4).find((state) => state.properties.name === name);
+  const whole = statesAt(COUNTRY_WEIGHT).find((state) => state.properties.name === name);
   if (!whole) return null;
-  const [[x0, y0], [x1, y1]] = geoPath().bounds(whole);
-  const frame = frameAround(
-    [
-      [x0, y0],
-      [x1, y1],
-    ],
-    0,
-  );
-  const detailed = statesAt(weightFor(frame)).find((state) => state.properties.name === name)!;
+  const around = (shape: StateFeature) => {
+    const [corner, opposite] = geoPath().bounds(shape);
+    return frameAround([corner, opposite], 0);
+  };
+  // The detail follows the frame, and the frame is then fitted to the detailed outline it holds.
+  const detailed = statesAt(weightFor(around(whole))).find((state) => state.properties.name === name)!;
+  const frame = around(detailed);
   return { d: framedPath(frame)(detailed), frame };
 }
 
@@ -149,7 +150,7 @@ export function bordersWithin(frame: Frame): string[] {
 }
 
 // Points closer together than about half a pixel at the frame's scale are not drawn.
-const weightFor = (frame: Frame) => Math.max(0.01, Math.round((4 / (frame.zoom * frame.zoom)) * 100) / 100);
+const weightFor = (frame: Frame) => Math.max(0.01, Math.round((COUNTRY_WEIGHT / (frame.zoom * frame.zoom)) * 100) / 100);
 
 function framedPath(frame: Frame) {
   const [x, y, width, height] = frame.viewBox;

@@ -63,9 +63,16 @@ const deliverySchema: z.ZodType<DeliveryAnswer | null> = z
 export const deliversTo = (vendorId: number, zip: string) =>
   rpc("vendor_delivers_to", { p_vendor_id: vendorId, p_zip: zip }, deliverySchema);
 
-/** The ZIP code the directory places nearest a position, within 60 miles; null when none is. */
-export const nearestZip = (latitude: number, longitude: number) =>
-  rpc("nearest_zip", { p_latitude: latitude, p_longitude: longitude }, z.object({ zip: z.string(), miles: z.number() }).nullable());
+/**
+ * The first of `candidates` (ZIP codes nearest a position, nearest first) the directory knows; else
+ * the ZIP code it places nearest, within 60 miles; null when none is.
+ */
+export const nearestZip = (latitude: number, longitude: number, candidates: string[]) =>
+  rpc(
+    "nearest_zip",
+    { p_latitude: latitude, p_longitude: longitude, p_candidates: candidates.slice(0, 50) },
+    z.object({ zip: z.string(), miles: z.number().nullable() }).nullable(),
+  );
 
 const nearestSchema = z
   .object({

@@ -1,7 +1,8 @@
 -- A listing's charts on /business, for an address that manages it (else null): per week (Monday,
 -- UTC) of the last 26, the requests it received, the requests it quoted (first quotes), its
--- bookings, its median response hours and the median of the listings whose yard is in its city,
--- and of the requests it quoted that week how many were booked with it; read by the listing's
+-- bookings, its median response hours and the median of the listings whose yard is in its city
+-- (when 5 or more of them answered that week), and of the requests it quoted that week how many
+-- were booked with it; read by the listing's
 -- own indexes and its city's listings' answers.
 create or replace function public.business_activity(p_email text, p_vendor_id bigint)
 returns jsonb language sql stable security definer set search_path = '' as $$
@@ -23,9 +24,14 @@ returns jsonb language sql stable security definer set search_path = '' as $$
     join public.lead_recipients r on r.vendor_id = l.id
     where r.completed_at >= b.starts and not r.spam
     group by 1
+  ), won as (
+    -- The requests booked with it since the first week (a booking follows its quote), looked up as a set.
+    select k.lead_id from listing l cross join bounds b
+    join public.bookings k on k.vendor_id = l.id
+    where k.booked_at >= b.starts
   ), quoted as (
     select date_trunc('week', q.created_at at time zone 'UTC')::date as week, count(*) as n,
-           count(*) filter (where exists (select 1 from public.bookings k where k.lead_id = q.lead_id and k.vendor_id = q.vendor_id)) as won
+           count(*) filter (where q.lead_id in (select w.lead_id from won w)) as won
     from listing l cross join bounds b
     join public.quotes q on q.vendor_id = l.id
     where q.created_at >= b.starts and q.revision = 1
@@ -52,6 +58,8 @@ returns jsonb language sql stable security definer set search_path = '' as $$
     join public.lead_recipients r on r.vendor_id = v.id
     where r.responded_at >= b.starts and r.emailed_at is not null
     group by 1
+    -- A median of fewer listings would tell a business its few neighbours' own times.
+    having count(distinct r.vendor_id) >= 5
   )
   select jsonb_build_object('vendor_id', l.id, 'name', l.name,
     'weeks', (select jsonb_agg(jsonb_build_object('week', w.week, 'requests', coalesce(rc.n, 0), 'quotes', coalesce(qu.n, 0),

@@ -38,7 +38,27 @@ describe("a listing's charts on /business", () => {
     expect(week.week).toBe(await thisWeek());
     expect(week).toMatchObject({ requests: 2, quotes: 1, won: 1, bookings: 1 });
     expect(week.response_hours).toBeCloseTo(1.5, 1);
-    expect(week.city_hours).not.toBeNull();
+    // Its city's median waits for 5 listings answering in the week: fewer would tell their own times.
+    expect(week.city_hours).toBeNull();
+    const neighbours = (
+      await db.query<{ id: number }>(
+        `select v.id from public.vendors v join public.postcodes p on p.id = v.postcode_id
+         where p.city_id = (select yp.city_id from public.vendors y join public.postcodes yp on yp.id = y.postcode_id where y.id = $1)
+           and v.id <> $1 order by v.id limit 4`,
+        [vendor],
+      )
+    ).rows.map((row) => row.id);
+    expect(neighbours).toHaveLength(4);
+    await db.query(
+      `insert into public.lead_recipients (lead_id, vendor_id, reason, rank, emailed_at, responded_at)
+       select $1, n.id, 'nearby', 10 + n.ord, now() - interval '5 hours', now() - interval '1 hour'
+       from unnest($2::bigint[]) with ordinality n(id, ord)
+       on conflict (lead_id, vendor_id) do update set emailed_at = excluded.emailed_at, responded_at = excluded.responded_at`,
+      [second.id, neighbours],
+    );
+    const withCity = (await businessActivity(manager, vendor))!.weeks.at(-1)!;
+    expect(withCity.city_hours).not.toBeNull();
+    expect(withCity.city_hours!).toBeGreaterThan(1.5);
     expect(activity!.weeks.slice(0, -1).every((w) => w.requests === 0 && w.response_hours === null)).toBe(true);
 
     // Another listing's manager, and an address managing nothing, get nothing of it.

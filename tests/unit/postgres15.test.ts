@@ -48,6 +48,7 @@ async function as<T extends pg.QueryResultRow>(
 
 /** What visitors may call: the read functions, nothing else. */
 const READ_FUNCTIONS = [
+  "area_map(text,text,bigint[])",
   "article_by_slug(text)",
   "articles_list()",
   "city_page(text,text,text,integer,integer,text)",
@@ -61,6 +62,7 @@ const READ_FUNCTIONS = [
   "find_city_for_zip(text,double precision,double precision)",
   "footer_states()",
   "hero_for(text)",
+  "nearest_zip(double precision,double precision,text[])",
   "popular_models()",
   "rate_card_json(bigint)",
   "rental_date_window()",
@@ -69,15 +71,18 @@ const READ_FUNCTIONS = [
   "sitemap_paths(integer,bigint,integer)",
   "sitemap_size()",
   "state_cities(text)",
+  "state_map(text)",
   "state_page(text,text,integer,integer)",
   "us_states()",
   "vendor_card(vendors)",
+  "vendor_delivers_to(bigint,text)",
   "vendor_miles_to_zip(bigint,text)",
   "vendor_page(text,text,text,text)",
   "vendor_page_slice(bigint[],integer,integer,text)",
   "vendor_review_scores(bigint[])",
   "vendor_review_summary(bigint)",
   "vendor_reviews(bigint,integer,integer)",
+  "vendors_nearest(text,integer)",
 ];
 
 /**
