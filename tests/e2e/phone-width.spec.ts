@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { query } from "./helpers/db";
+import { pickSelectableDay } from "./helpers/rental-dialog";
 import { logIn } from "./helpers/operator";
 import { test } from "./helpers/test";
 
@@ -167,7 +168,7 @@ test("the rental dialog stays within a 320 px screen at every step, and its Clos
   await dialog.getByRole("button", { name: /Start Date/ }).click();
   await dialog.locator("[data-day] button:not([disabled])").first().click();
   await dialog.getByRole("button", { name: /End Date/ }).click();
-  await dialog.locator("[data-day] button:not([disabled])").nth(2).click();
+  await pickSelectableDay(dialog, 2);
   await within();
   await dialog.getByRole("button", { name: "Continue" }).click();
   await within();
