@@ -24,7 +24,7 @@ export function project(latitude: number, longitude: number): [number, number] |
 }
 
 /** The whole country keeps the points whose triangle is at least this many square units: what a phone shows. */
-const COUNTRY_WEIGHT = 6;
+const COUNTRY_WEIGHT = 8;
 
 const presimplified = presimplify(statesTopology as unknown as Topology<{ states: GeometryCollection<{ name: string }> }>);
 const byWeight = new Map<number, StateFeature[]>();
