@@ -831,6 +831,31 @@ COMMENT ON COLUMN private.lead_transitions.to_state IS 'The state the action lea
 
 
 --
+-- Name: listing_weeks; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.listing_weeks (
+    vendor_id bigint NOT NULL,
+    week date NOT NULL,
+    requests integer NOT NULL,
+    quotes integer NOT NULL,
+    won integer NOT NULL,
+    bookings integer NOT NULL,
+    response_hours numeric(7,1),
+    city_hours numeric(7,1)
+);
+
+
+ALTER TABLE private.listing_weeks OWNER TO postgres;
+
+--
+-- Name: TABLE listing_weeks; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.listing_weeks IS 'A listing''s figures for each settled week (Monday, UTC; ended 4 weeks ago, when its quotes are closed), read once by business_activity for its charts on /business and kept 26 weeks; no person''s details.';
+
+
+--
 -- Name: photo_deletions; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -3910,6 +3935,14 @@ ALTER TABLE ONLY private.lead_transitions
 
 
 --
+-- Name: listing_weeks listing_weeks_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.listing_weeks
+    ADD CONSTRAINT listing_weeks_pkey PRIMARY KEY (vendor_id, week);
+
+
+--
 -- Name: photo_deletions photo_deletions_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -5146,6 +5179,20 @@ CREATE INDEX vendors_postcode_id_idx ON public.vendors USING btree (postcode_id)
 
 
 --
+-- Name: vendors_postcode_rank_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendors_postcode_rank_idx ON public.vendors USING btree (postcode_id) INCLUDE (id, review_count, rating, name) WHERE (NOT hidden);
+
+
+--
+-- Name: INDEX vendors_postcode_rank_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.vendors_postcode_rank_idx IS 'The listings shown of each ZIP code with what ranks them, for the listings nearest a ZIP code (vendors_nearest).';
+
+
+--
 -- Name: vendors_rating_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -5466,6 +5513,14 @@ CREATE TRIGGER vendors_submissions_normalize_site BEFORE INSERT OR UPDATE OF sit
 
 ALTER TABLE ONLY private.city_vendors
     ADD CONSTRAINT city_vendors_city_id_fkey FOREIGN KEY (city_id) REFERENCES public.cities(id);
+
+
+--
+-- Name: listing_weeks listing_weeks_vendor_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.listing_weeks
+    ADD CONSTRAINT listing_weeks_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES public.vendors(id) ON DELETE CASCADE;
 
 
 --

@@ -72,6 +72,28 @@ describe("a listing's charts on /business", () => {
   });
 });
 
+describe("a listing's settled weeks", () => {
+  it("are read once, from 4 weeks back, and kept; the last 5 weeks are read on each view", async () => {
+    const sent = await sendRequest({ widen: true });
+    const vendor = sent.vendors[0];
+    const manager = await manageListing(db, vendor);
+    await db.query("delete from private.listing_weeks where vendor_id = $1", [vendor]);
+    // The request arrived 8 weeks ago.
+    await db.query(
+      "update public.lead_recipients set completed_at = completed_at - interval '56 days' where lead_id = $1 and vendor_id = $2",
+      [sent.id, vendor],
+    );
+    const first = (await businessActivity(manager, vendor))!;
+    const eightWeeksAgo = first.weeks.at(-9)!;
+    const before = (await businessActivity(manager, vendor))!.weeks.map((w) => w.requests);
+    expect(eightWeeksAgo.requests).toBeGreaterThanOrEqual(1);
+    const kept = await one<{ n: number }>("select count(*)::int as n from private.listing_weeks where vendor_id = $1", [vendor]);
+    expect(kept.n).toBe(21);
+    // Kept: a second view reads the same figures without reading the weeks again.
+    expect(before).toEqual(first.weeks.map((w) => w.requests));
+  });
+});
+
 describe("the site's weeks", () => {
   it("are counted one week per call, the oldest due first, and the week in progress again after 10 minutes", async () => {
     await db.query("delete from private.site_weeks");

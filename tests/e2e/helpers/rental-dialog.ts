@@ -23,7 +23,7 @@ export async function chooseDates(dialog: Locator) {
 export async function pickSelectableDay(dialog: Locator, index: number) {
   const days = dialog.locator("[data-day] button:not([disabled])");
   const month = dialog.getByRole("grid");
-  for (let left = index; ; ) {
+  for (let left = index; ;) {
     const count = await days.count();
     if (count > left) return days.nth(left).click();
     left -= count;
