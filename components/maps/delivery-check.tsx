@@ -2,16 +2,11 @@
 
 import { Link } from "@/components/ui/link";
 import { useState, type FormEvent } from "react";
+import type { DeliveryAnswer } from "@/lib/maps/data";
 import { DELIVERY_MESSAGES, type DeliveryMessage } from "@/lib/messages/maps";
 
-interface Answer {
-  zip: string;
-  city_name: string;
-  state_code: string;
-  miles: number | null;
-  delivery_miles: number | null;
-  answer: "serves" | "delivery_range" | "no";
-}
+/** What the server answers for a ZIP code the directory knows. */
+type Answer = Extract<DeliveryAnswer, { known: true }>;
 
 const milesText = (miles: number | null) => (miles === null ? "" : miles < 1 ? "under a mile" : `about ${miles.toFixed(1)} miles`);
 
