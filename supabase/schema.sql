@@ -839,7 +839,6 @@ CREATE TABLE private.listing_weeks (
     week date NOT NULL,
     requests integer NOT NULL,
     quotes integer NOT NULL,
-    won integer NOT NULL,
     bookings integer NOT NULL,
     response_hours numeric(7,1),
     city_hours numeric(7,1)

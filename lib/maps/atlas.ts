@@ -27,17 +27,25 @@ export function project(latitude: number, longitude: number): [number, number] |
 const COUNTRY_WEIGHT = 8;
 
 const presimplified = presimplify(statesTopology as unknown as Topology<{ states: GeometryCollection<{ name: string }> }>);
-const byWeight = new Map<number, StateFeature[]>();
+/**
+ * The levels of detail the maps draw at, from the whole country to a city's frame: each is
+ * computed once, and a frame takes the coarsest that keeps what it shows.
+ */
+const WEIGHTS = [COUNTRY_WEIGHT, 2, 0.5, 0.1, 0.02];
+const byWeight = new Map<number, Array<{ state: StateFeature; bounds: [[number, number], [number, number]] }>>();
 
 /**
  * The states with every point whose triangle is smaller than `weight` square canvas units left
- * out: a single state, or a city's frame, drawn larger than the country, keeps more.
+ * out, each with its bounds: a single state, or a city's frame, drawn larger than the country,
+ * keeps more.
  */
-function statesAt(weight: number): StateFeature[] {
+function statesAt(weight: number) {
   let states = byWeight.get(weight);
   if (!states) {
     const simple = simplify(presimplified, weight);
-    states = (feature(simple, simple.objects.states) as FeatureCollection<Polygon | MultiPolygon, { name: string }>).features;
+    states = (feature(simple, simple.objects.states) as FeatureCollection<Polygon | MultiPolygon, { name: string }>).features.map(
+      (state) => ({ state, bounds: geoPath().bounds(state) }),
+    );
     byWeight.set(weight, states);
   }
   return states;
@@ -103,7 +111,7 @@ function pathData(shape: GeoPermissibleObjects, digits: number, clip: ReturnType
 
 /** Each state's outline on the whole canvas, by its name (as the states table spells it). */
 export function countryShapes(): Array<{ name: string; d: string }> {
-  return statesAt(COUNTRY_WEIGHT).map((state) => ({ name: state.properties.name, d: pathData(state, 0) }));
+  return statesAt(COUNTRY_WEIGHT).map(({ state }) => ({ name: state.properties.name, d: pathData(state, 0) }));
 }
 
 export interface Frame {
@@ -129,14 +137,14 @@ export function frameAround(points: Array<[number, number]>, minSpan: number): F
 
 /** One state's outline and the frame that fits it. */
 export function stateShape(name: string): { d: string; frame: Frame } | null {
-  const whole = statesAt(COUNTRY_WEIGHT).find((state) => state.properties.name === name);
+  const whole = statesAt(COUNTRY_WEIGHT).find(({ state }) => state.properties.name === name)?.state;
   if (!whole) return null;
   const around = (shape: StateFeature) => {
     const [corner, opposite] = geoPath().bounds(shape);
     return frameAround([corner, opposite], 0);
   };
   // The detail follows the frame, and the frame is then fitted to the detailed outline it holds.
-  const detailed = statesAt(weightFor(around(whole))).find((state) => state.properties.name === name)!;
+  const detailed = statesAt(weightFor(around(whole))).find(({ state }) => state.properties.name === name)!.state;
   const frame = around(detailed);
   return { d: framedPath(frame)(detailed), frame };
 }
@@ -144,13 +152,15 @@ export function stateShape(name: string): { d: string; frame: Frame } | null {
 /** The state borders inside a frame, cut to it so a corner of Texas costs what it shows. */
 export function bordersWithin(frame: Frame): string[] {
   const path = framedPath(frame);
+  const [x, y, width, height] = frame.viewBox;
   return statesAt(weightFor(frame))
-    .map((state) => path(state))
+    .filter(({ bounds: [[x0, y0], [x1, y1]] }) => x0 <= x + width && x1 >= x && y0 <= y + height && y1 >= y)
+    .map(({ state }) => path(state))
     .filter(Boolean);
 }
 
 // Points closer together than about half a pixel at the frame's scale are not drawn.
-const weightFor = (frame: Frame) => Math.max(0.01, Math.round((COUNTRY_WEIGHT / (frame.zoom * frame.zoom)) * 100) / 100);
+const weightFor = (frame: Frame) => WEIGHTS.find((weight) => weight <= COUNTRY_WEIGHT / (frame.zoom * frame.zoom)) ?? WEIGHTS.at(-1)!;
 
 function framedPath(frame: Frame) {
   const [x, y, width, height] = frame.viewBox;
@@ -171,4 +181,20 @@ const nation = feature(
 /** Whether a position lies in the United States as the Census draws it (the 50 states and DC). */
 export function inUnitedStates(latitude: number, longitude: number): boolean {
   return geoContains(nation as GeoPermissibleObjects, [longitude, latitude]);
+}
+
+let neighbours: Promise<Array<Feature<Geometry>>> | undefined;
+
+/**
+ * Whether a position lies in Canada or Mexico, by Natural Earth's 1:50m outlines (world-atlas),
+ * read on first use: what tells a border town abroad from a US coast the Census outline cuts off.
+ */
+export async function inCanadaOrMexico(latitude: number, longitude: number): Promise<boolean> {
+  neighbours ??= import("world-atlas/countries-50m.json").then((module) => {
+    const topology = module.default as unknown as Topology<{ countries: GeometryCollection }>;
+    return (feature(topology, topology.objects.countries) as FeatureCollection<Geometry>).features.filter(
+      (country) => country.id === "124" || country.id === "484",
+    );
+  });
+  return (await neighbours).some((country) => geoContains(country as GeoPermissibleObjects, [longitude, latitude]));
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import zipcodes from "zipcodes";
-import { inUnitedStates } from "./atlas";
+import { inCanadaOrMexico, inUnitedStates } from "./atlas";
 import { nearestZip } from "./data";
 
 /** Why a position found no place: the button shows each in its own words (lib/messages/maps.ts). */
@@ -47,13 +47,14 @@ const DEGREES = /^-?\d{1,3}(\.\d{1,15})?$/;
  * - The nearest ZIP code the directory knows, by the ZIP codes' own points; failing those, by its
  *   cities' points (nearest_zip). Within 60 miles, else position-remote.
  * - A position outside the Census outline of the US (the states, DC and the territories) is abroad,
- *   unless a ZIP code lies within 10 miles: the outline is drawn for a map, and cuts off coastal towns.
+ *   unless a ZIP code lies within 10 miles and it is not in Canada or Mexico: the outline is drawn
+ *   for a map, and cuts off coastal towns.
  */
 export async function zipNear(input: { lat: unknown; lng: unknown }): Promise<{ zip: string } | { code: NearRefusal }> {
   const [lat, lng] = [input.lat, input.lng].map((value) => (typeof value === "string" && DEGREES.test(value) ? Number(value) : NaN));
   if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180)) return { code: "position-invalid" };
   const around = zipsAround(lat, lng);
-  const inside = inUnitedStates(lat, lng) || (around[0]?.miles ?? Infinity) <= SHORE_MILES;
+  const inside = inUnitedStates(lat, lng) || ((around[0]?.miles ?? Infinity) <= SHORE_MILES && !(await inCanadaOrMexico(lat, lng)));
   if (!inside) return { code: "position-abroad" };
   const near = await nearestZip(
     lat,

@@ -1,7 +1,9 @@
 -- A listing's charts on /business, for an address that manages it (else null): its figures for
--- each of the last 26 weeks (Monday, UTC; listing_week_figures). A week settled 5 weeks ago (its
--- quotes long closed, so its wins can no longer change) is read once and kept in
--- private.listing_weeks; the last 5 weeks are read anew on each view.
+-- each of the last 26 weeks (Monday, UTC; listing_week_figures), and of the requests it quoted each
+-- week how many are booked with it now. A week that ended 4 weeks ago is read once and kept in
+-- private.listing_weeks (a request marked spam later stays counted there); the last 5 weeks, and the
+-- wins (a quote may be revised and booked until the rental starts), are read anew on each view:
+-- the wins from its bookings, each with its request's first quote.
 create or replace function public.business_activity(p_email text, p_vendor_id bigint)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
@@ -19,9 +21,8 @@ begin
   if not exists (select 1 from private.listing_weeks k where k.vendor_id = listing.id and k.week = settled - 7) then
     delete from private.listing_weeks k where k.vendor_id = listing.id and k.week < first_week;
     -- The settled weeks not kept yet (a week without any is kept as zeros, so it is not read again).
-    insert into private.listing_weeks (vendor_id, week, requests, quotes, won, bookings, response_hours, city_hours)
-    select listing.id, g.week, coalesce(f.requests, 0), coalesce(f.quotes, 0), coalesce(f.won, 0), coalesce(f.bookings, 0),
-           f.response_hours, f.city_hours
+    insert into private.listing_weeks (vendor_id, week, requests, quotes, bookings, response_hours, city_hours)
+    select listing.id, g.week, coalesce(f.requests, 0), coalesce(f.quotes, 0), coalesce(f.bookings, 0), f.response_hours, f.city_hours
     from (select (first_week + 7 * n) as week from generate_series(0, 21) n) g
     left join private.listing_week_figures(listing.id,
                 (select coalesce(max(k.week) + 7, first_week) from private.listing_weeks k
@@ -32,14 +33,20 @@ begin
   end if;
   return jsonb_build_object('vendor_id', listing.id, 'name', listing.name,
     'weeks', (select jsonb_agg(jsonb_build_object('week', g.week, 'requests', coalesce(x.requests, 0), 'quotes', coalesce(x.quotes, 0),
-                'won', coalesce(x.won, 0), 'bookings', coalesce(x.bookings, 0), 'response_hours', x.response_hours,
+                'won', coalesce(w.won, 0), 'bookings', coalesce(x.bookings, 0), 'response_hours', x.response_hours,
                 'city_hours', x.city_hours) order by g.week)
               from (select (first_week + 7 * n) as week from generate_series(0, 25) n) g
-              left join (select k.week, k.requests, k.quotes, k.won, k.bookings, k.response_hours, k.city_hours
+              left join (select k.week, k.requests, k.quotes, k.bookings, k.response_hours, k.city_hours
                          from private.listing_weeks k where k.vendor_id = listing.id and k.week >= first_week and k.week < settled
                          union all
-                         select f.week, f.requests, f.quotes, f.won, f.bookings, f.response_hours, f.city_hours
-                         from private.listing_week_figures(listing.id, settled, this_week + 7) f) x on x.week = g.week));
+                         select f.week, f.requests, f.quotes, f.bookings, f.response_hours, f.city_hours
+                         from private.listing_week_figures(listing.id, settled, this_week + 7) f) x on x.week = g.week
+              left join (select date_trunc('week', q.created_at at time zone 'UTC')::date as week, count(*) as won
+                         from public.bookings k
+                         join public.quotes q on q.lead_id = k.lead_id and q.vendor_id = k.vendor_id and q.revision = 1
+                         where k.vendor_id = listing.id and k.booked_at >= first_week::timestamp at time zone 'UTC'
+                           and q.created_at >= first_week::timestamp at time zone 'UTC'
+                         group by 1) w on w.week = g.week));
 end;
 $$;
 

@@ -1,11 +1,10 @@
 -- A listing's figures per week (Monday, UTC) for the weeks from p_from to before p_to: the requests
--- it received, the requests it quoted (first quotes) and how many of those were booked with it (by
--- now), its bookings, its median hours from a request's email to its first response, and the median
+-- it received, the requests it quoted (first quotes), its bookings, its median hours from a request's email to its first response, and the median
 -- of the listings whose yard is in its city when 5 or more of them answered that week (fewer would
 -- tell a business its few neighbours' own times). Weeks without any are left out. Read by the
 -- listing's own indexes and its city's listings' answers.
 create or replace function private.listing_week_figures(p_vendor_id bigint, p_from date, p_to date)
-returns table (week date, requests int, quotes int, won int, bookings int, response_hours numeric, city_hours numeric)
+returns table (week date, requests int, quotes int, bookings int, response_hours numeric, city_hours numeric)
 language sql stable security definer set search_path = '' as $$
   with bounds as (
     select p_from::timestamp at time zone 'UTC' as starts, p_to::timestamp at time zone 'UTC' as ends,
@@ -15,12 +14,8 @@ language sql stable security definer set search_path = '' as $$
     from bounds b join public.lead_recipients r on r.vendor_id = p_vendor_id
     where r.completed_at >= b.starts and r.completed_at < b.ends and not r.spam
     group by 1
-  ), booked_since as (
-    -- The requests booked with it since the first week (a booking follows its quote), looked up as a set.
-    select k.lead_id from bounds b join public.bookings k on k.vendor_id = p_vendor_id where k.booked_at >= b.starts
   ), quoted as (
-    select date_trunc('week', q.created_at at time zone 'UTC')::date as week, count(*)::int as n,
-           (count(*) filter (where q.lead_id in (select s.lead_id from booked_since s)))::int as won
+    select date_trunc('week', q.created_at at time zone 'UTC')::date as week, count(*)::int as n
     from bounds b join public.quotes q on q.vendor_id = p_vendor_id
     where q.created_at >= b.starts and q.created_at < b.ends and q.revision = 1
     group by 1
@@ -46,7 +41,7 @@ language sql stable security definer set search_path = '' as $$
     group by 1
     having count(distinct r.vendor_id) >= 5
   )
-  select w.week, coalesce(rc.n, 0), coalesce(qu.n, 0), coalesce(qu.won, 0), coalesce(bk.n, 0), oh.hours, ch.hours
+  select w.week, coalesce(rc.n, 0), coalesce(qu.n, 0), coalesce(bk.n, 0), oh.hours, ch.hours
   from (select week from received union select week from quoted union select week from booked
         union select week from own_hours union select week from city_hours) w
   left join received rc on rc.week = w.week

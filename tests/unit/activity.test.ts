@@ -91,6 +91,12 @@ describe("a listing's settled weeks", () => {
     expect(kept.n).toBe(21);
     // Kept: a second view reads the same figures without reading the weeks again.
     expect(before).toEqual(first.weeks.map((w) => w.requests));
+    // A quote of that week (made so by moving it back) booked now is won now, though its week was kept before.
+    const quote = await sendQuote(manager, vendor, sent.id);
+    await db.query("update public.quotes set created_at = created_at - interval '56 days' where id = $1", [quote.id]);
+    expect((await businessActivity(manager, vendor))!.weeks.at(-9)!.won).toBe(0);
+    await book(sent, quote.id);
+    expect((await businessActivity(manager, vendor))!.weeks.at(-9)!.won).toBe(1);
   });
 });
 

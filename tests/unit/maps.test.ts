@@ -52,6 +52,15 @@ describe("where a position is", () => {
     // London, where the zipcodes package places a US military post office's ZIP code.
     expect(await zipNear({ lat: "51.5085", lng: "-0.1257" })).toEqual({ code: "position-abroad" });
     expect(await zipNear({ lat: "25.0", lng: "-40.0" })).toEqual({ code: "position-abroad" }); // mid-Atlantic
+    // Across the border from El Paso, Detroit and San Diego, within a few miles of their ZIP codes.
+    for (const [lat, lng] of [
+      ["31.69", "-106.42"],
+      ["42.30", "-83.02"],
+      ["32.5149", "-117.0382"],
+    ])
+      expect(await zipNear({ lat, lng })).toEqual({ code: "position-abroad" });
+    // Kailua-Kona's shore lies outside the Census outline drawn for maps, but by its ZIP code.
+    expect(await zipNear({ lat: "19.64", lng: "-155.9969" })).not.toEqual({ code: "position-abroad" });
     // Chicago's lakefront lies outside the Census outline drawn for maps, but a few blocks from its ZIP codes.
     expect(await zipNear({ lat: "41.8916", lng: "-87.6085" })).toEqual({ zip: expect.stringMatching(/^606\d\d$/) });
     for (const bad of [

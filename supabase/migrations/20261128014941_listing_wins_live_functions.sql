@@ -1,0 +1,113 @@
+-- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
+
+-- supabase/functions/listing_week_figures.sql
+-- A listing's figures per week (Monday, UTC) for the weeks from p_from to before p_to: the requests
+-- it received, the requests it quoted (first quotes), its bookings, its median hours from a request's email to its first response, and the median
+-- of the listings whose yard is in its city when 5 or more of them answered that week (fewer would
+-- tell a business its few neighbours' own times). Weeks without any are left out. Read by the
+-- listing's own indexes and its city's listings' answers.
+create or replace function private.listing_week_figures(p_vendor_id bigint, p_from date, p_to date)
+returns table (week date, requests int, quotes int, bookings int, response_hours numeric, city_hours numeric)
+language sql stable security definer set search_path = '' as $$
+  with bounds as (
+    select p_from::timestamp at time zone 'UTC' as starts, p_to::timestamp at time zone 'UTC' as ends,
+           (select yp.city_id from public.vendors v join public.postcodes yp on yp.id = v.postcode_id where v.id = p_vendor_id) as city_id
+  ), received as (
+    select date_trunc('week', r.completed_at at time zone 'UTC')::date as week, count(*)::int as n
+    from bounds b join public.lead_recipients r on r.vendor_id = p_vendor_id
+    where r.completed_at >= b.starts and r.completed_at < b.ends and not r.spam
+    group by 1
+  ), quoted as (
+    select date_trunc('week', q.created_at at time zone 'UTC')::date as week, count(*)::int as n
+    from bounds b join public.quotes q on q.vendor_id = p_vendor_id
+    where q.created_at >= b.starts and q.created_at < b.ends and q.revision = 1
+    group by 1
+  ), booked as (
+    select date_trunc('week', k.booked_at at time zone 'UTC')::date as week, count(*)::int as n
+    from bounds b join public.bookings k on k.vendor_id = p_vendor_id
+    where k.booked_at >= b.starts and k.booked_at < b.ends
+    group by 1
+  ), own_hours as (
+    select date_trunc('week', r.responded_at at time zone 'UTC')::date as week,
+           round((percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - r.emailed_at) / 3600))::numeric, 1) as hours
+    from bounds b join public.lead_recipients r on r.vendor_id = p_vendor_id
+    where r.responded_at >= b.starts and r.responded_at < b.ends and r.emailed_at is not null
+    group by 1
+  ), city_hours as (
+    select date_trunc('week', r.responded_at at time zone 'UTC')::date as week,
+           round((percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - r.emailed_at) / 3600))::numeric, 1) as hours
+    from bounds b
+    join public.postcodes p on p.city_id = b.city_id
+    join public.vendors v on v.postcode_id = p.id
+    join public.lead_recipients r on r.vendor_id = v.id
+    where r.responded_at >= b.starts and r.responded_at < b.ends and r.emailed_at is not null
+    group by 1
+    having count(distinct r.vendor_id) >= 5
+  )
+  select w.week, coalesce(rc.n, 0), coalesce(qu.n, 0), coalesce(bk.n, 0), oh.hours, ch.hours
+  from (select week from received union select week from quoted union select week from booked
+        union select week from own_hours union select week from city_hours) w
+  left join received rc on rc.week = w.week
+  left join quoted qu on qu.week = w.week
+  left join booked bk on bk.week = w.week
+  left join own_hours oh on oh.week = w.week
+  left join city_hours ch on ch.week = w.week;
+$$;
+
+revoke execute on function private.listing_week_figures(bigint,date,date) from public, anon, authenticated;
+
+-- supabase/functions/business_activity.sql
+-- A listing's charts on /business, for an address that manages it (else null): its figures for
+-- each of the last 26 weeks (Monday, UTC; listing_week_figures), and of the requests it quoted each
+-- week how many are booked with it now. A week that ended 4 weeks ago is read once and kept in
+-- private.listing_weeks (a request marked spam later stays counted there); the last 5 weeks, and the
+-- wins (a quote may be revised and booked until the rental starts), are read anew on each view:
+-- the wins from its bookings, each with its request's first quote.
+create or replace function public.business_activity(p_email text, p_vendor_id bigint)
+returns jsonb language plpgsql security definer set search_path = '' as $$
+declare
+  listing record;
+  this_week date := date_trunc('week', now() at time zone 'UTC')::date;
+  first_week date := date_trunc('week', now() at time zone 'UTC')::date - 175;
+  settled date := date_trunc('week', now() at time zone 'UTC')::date - 28;
+begin
+  select v.id, v.name into listing
+  from public.vendor_managers m join public.vendors v on v.id = m.vendor_id
+  where m.email = lower(trim(coalesce(p_email, ''))) and m.vendor_id = p_vendor_id;
+  if listing.id is null then
+    return null;
+  end if;
+  if not exists (select 1 from private.listing_weeks k where k.vendor_id = listing.id and k.week = settled - 7) then
+    delete from private.listing_weeks k where k.vendor_id = listing.id and k.week < first_week;
+    -- The settled weeks not kept yet (a week without any is kept as zeros, so it is not read again).
+    insert into private.listing_weeks (vendor_id, week, requests, quotes, bookings, response_hours, city_hours)
+    select listing.id, g.week, coalesce(f.requests, 0), coalesce(f.quotes, 0), coalesce(f.bookings, 0), f.response_hours, f.city_hours
+    from (select (first_week + 7 * n) as week from generate_series(0, 21) n) g
+    left join private.listing_week_figures(listing.id,
+                (select coalesce(max(k.week) + 7, first_week) from private.listing_weeks k
+                 where k.vendor_id = listing.id and k.week >= first_week), settled) f on f.week = g.week
+    where g.week < settled
+      and not exists (select 1 from private.listing_weeks k where k.vendor_id = listing.id and k.week = g.week)
+    on conflict do nothing;
+  end if;
+  return jsonb_build_object('vendor_id', listing.id, 'name', listing.name,
+    'weeks', (select jsonb_agg(jsonb_build_object('week', g.week, 'requests', coalesce(x.requests, 0), 'quotes', coalesce(x.quotes, 0),
+                'won', coalesce(w.won, 0), 'bookings', coalesce(x.bookings, 0), 'response_hours', x.response_hours,
+                'city_hours', x.city_hours) order by g.week)
+              from (select (first_week + 7 * n) as week from generate_series(0, 25) n) g
+              left join (select k.week, k.requests, k.quotes, k.bookings, k.response_hours, k.city_hours
+                         from private.listing_weeks k where k.vendor_id = listing.id and k.week >= first_week and k.week < settled
+                         union all
+                         select f.week, f.requests, f.quotes, f.bookings, f.response_hours, f.city_hours
+                         from private.listing_week_figures(listing.id, settled, this_week + 7) f) x on x.week = g.week
+              left join (select date_trunc('week', q.created_at at time zone 'UTC')::date as week, count(*) as won
+                         from public.bookings k
+                         join public.quotes q on q.lead_id = k.lead_id and q.vendor_id = k.vendor_id and q.revision = 1
+                         where k.vendor_id = listing.id and k.booked_at >= first_week::timestamp at time zone 'UTC'
+                           and q.created_at >= first_week::timestamp at time zone 'UTC'
+                         group by 1) w on w.week = g.week));
+end;
+$$;
+
+revoke execute on function public.business_activity(text,bigint) from public, anon, authenticated;
+grant execute on function public.business_activity(text,bigint) to service_role;
