@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useTransition } from "react";
 import { afterNextPaint } from "@/components/ui/after-first-paint";
 import { trackClick } from "@/lib/analytics";
 
@@ -23,9 +23,14 @@ function leavesThePage(event: MouseEvent, anchor: Element, url: URL): boolean {
 /**
  * One listener for every site link (`Link`, and the maps' links, which are SVG's own `a`): reports the click of a tracked one under the
  * category navigation, and navigates client-side as Next's Link would, without prefetching.
+ *
+ * While the next page loads it says "Loading..." (after 300 ms, so a quick one does not flash it). No route has a
+ * loading.tsx: React would send a page inside that boundary as a segment revealed at least 300 ms after the first
+ * paint, so a first visit would see "Loading..." and tap a page still hydrating.
  */
 export function LinkNavigation() {
   const router = useRouter();
+  const [navigating, startNavigation] = useTransition();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.("a[data-link]");
@@ -34,11 +39,17 @@ export function LinkNavigation() {
       const url = new URL(anchor.getAttribute("href") ?? "", location.href);
       if (leavesThePage(event, anchor, url)) return;
       event.preventDefault();
-      afterNextPaint(() => router.push(url.pathname + url.search + url.hash, { scroll: anchor.dataset.scroll !== "false" }));
+      afterNextPaint(() =>
+        startNavigation(() => router.push(url.pathname + url.search + url.hash, { scroll: anchor.dataset.scroll !== "false" })),
+      );
     };
     // On the window, so React's own handlers (on the document) have run and may have cancelled it.
     addEventListener("click", onClick);
     return () => removeEventListener("click", onClick);
   }, [router]);
-  return null;
+  return navigating ? (
+    <p role="status" className="navigation-status">
+      Loading...
+    </p>
+  ) : null;
 }

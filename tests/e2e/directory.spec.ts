@@ -114,6 +114,34 @@ test("vendor page shows the vendor, and a missing vendor redirects to its city",
   await expect(page).toHaveURL(new RegExp(`/us/${v.state_slug}/${v.city_slug}$`));
 });
 
+test("a first visit's HTML holds the vendor page itself; a link to it says Loading... while it loads", async ({ page, request }) => {
+  const [v] = await query<{ name: string; path: string; city_path: string }>(
+    `select v.name, '/us/' || st.slug || '/' || c.slug || '/' || v.slug as path, '/us/' || st.slug || '/' || c.slug as city_path
+     from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
+     join public.states st on st.id = c.state_id where not v.hidden order by v.id limit 1`,
+  );
+  const html = await (await request.get(v.path)).text();
+  expect(html).not.toContain("Loading...");
+  const escaped = v.name.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  expect(html).toContain(`${escaped}</h1>`);
+  await page.goto(v.city_path);
+  // The page's data is held back, as on a slow network.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === v.path,
+    async (route) => {
+      if (route.request().headers()["rsc"]) await held;
+      await route.continue();
+    },
+  );
+  await page.locator(`a[href="${v.path}"]`).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(v.name);
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+});
+
 test("a URL with capitals redirects to lowercase; unknown country goes to /", async ({ request }) => {
   const upper = await request.get("/us/TEXAS", { maxRedirects: 0 });
   expect(upper.status()).toBe(308);

@@ -29,12 +29,14 @@ test("catalogue grid: 3 recommended models with stickers and a paged All Models 
   await expect(page.locator(".model-card:visible")).toHaveCount(size);
 });
 
-test("model detail: specifications, N/A for missing values, our thoughts fallback", async ({ page }) => {
+test("model detail: specifications, N/A for missing values, our thoughts fallback", async ({ page, request }) => {
   const [m] = await query<{ name: string; slug: string; mslug: string; mname: string; tname: string }>(
     `select m.name, m.slug, f.slug mslug, f.name mname, t.name tname from public.equipment_models m
      join public.equipment_manufacturer f on f.id = m.manufacturer_id join public.equipment_type t on t.id = m.type_id
      where m.description is null and m.height is null and m.width is null and m.length is null order by m.id limit 1`,
   );
+  // A first visit's HTML holds the page itself, not "Loading..." with the page to be revealed later.
+  expect(await (await request.get(`/us/skidsteers/${m.mslug}/${m.slug}`)).text()).not.toContain("Loading...");
   await page.goto(`/us/skidsteers/${m.mslug}/${m.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.name);
   await expect(page).toHaveTitle(new RegExp(`Rent a ${m.mname} ${m.name} ${m.tname} Today`));
