@@ -1,6 +1,7 @@
 "use client";
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef } from "react";
+import { useOpenAfterPaint } from "@/components/ui/after-first-paint";
 import { Button } from "@/components/ui/button";
 import type { PickerOption } from "@/lib/models/compare";
 
@@ -8,7 +9,7 @@ import type { PickerOption } from "@/lib/models/compare";
 const ComparePickerSheet = lazy(() => import("./compare-picker-sheet"));
 
 export function ComparePicker({ options, chosen }: { options: PickerOption[]; chosen: string[] }) {
-  const [open, setOpen] = useState(false);
+  const { open, opening, openAfterPaint, setOpen } = useOpenAfterPaint();
   const button = useRef<HTMLButtonElement>(null);
   // The sheet unmounts as it closes, so focus goes back to the button here.
   const close = () => {
@@ -17,7 +18,13 @@ export function ComparePicker({ options, chosen }: { options: PickerOption[]; ch
   };
   return (
     <>
-      <Button ref={button} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <Button
+        ref={button}
+        aria-haspopup="dialog"
+        data-opening={opening || undefined}
+        className="data-opening:brightness-90"
+        onClick={openAfterPaint}
+      >
         <Plus aria-hidden="true" className="h-4 w-4" />
         Add Skid Steer To Compare
       </Button>

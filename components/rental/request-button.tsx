@@ -1,7 +1,7 @@
 "use client";
-import { lazy, Suspense, useState, useTransition, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { afterNextPaint } from "@/components/ui/after-first-paint";
+import { useOpenAfterPaint } from "@/components/ui/after-first-paint";
 import { cn } from "@/lib/utils";
 import type { RentalPreset, RentalVendor } from "./rental-request-dialog";
 
@@ -12,30 +12,18 @@ const RentalRequestDialog = lazy(() => import("./rental-request-dialog").then((m
 type Vendor = RentalVendor;
 
 /**
- * The rental request dialog and a function that opens it. Render `dialog` where it
- * outlives the opener (the mobile menu closes as the dialog opens).
- *
- * The dialog opens once the tap's frame has painted, as a transition: fetching its code the
- * first time (a script and a style sheet added to the page) and mounting it take longer than a
- * frame on a slow phone. Until it shows, `opening` is true (the button shows it pressed).
+ * The rental request dialog and a function that opens it (once the tap's frame has painted;
+ * `opening` is true until it shows). Render `dialog` where it outlives the opener (the mobile
+ * menu closes as the dialog opens).
  */
 export function useRentalDialog(vendor?: Vendor, preset?: RentalPreset): { openDialog: () => void; opening: boolean; dialog: ReactNode } {
-  const [open, setOpen] = useState(false);
+  const { open, opening, openAfterPaint, setOpen } = useOpenAfterPaint();
+  // From its first opening on it stays mounted, and shows or hides by `open`.
   const [loaded, setLoaded] = useState(false);
-  const [waiting, setWaiting] = useState(false);
-  const [pending, startOpening] = useTransition();
+  if (open && !loaded) setLoaded(true);
   return {
-    openDialog: () => {
-      setWaiting(true);
-      afterNextPaint(() =>
-        startOpening(() => {
-          setWaiting(false);
-          setLoaded(true);
-          setOpen(true);
-        }),
-      );
-    },
-    opening: waiting || pending,
+    openDialog: openAfterPaint,
+    opening,
     dialog: loaded ? (
       <Suspense fallback={null}>
         <RentalRequestDialog open={open} onOpenChange={setOpen} vendor={vendor} preset={preset} />

@@ -1,5 +1,5 @@
 "use client";
-import { startTransition, useEffect, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useState, useTransition, type ReactNode } from "react";
 
 /**
  * Runs `task` once the browser has painted the next frame, so the frame that answers a tap
@@ -25,4 +25,29 @@ export function AfterFirstPaint({ children, fallback }: { children: ReactNode; f
   const [painted, setPainted] = useState(false);
   useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
   return painted ? children : fallback;
+}
+
+/**
+ * A dialog's or sheet's open state, opened once the tap's frame has painted, as a transition:
+ * fetching its code the first time and mounting it take longer than a frame on a slow phone.
+ * Until it shows, `opening` is true (its button can show it pressed).
+ */
+export function useOpenAfterPaint(): { open: boolean; opening: boolean; openAfterPaint: () => void; setOpen: (open: boolean) => void } {
+  const [open, setOpen] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const [pending, startOpening] = useTransition();
+  return {
+    open,
+    setOpen,
+    opening: waiting || pending,
+    openAfterPaint: () => {
+      setWaiting(true);
+      afterNextPaint(() =>
+        startOpening(() => {
+          setWaiting(false);
+          setOpen(true);
+        }),
+      );
+    },
+  };
 }
