@@ -4793,6 +4793,20 @@ COMMENT ON INDEX public.leads_phone_digits_idx IS 'A person''s requests by the l
 
 
 --
+-- Name: leads_phone_e164_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX leads_phone_e164_idx ON public.leads USING btree (phone_e164) WHERE (phone_e164 IS NOT NULL);
+
+
+--
+-- Name: INDEX leads_phone_e164_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.leads_phone_e164_idx IS 'A person''s requests by the number texts reach (private.person_leads).';
+
+
+--
 -- Name: leads_quoted_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
