@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ModelImage } from "@/components/models/model-image";
 import { ModelSpecsList } from "@/components/models/model-specs-dialog";
-import { HydrateApart } from "@/components/ui/hydrate-apart";
+import { HydrateInView } from "@/components/ui/hydrate-in-view";
 import { getPopularModels } from "@/lib/models/data";
 import { formatNumber } from "@/lib/models/catalogue";
 import { popularModelSpecs, popularModelTitle, SPECS_KEY_ATTRIBUTE } from "@/lib/models/popular";
@@ -46,9 +46,10 @@ export default async function PopularModelsPage() {
                   equipment_manufacturer: { id: 0, name: String(m.Manufacturer), slug: "", site: null },
                 }}
               />
-              {/* Hydrated apart, each under the size React would stream separately: a Read More
-                  tapped before the page is live hydrates its own card, not all of them. */}
-              <HydrateApart>
+              {/* Hydrated only once in view, each under the size React would stream separately: the
+                  page's load hydrates the cards on screen, and a Read More tapped before then
+                  hydrates its own card, not all of them. */}
+              <HydrateInView className="flex flex-1 flex-col">
                 <div className="card-body">
                   <h2 className="card-title">{m.Model}</h2>
                   <p className="card-muted">{m.Manufacturer}</p>
@@ -67,7 +68,7 @@ export default async function PopularModelsPage() {
                     Read More<span className="sr-only"> about {popularModelTitle(m)}</span>
                   </button>
                 </div>
-              </HydrateApart>
+              </HydrateInView>
             </li>
           ))}
         </ModelSpecsList>
