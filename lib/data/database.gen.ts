@@ -132,7 +132,6 @@ export interface FunctionArgs {
   find_city_for_zip: { p_code: string | null; p_latitude?: number | null; p_longitude?: number | null };
   footer_states: Record<string, never>;
   hero_for: { p_page_type: string | null };
-  import_vendor_row: { r: JsonArgument | null };
   is_email_address: { p_email: string | null };
   lead_email_links: {
     p_lead_id: number | null;
@@ -406,7 +405,6 @@ export const functionResults = {
     }),
   ),
   hero_for: null,
-  import_vendor_row: null,
   is_email_address: z.boolean().nullable(),
   lead_email_links: null,
   lead_recipient_lists: null,

@@ -100,4 +100,4 @@ begin
 end;
 $$;
 
-revoke execute on function public.import_vendor_row(jsonb) from public, anon, authenticated;
+revoke execute on function public.import_vendor_row(jsonb) from public, anon, authenticated, service_role;

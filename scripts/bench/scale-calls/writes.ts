@@ -79,6 +79,10 @@ const vendorZip = async (engine: Engine, vendor: number) =>
   );
 
 /** A request that is sent and not over (its rental has not ended), not spam. */
+/** 100 photo files of erased requests queued for deletion (the queue is private: written as the owner). */
+const QUEUE_PHOTO_DELETIONS =
+  "insert into private.photo_deletions (path) select 'rentals/0/delivery-' || md5(random()::text) || '.jpg' from generate_series(1, 100)";
+
 const LIVE = `l.completed and l.state = 'sent' and l.rental_end_date >= current_date and not l.spam`;
 /** The emailed status link of a request, which proves it the renter's (its token's hash). */
 const STATUS_LINK = `(select a.token_hash from public.auth_links a where a.lead_id = l.id and a.purpose = 'lead_status' and a.expires_at > now() limit 1)`;
@@ -515,9 +519,7 @@ export const WRITES: Call[] = [
     name: "claiming erased requests' photo files (photo_deletions_claim)",
     sql: "select public.photo_deletions_claim(100) as result",
     params: async (_s, e) => {
-      await e.query(
-        "insert into private.photo_deletions (path) select 'rentals/0/delivery-' || md5(random()::text) || '.jpg' from generate_series(1, 100)",
-      );
+      await e.exec(QUEUE_PHOTO_DELETIONS);
       return [];
     },
     ok: (r) => (r as string[]).length >= 1,
@@ -527,8 +529,10 @@ export const WRITES: Call[] = [
     name: "taking deleted photo files off the queue (photo_deletions_done)",
     sql: "select public.photo_deletions_done($1) as result",
     params: async (_s, e) => {
-      const rows = await e.query("select path from private.photo_deletions order by queued_at limit 100");
-      return [rows.map((row) => row.path)];
+      // The queue is private: its paths are read as the job reads them, by claiming them.
+      await e.exec(QUEUE_PHOTO_DELETIONS);
+      const [row] = await e.query("select public.photo_deletions_claim(100) as paths");
+      return [row.paths];
     },
   }),
   write({
@@ -1033,7 +1037,7 @@ export const WRITES: Call[] = [
     sql: "select public.operator_set_vendor_hidden($1, true, $2) as result",
     params: async (s, e) => {
       // The listing hidden by the run before is shown again, untimed.
-      if (lastHidden !== null) await e.query(`update public.vendors set hidden = false where id = $1`, [lastHidden]);
+      if (lastHidden !== null) await e.exec(`update public.vendors set hidden = false where id = ${Number(lastHidden)}`);
       const row = await one(
         e,
         "a shown listing",
@@ -1067,13 +1071,6 @@ export const WRITES: Call[] = [
       ]);
       return [num(row.id), card(260 + run)];
     },
-  }),
-  write({
-    fn: "import_vendor_row",
-    name: "importing one new vendor (import_vendor_row)",
-    sql: "select public.import_vendor_row($1::jsonb) as result",
-    params: async (_s, e, run) => [importRow(await one(e, "a city", CITY_SQL, [30 + run]))],
-    ok: (r) => (r as { action: string }).action === "created",
   }),
   write({
     fn: "operator_import_batch",
