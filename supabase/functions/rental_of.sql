@@ -1,10 +1,12 @@
 -- A request's booking as the renter, its vendor and the operator see it: every field, the job
 -- site's time zone, the window in the job site's local time, its photos' paths (the pages sign
 -- short-lived addresses for them), its extensions and its bill's lines (each with its photos).
--- Null when the request has no booking.
+-- Null when the request has no booking. PL/pgSQL, whose plan is kept for the session: /business
+-- reads it for each of a page's booked requests, and a SQL function's body is planned anew on each call.
 create or replace function private.rental_of(p_lead_id bigint)
-returns jsonb language sql stable security definer set search_path = '' as $$
-  select to_jsonb(b) || jsonb_build_object(
+returns jsonb language plpgsql stable security definer set search_path = '' as $$
+begin
+  return (select to_jsonb(b) || jsonb_build_object(
     'time_zone', z.zone,
     'window_day', to_char(b.window_start at time zone z.zone, 'YYYY-MM-DD'),
     'window_from', to_char(b.window_start at time zone z.zone, 'HH24:MI'),
@@ -20,7 +22,8 @@ returns jsonb language sql stable security definer set search_path = '' as $$
                                            '[]'::jsonb)) order by l.position)
                       from public.bill_lines l where l.lead_id = b.lead_id), '[]'::jsonb))
   from public.bookings b cross join lateral (select private.lead_time_zone(b.lead_id) as zone) z
-  where b.lead_id = p_lead_id;
+  where b.lead_id = p_lead_id);
+end;
 $$;
 
 revoke execute on function private.rental_of(bigint) from public, anon, authenticated;
