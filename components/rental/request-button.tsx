@@ -1,5 +1,5 @@
 "use client";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { useOpenAfterPaint } from "@/components/ui/after-first-paint";
 import { cn } from "@/lib/utils";
@@ -21,12 +21,22 @@ export function useRentalDialog(vendor?: Vendor, preset?: RentalPreset): { openD
   // From its first opening on it stays mounted, and shows or hides by `open`.
   const [loaded, setLoaded] = useState(false);
   if (open && !loaded) setLoaded(true);
+  // Opened without a Radix trigger, so focus goes back to what opened it here (unless that has
+  // left the page, as the phone menu's button has).
+  const opener = useRef<HTMLElement | null>(null);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus());
+  };
   return {
-    openDialog: openAfterPaint,
+    openDialog: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      openAfterPaint();
+    },
     opening,
     dialog: loaded ? (
       <Suspense fallback={null}>
-        <RentalRequestDialog open={open} onOpenChange={setOpen} vendor={vendor} preset={preset} />
+        <RentalRequestDialog open={open} onOpenChange={onOpenChange} vendor={vendor} preset={preset} />
       </Suspense>
     ) : null,
   };

@@ -221,4 +221,16 @@ test("dialogs return focus to what opened them", async ({ page }) => {
   await expect(firstGroup).toHaveAttribute("aria-expanded", "true");
   await page.keyboard.press("Escape");
   await expect(add).toBeFocused();
+  const [vendor] = await query<{ path: string }>(
+    `select '/us/' || st.slug || '/' || c.slug || '/' || v.slug as path from public.vendors v join public.postcodes p on p.id = v.postcode_id
+     join public.cities c on c.id = p.city_id join public.states st on st.id = c.state_id where not v.hidden order by v.id limit 1`,
+  );
+  await page.goto(vendor.path);
+  const book = page.getByRole("main").getByRole("button", { name: "Book a Skid Steer" }).first();
+  await book.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("rental-dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("rental-dialog")).toHaveCount(0);
+  await expect(book).toBeFocused();
 });
