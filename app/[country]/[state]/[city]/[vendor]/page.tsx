@@ -9,6 +9,7 @@ import { Rating } from "@/components/directory/rating";
 import { VendorPhoto } from "@/components/directory/vendor-photo";
 import { JsonLd } from "@/components/json-ld";
 import { RequestButton } from "@/components/rental/request-button";
+import { HydrateApart } from "@/components/ui/hydrate-apart";
 import { RateCardView } from "@/components/prices/rate-card-view";
 import { Tooltip } from "@/components/ui/tooltip";
 import { getVendorPage } from "@/lib/listings/data";
@@ -98,61 +99,66 @@ export default async function VendorPage({ params }: Params) {
           <div className="mt-4 max-w-xl overflow-hidden rounded-[var(--radius-card)] border border-ink-200">
             <VendorPhoto vendor={v} priority />
           </div>
-          <dl className="mt-6 grid gap-3 sm:grid-cols-2">
-            <div>
-              <dt className="text-sm font-semibold text-ink-600">Address</dt>
-              <dd>{v.full_address}</dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold text-ink-600">Street address</dt>
-              <dd>{v.street}</dd>
-            </div>
-            {v.phone && (
+          {/* The details, rate card, map, reviews and links hydrate apart, in later passes that yield: in
+              the page's root they made its hydration one long task, and a tap on Book a Skid Steer
+              during it waited for all of it. */}
+          <HydrateApart>
+            <dl className="mt-6 grid gap-3 sm:grid-cols-2">
               <div>
-                <dt className="text-sm font-semibold text-ink-600">Phone</dt>
-                <dd>
-                  <a href={`tel:${v.phone.replace(/[^\d+]/g, "")}`} className="font-medium text-brand-700 underline">
-                    {v.phone}
-                  </a>
-                </dd>
+                <dt className="text-sm font-semibold text-ink-600">Address</dt>
+                <dd>{v.full_address}</dd>
               </div>
-            )}
-            {v.hours && (
               <div>
-                <dt className="text-sm font-semibold text-ink-600">Hours</dt>
-                <dd>{v.hours}</dd>
+                <dt className="text-sm font-semibold text-ink-600">Street address</dt>
+                <dd>{v.street}</dd>
               </div>
-            )}
-            {website && (
-              <div>
-                <dt className="text-sm font-semibold text-ink-600">Website</dt>
-                <dd>
-                  <a href={website} target="_blank" rel={WEBSITE_REL} className="font-medium text-brand-700 underline">
-                    {website.replace(/^https?:\/\//, "")}
-                  </a>
-                </dd>
-              </div>
-            )}
-          </dl>
-          <section className="mt-8" aria-labelledby="vendor-about">
-            <h2 id="vendor-about" className="text-2xl font-bold">
-              About {v.name}
-            </h2>
-            {description.length > 0 ? (
-              description.map((text, index) => (
-                <p key={index} className="mt-3 leading-7 text-ink-700">
-                  {text}
+              {v.phone && (
+                <div>
+                  <dt className="text-sm font-semibold text-ink-600">Phone</dt>
+                  <dd>
+                    <a href={`tel:${v.phone.replace(/[^\d+]/g, "")}`} className="font-medium text-brand-700 underline">
+                      {v.phone}
+                    </a>
+                  </dd>
+                </div>
+              )}
+              {v.hours && (
+                <div>
+                  <dt className="text-sm font-semibold text-ink-600">Hours</dt>
+                  <dd>{v.hours}</dd>
+                </div>
+              )}
+              {website && (
+                <div>
+                  <dt className="text-sm font-semibold text-ink-600">Website</dt>
+                  <dd>
+                    <a href={website} target="_blank" rel={WEBSITE_REL} className="font-medium text-brand-700 underline">
+                      {website.replace(/^https?:\/\//, "")}
+                    </a>
+                  </dd>
+                </div>
+              )}
+            </dl>
+            <section className="mt-8" aria-labelledby="vendor-about">
+              <h2 id="vendor-about" className="text-2xl font-bold">
+                About {v.name}
+              </h2>
+              {description.length > 0 ? (
+                description.map((text, index) => (
+                  <p key={index} className="mt-3 leading-7 text-ink-700">
+                    {text}
+                  </p>
+                ))
+              ) : (
+                <p className="mt-3 leading-7 text-ink-700">
+                  {v.name} offers skid steer rentals in {v.city_name}. Contact them for availability, rates and delivery options, or send a
+                  rental request and they will get back to you.
                 </p>
-              ))
-            ) : (
-              <p className="mt-3 leading-7 text-ink-700">
-                {v.name} offers skid steer rentals in {v.city_name}. Contact them for availability, rates and delivery options, or send a
-                rental request and they will get back to you.
-              </p>
-            )}
-          </section>
-          {v.rates && <RateCardView card={v.rates} />}
-          <VendorArea vendor={v} state={v.state_slug} city={v.city_slug} />
+              )}
+            </section>
+            {v.rates && <RateCardView card={v.rates} />}
+            <VendorArea vendor={v} state={v.state_slug} city={v.city_slug} />
+          </HydrateApart>
           {v.paused ? (
             <div className="mt-6 rounded-[var(--radius-card)] border border-ink-200 bg-ink-50 p-4" data-testid="requests-paused">
               <p className="font-semibold">{v.name} is not taking rental requests here right now.</p>
@@ -171,48 +177,52 @@ export default async function VendorPage({ params }: Params) {
               <RequestButton vendor={{ id: v.id, name: v.name, zip: v.postcode }} size="lg" />
             </div>
           )}
-          <ReviewList vendorName={v.name} vendorPath={vendorPath(v)} summary={v.reviews} page={reviews} pageNumber={1} />
+          <HydrateApart>
+            <ReviewList vendorName={v.name} vendorPath={vendorPath(v)} summary={v.reviews} page={reviews} pageNumber={1} />
+          </HydrateApart>
         </article>
-        <div className="flex flex-col gap-6">
-          <AdSlot />
-          <section className="rounded-[var(--radius-card)] border border-ink-200 p-5" aria-labelledby="explore-heading">
-            <h2 id="explore-heading" className="text-lg font-bold">
-              Explore More Options
-            </h2>
-            <ul className="mt-3 space-y-2">
-              <li>
-                <Link href={`/${country}/${state}/${city}`} className="hover:underline">
-                  More vendors in {data.city?.name ?? v.city_name}
-                </Link>
-              </li>
-              <li>
-                <Link href={`/${country}/${state}/${city}/prices`} className="hover:underline">
-                  Compare prices in {data.city?.name ?? v.city_name}
-                </Link>
-              </li>
-              <li>
-                <Link href={`/${country}/${state}`} className="hover:underline">
-                  All of {data.state?.name ?? v.state_code}
-                </Link>
-              </li>
-              <li>
-                <Link href="/us/skidsteers" className="hover:underline">
-                  Browse skid steer models
-                </Link>
-              </li>
-              <li>
-                <Link href="/us/skidsteers/compare" className="hover:underline">
-                  Compare Skid Steers
-                </Link>
-              </li>
-              <li>
-                <Link href="/articles/rental-cost-guide" className="hover:underline">
-                  How much does a rental cost?
-                </Link>
-              </li>
-            </ul>
-          </section>
-        </div>
+        <HydrateApart>
+          <div className="flex flex-col gap-6">
+            <AdSlot />
+            <section className="rounded-[var(--radius-card)] border border-ink-200 p-5" aria-labelledby="explore-heading">
+              <h2 id="explore-heading" className="text-lg font-bold">
+                Explore More Options
+              </h2>
+              <ul className="mt-3 space-y-2">
+                <li>
+                  <Link href={`/${country}/${state}/${city}`} className="hover:underline">
+                    More vendors in {data.city?.name ?? v.city_name}
+                  </Link>
+                </li>
+                <li>
+                  <Link href={`/${country}/${state}/${city}/prices`} className="hover:underline">
+                    Compare prices in {data.city?.name ?? v.city_name}
+                  </Link>
+                </li>
+                <li>
+                  <Link href={`/${country}/${state}`} className="hover:underline">
+                    All of {data.state?.name ?? v.state_code}
+                  </Link>
+                </li>
+                <li>
+                  <Link href="/us/skidsteers" className="hover:underline">
+                    Browse skid steer models
+                  </Link>
+                </li>
+                <li>
+                  <Link href="/us/skidsteers/compare" className="hover:underline">
+                    Compare Skid Steers
+                  </Link>
+                </li>
+                <li>
+                  <Link href="/articles/rental-cost-guide" className="hover:underline">
+                    How much does a rental cost?
+                  </Link>
+                </li>
+              </ul>
+            </section>
+          </div>
+        </HydrateApart>
       </div>
     </>
   );
