@@ -107,7 +107,14 @@ export async function requestFrom(
   vendor: { id: number },
   zip: string,
   name: string,
-  details: { skid_steer_type?: "wheeled" | "tracked"; phone?: string; email?: string; widen?: boolean } = {},
+  details: {
+    skid_steer_type?: "wheeled" | "tracked";
+    phone?: string;
+    email?: string;
+    widen?: boolean;
+    rental_start_date?: string;
+    rental_end_date?: string;
+  } = {},
   origin?: string,
 ): Promise<number> {
   const ids = actionIds();
