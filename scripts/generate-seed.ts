@@ -99,8 +99,8 @@ const states = usStates.map((s, i) => ({ ...s, id: i + 1, slug: slugify(s.name) 
 out.push(
   insert(
     "states",
-    ["id", "name", "slug", "code", "country_id", "featured"],
-    states.map((s) => [s.id, s.name, s.slug, s.code, 1, stateFeatured[s.slug] ?? null]),
+    ["id", "name", "slug", "code", "country_id", "featured", "time_zone"],
+    states.map((s) => [s.id, s.name, s.slug, s.code, 1, stateFeatured[s.slug] ?? null, s.timeZone]),
   ),
 );
 

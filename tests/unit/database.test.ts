@@ -119,6 +119,24 @@ describe("seed", () => {
       expect(slugs).toContain(slug);
     }
   });
+
+  it("gives each state its own time zone, which job sites' days and vendors' hours are read in", async () => {
+    const zones = Object.fromEntries(
+      (await db.query<{ code: string; time_zone: string }>("select code, time_zone from public.states")).rows.map((r) => [
+        r.code,
+        r.time_zone,
+      ]),
+    );
+    expect([zones.ME, zones.TX, zones.CO, zones.OR, zones.AK, zones.HI, zones.AZ]).toEqual([
+      "America/New_York",
+      "America/Chicago",
+      "America/Denver",
+      "America/Los_Angeles",
+      "America/Anchorage",
+      "Pacific/Honolulu",
+      "America/Phoenix",
+    ]);
+  });
 });
 
 describe("lead write functions", () => {
