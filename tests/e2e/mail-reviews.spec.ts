@@ -24,7 +24,9 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
   const renter = await person(browser, "renter");
   const operator = await person(browser, "operator");
   const answer = business.getByTestId("business-review").filter({ hasText: "Reviewing R." });
-  const review = renter.getByTestId("review");
+  // The one shown: until React reveals the reviews sent after the page's first flush, the page also
+  // holds them as a hidden copy (components/ui/hydrate-apart.tsx).
+  const review = renter.getByTestId("review").filter({ visible: true });
   const hostile = `<img src=x onerror="window.__reviewed=1"> On time & the machine was clean, see www.example.com`;
   let before = 0;
   let leadMail: TestSmtpServer["received"][number] | undefined;
