@@ -17,4 +17,4 @@ update public.states s set time_zone = z.zone from (values
   ('SC', 'America/New_York'), ('SD', 'America/Chicago'), ('TN', 'America/Chicago'), ('TX', 'America/Chicago'),
   ('UT', 'America/Denver'), ('VT', 'America/New_York'), ('VA', 'America/New_York'), ('WA', 'America/Los_Angeles'),
   ('WV', 'America/New_York'), ('WI', 'America/Chicago'), ('WY', 'America/Denver'), ('PR', 'America/Puerto_Rico')
-) as z(code, zone) where s.code = z.code and s.time_zone is distinct from z.zone;
+) as z(code, zone) where s.code = z.code and s.time_zone = 'America/Chicago' and z.zone <> 'America/Chicago';
