@@ -50,8 +50,8 @@ test("a claimed listing is texted its request, answers not available within its 
     await business.goto(await emailedLink(listing.email, before));
     await business.getByRole("button", { name: "Claim and manage my listing" }).click();
     await expect(business.getByTestId("notice")).toHaveText("The listing is yours: you can edit it below.");
-    // At night in Maine (when no listing above is in its day: 5:45 am to 1 pm UTC, past midnight in
-    // Maine), the rental starts tomorrow, the first day a quote may be for, whose midnight in Maine is
+    // At night in Maine (when no listing above is in its day: in winter 5:45 am to 1 pm UTC, an hour
+    // earlier in summer, past midnight in Maine), the rental starts tomorrow, the first day a quote may be for, whose midnight in Maine is
     // then within 24 hours: a text about a rental within 24 hours goes at once even at night.
     const [night] = await query<{ starts: string; ends: string }>(
       `select to_char(current_date + 1, 'YYYY-MM-DD') as starts, to_char(current_date + 3, 'YYYY-MM-DD') as ends

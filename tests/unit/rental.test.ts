@@ -60,8 +60,10 @@ async function booked(start = 4) {
   return { request, vendor, manager, quote };
 }
 
-/** The window's day comes: the confirmed window moved to start within the hour, as days passing would. */
-// Starting now, so that it is today where the job site is at any hour (an hour from now may be tomorrow there).
+/**
+ * The window's day comes: the confirmed window moved to start now, as days passing would. Now, not
+ * later: it is today where the job site is at any hour, which an hour from now may not be.
+ */
 const windowToday = (lead: number) =>
   db.query("update public.bookings set window_start = now(), window_end = now() + interval '2 hours' where lead_id = $1", [lead]);
 
