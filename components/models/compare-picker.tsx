@@ -1,7 +1,8 @@
 "use client";
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useRef } from "react";
+import { lazy, Suspense } from "react";
 import { useOpenAfterPaint } from "@/components/ui/after-first-paint";
+import { useFocusReturn } from "@/components/ui/focus-return";
 import { Button } from "@/components/ui/button";
 import type { PickerOption } from "@/lib/models/compare";
 
@@ -10,11 +11,10 @@ const ComparePickerSheet = lazy(() => import("./compare-picker-sheet"));
 
 export function ComparePicker({ options, chosen }: { options: PickerOption[]; chosen: string[] }) {
   const { open, opening, openAfterPaint, setOpen } = useOpenAfterPaint();
-  const button = useRef<HTMLButtonElement>(null);
-  // The sheet unmounts as it closes, so focus goes back to the button here.
+  const { openerRef: button, returnFocus } = useFocusReturn<HTMLButtonElement>();
   const close = () => {
     setOpen(false);
-    requestAnimationFrame(() => button.current?.focus());
+    returnFocus();
   };
   return (
     <>

@@ -1,7 +1,8 @@
 "use client";
 import { SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ComponentProps } from "react";
+import { lazy, Suspense, useEffect, useState, useTransition, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
+import { useFocusReturn } from "@/components/ui/focus-return";
 import { HydrateInView } from "@/components/ui/hydrate-in-view";
 import type { FilterForm as FilterFormType } from "./filter-form";
 
@@ -23,7 +24,7 @@ type Props = Omit<ComponentProps<typeof FilterFormType>, "idPrefix">;
 function FilterDrawer(props: Props) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const { openerRef: button, returnFocus } = useFocusReturn<HTMLButtonElement>();
   // Mounting the drawer's dialog takes about 120 ms on a slow phone, so it opens as a
   // transition: the tap's frame paints at once, with the button shown pressed, and the drawer
   // follows (once its code has arrived, if the tap came first). Its own state, so the tap
@@ -32,8 +33,7 @@ function FilterDrawer(props: Props) {
   const onOpenChange = (next: boolean) => {
     if (next) return;
     setOpen(false);
-    // The dialog has no trigger of its own, so focus is handed back to the button here.
-    requestAnimationFrame(() => button.current?.focus());
+    returnFocus();
   };
   return (
     <>

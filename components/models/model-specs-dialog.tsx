@@ -1,5 +1,6 @@
 "use client";
-import { lazy, Suspense, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from "react";
+import { useFocusReturn } from "@/components/ui/focus-return";
 import { SPECS_KEY_ATTRIBUTE, type ModelSpecs } from "@/lib/models/popular";
 
 // The dialog's code loads with the first Read More, not with the page.
@@ -12,19 +13,18 @@ const SpecsDialog = lazy(() => import("./specs-dialog"));
  */
 export function ModelSpecsList({ specs, className, children }: { specs: ModelSpecs; className?: string; children: ReactNode }) {
   const [openKey, setOpenKey] = useState<string | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  const { openerRef, returnFocus } = useFocusReturn();
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const button = (event.target as HTMLElement).closest<HTMLElement>(`[${SPECS_KEY_ATTRIBUTE}]`);
     const key = button?.getAttribute(SPECS_KEY_ATTRIBUTE);
     if (!button || !key || !specs.models[key]) return;
-    opener.current = button;
+    openerRef.current = button;
     setOpenKey(key);
   };
-  // The dialog unmounts as it closes, so focus is handed back to its Read More here.
   const onOpenChange = (open: boolean) => {
     if (open) return;
     setOpenKey(null);
-    requestAnimationFrame(() => opener.current?.focus());
+    returnFocus();
   };
   const model = openKey ? specs.models[openKey] : null;
   return (

@@ -1,7 +1,8 @@
 "use client";
-import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { useOpenAfterPaint } from "@/components/ui/after-first-paint";
+import { useFocusReturn } from "@/components/ui/focus-return";
 import { cn } from "@/lib/utils";
 import type { RentalPreset, RentalVendor } from "./rental-request-dialog";
 
@@ -13,7 +14,7 @@ type Vendor = RentalVendor;
 
 /**
  * The rental request dialog and a function that opens it (once the tap's frame has painted;
- * `opening` is true until it shows). Render `dialog` where it outlives the opener (the mobile
+ * `opening` is true until it shows). Render `dialog` where it outlives the openerRef (the mobile
  * menu closes as the dialog opens).
  */
 export function useRentalDialog(vendor?: Vendor, preset?: RentalPreset): { openDialog: () => void; opening: boolean; dialog: ReactNode } {
@@ -21,16 +22,14 @@ export function useRentalDialog(vendor?: Vendor, preset?: RentalPreset): { openD
   // From its first opening on it stays mounted, and shows or hides by `open`.
   const [loaded, setLoaded] = useState(false);
   if (open && !loaded) setLoaded(true);
-  // Opened without a Radix trigger, so focus goes back to what opened it here (unless that has
-  // left the page, as the phone menu's button has).
-  const opener = useRef<HTMLElement | null>(null);
+  const { openerRef, returnFocus } = useFocusReturn();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus());
+    if (!next) returnFocus();
   };
   return {
     openDialog: () => {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       openAfterPaint();
     },
     opening,
