@@ -779,6 +779,26 @@ COMMENT ON COLUMN private.city_vendors.zips IS 'How many of the city''s ZIP code
 
 
 --
+-- Name: city_weeks; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.city_weeks (
+    city_id bigint NOT NULL,
+    week date NOT NULL,
+    hours numeric(7,1) NOT NULL
+);
+
+
+ALTER TABLE private.city_weeks OWNER TO postgres;
+
+--
+-- Name: TABLE city_weeks; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.city_weeks IS 'Per city and ended week (Monday, UTC), the median hours from a request''s email to the first response of the listings whose yard is in the city, where 5 or more of them answered; counted by count_city_weeks, kept 26 weeks; no person''s details.';
+
+
+--
 -- Name: lead_transitions; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -950,7 +970,8 @@ CREATE TABLE private.site_weeks (
     cancellations integer NOT NULL,
     responses integer NOT NULL,
     response_hours numeric(7,1),
-    counted_at timestamp with time zone DEFAULT now() NOT NULL
+    counted_at timestamp with time zone DEFAULT now() NOT NULL,
+    cities_counted_at timestamp with time zone
 );
 
 
@@ -961,6 +982,13 @@ ALTER TABLE private.site_weeks OWNER TO postgres;
 --
 
 COMMENT ON TABLE private.site_weeks IS 'The site''s figures per week (Monday, UTC), for the console''s charts: requests sent, first quotes, bookings, bookings cancelled, vendors'' first responses and their median hours; counted by count_site_weeks, each week again until it was counted after it ended.';
+
+
+--
+-- Name: COLUMN site_weeks.cities_counted_at; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.site_weeks.cities_counted_at IS 'When count_city_weeks last counted the week''s cities (null: not yet); a week is counted again until a count was made after it ended.';
 
 
 --
@@ -3926,6 +3954,14 @@ ALTER TABLE ONLY private.city_vendors
 
 
 --
+-- Name: city_weeks city_weeks_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.city_weeks
+    ADD CONSTRAINT city_weeks_pkey PRIMARY KEY (city_id, week);
+
+
+--
 -- Name: lead_transitions lead_transitions_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -5304,6 +5340,20 @@ CREATE INDEX vendors_website_key_idx ON public.vendors USING btree (website_key)
 
 
 --
+-- Name: vendors_yard_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendors_yard_idx ON public.vendors USING btree (id) INCLUDE (postcode_id);
+
+
+--
+-- Name: INDEX vendors_yard_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.vendors_yard_idx IS 'Each listing''s ZIP code, read without its row: the cities of a week''s answering listings (count_city_weeks).';
+
+
+--
 -- Name: write_attempts_client_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -5526,6 +5576,14 @@ CREATE TRIGGER vendors_submissions_normalize_site BEFORE INSERT OR UPDATE OF sit
 
 ALTER TABLE ONLY private.city_vendors
     ADD CONSTRAINT city_vendors_city_id_fkey FOREIGN KEY (city_id) REFERENCES public.cities(id);
+
+
+--
+-- Name: city_weeks city_weeks_city_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.city_weeks
+    ADD CONSTRAINT city_weeks_city_id_fkey FOREIGN KEY (city_id) REFERENCES public.cities(id) ON DELETE CASCADE;
 
 
 --

@@ -55,3 +55,13 @@ export async function countSiteWeeks(): Promise<number> {
   while (counted < 27 && (await serviceRpc("count_site_weeks", {})) !== null) counted += 1;
   return counted;
 }
+
+/**
+ * The timed round's part after the site's weeks: counts each ended week's city medians for the
+ * /business charts, one call (one week) at a time, at most 26 in a round; returns how many it counted.
+ */
+export async function countCityWeeks(): Promise<number> {
+  let counted = 0;
+  while (counted < 26 && (await serviceRpc("count_city_weeks", {})) !== null) counted += 1;
+  return counted;
+}

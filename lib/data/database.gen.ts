@@ -116,6 +116,7 @@ export interface FunctionArgs {
     p_consent?: JsonArgument | null;
     p_client_hash?: string | null;
   };
+  count_city_weeks: Record<string, never>;
   count_site_weeks: Record<string, never>;
   count_write_attempt: {
     p_kind: string | null;
@@ -388,6 +389,7 @@ export const functionResults = {
   city_zip: z.string().nullable(),
   claim_outbox_messages: null,
   complete_lead: null,
+  count_city_weeks: z.string().nullable(),
   count_site_weeks: z.string().nullable(),
   count_write_attempt: z.unknown().transform((): void => undefined),
   country_page: null,

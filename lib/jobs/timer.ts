@@ -1,6 +1,6 @@
 import { wakeOutbox } from "../outbox/drain";
 import { trackBackgroundWork } from "../platform/background-work.mjs";
-import { countSiteWeeks } from "../activity/data";
+import { countCityWeeks, countSiteWeeks } from "../activity/data";
 import { runRetention } from "../privacy/retention";
 import { passOnSilentRequests, releaseOverdueBookings } from "../requests/data";
 import { deleteQueuedPhotos } from "../storage/photos";
@@ -16,8 +16,8 @@ const logged = <T>(name: string, job: Promise<T>): Promise<T | null> =>
  * The site's timed work, in one round: a drain of the outbox; the bookings whose delivery window
  * was not confirmed in time released, and the requests whose vendors stayed silent past their
  * response time handed on (their messages sent by a second drain); one batch of
- * the retention periods; the photo files of erased requests deleted from the store; and the
- * site's weeks counted for the console's charts. Every
+ * the retention periods; the photo files of erased requests deleted from the store; the
+ * site's weeks counted for the console's charts, and then the cities' weeks for /business. Every
  * instance may run it: each job claims its rows, so nothing is done twice.
  */
 export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
@@ -28,7 +28,8 @@ export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
   const retained = await logged("Retention", runRetention(env));
   const photosDeleted = await logged("Deleting photos", deleteQueuedPhotos());
   const weeksCounted = await logged("Counting the site's weeks", countSiteWeeks());
-  return { drained, released, passed, retained, photosDeleted, weeksCounted };
+  const cityWeeksCounted = await logged("Counting the cities' weeks", countCityWeeks());
+  return { drained, released, passed, retained, photosDeleted, weeksCounted, cityWeeksCounted };
 }
 
 /**

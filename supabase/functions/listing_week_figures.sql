@@ -2,7 +2,8 @@
 -- it received, the requests it quoted (first quotes), its bookings, its median hours from a request's email to its first response, and the median
 -- of the listings whose yard is in its city when 5 or more of them answered that week (fewer would
 -- tell a business its few neighbours' own times). Weeks without any are left out. Read by the
--- listing's own indexes and its city's listings' answers.
+-- listing's own indexes, its city's counted weeks and, for weeks not counted yet, its city's
+-- listings' answers.
 create or replace function private.listing_week_figures(p_vendor_id bigint, p_from date, p_to date)
 returns table (week date, requests int, quotes int, bookings int, response_hours numeric, city_hours numeric)
 language sql stable security definer set search_path = '' as $$
@@ -30,14 +31,26 @@ language sql stable security definer set search_path = '' as $$
     from bounds b join public.lead_recipients r on r.vendor_id = p_vendor_id
     where r.responded_at >= b.starts and r.responded_at < b.ends and r.emailed_at is not null
     group by 1
+  ), live as (
+    -- The city's median is read from private.city_weeks for the weeks whose cities were counted
+    -- after they ended (count_city_weeks), and from its listings' answers from the first week not
+    -- counted on (in a running site, the week in progress).
+    select coalesce(min(g.week), p_to) as from_week
+    from (select d::date as week from generate_series(p_from::timestamp, (p_to - 7)::timestamp, interval '7 days') d) g
+    left join private.site_weeks s on s.week = g.week
+    where s.cities_counted_at is null or s.cities_counted_at < (g.week + 7)::timestamp at time zone 'UTC'
   ), city_hours as (
+    select c.week, c.hours
+    from bounds b cross join live
+    join private.city_weeks c on c.city_id = b.city_id and c.week >= p_from and c.week < live.from_week
+    union all
     select date_trunc('week', r.responded_at at time zone 'UTC')::date as week,
            round((percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - r.emailed_at) / 3600))::numeric, 1) as hours
-    from bounds b
+    from bounds b cross join live
     join public.postcodes p on p.city_id = b.city_id
     join public.vendors v on v.postcode_id = p.id
     join public.lead_recipients r on r.vendor_id = v.id
-    where r.responded_at >= b.starts and r.responded_at < b.ends and r.emailed_at is not null
+    where r.responded_at >= live.from_week::timestamp at time zone 'UTC' and r.responded_at < b.ends and r.emailed_at is not null
     group by 1
     having count(distinct r.vendor_id) >= 5
   )

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { WeekChart } from "@/components/charts/week-chart";
-import { businessActivity, countSiteWeeks, siteActivity } from "@/lib/activity/data";
+import { businessActivity, countCityWeeks, countSiteWeeks, siteActivity } from "@/lib/activity/data";
 import { book, manageListing, sendQuote, sendRequest, useDatabase } from "./helpers/factories";
 import { freshDb } from "./helpers/db";
 
@@ -97,6 +97,53 @@ describe("a listing's settled weeks", () => {
     expect((await businessActivity(manager, vendor))!.weeks.at(-9)!.won).toBe(0);
     await book(sent, quote.id);
     expect((await businessActivity(manager, vendor))!.weeks.at(-9)!.won).toBe(1);
+  });
+});
+
+describe("a city's weeks", () => {
+  it("are counted once each has ended, and a listing's charts read its city's median from them", async () => {
+    const sent = await sendRequest({ widen: true });
+    const vendor = sent.vendors[0];
+    const manager = await manageListing(db, vendor);
+    const neighbours = (
+      await db.query<{ id: number }>(
+        `select v.id from public.vendors v join public.postcodes p on p.id = v.postcode_id
+         where p.city_id = (select yp.city_id from public.vendors y join public.postcodes yp on yp.id = y.postcode_id where y.id = $1)
+           and v.id <> $1 order by v.id limit 4`,
+        [vendor],
+      )
+    ).rows.map((row) => row.id);
+    expect(neighbours).toHaveLength(4);
+    // Last week the listing and its 4 neighbours answered in 1, 2, 3, 4 and 5 hours: the city's median is 3.
+    await db.query(
+      `insert into public.lead_recipients (lead_id, vendor_id, reason, rank, emailed_at, responded_at)
+       select $1, n.id, 'nearby', 10 + n.ord, w.at, w.at + n.ord * interval '1 hour'
+       from unnest($2::bigint[]) with ordinality n(id, ord)
+       cross join (select (date_trunc('week', now() at time zone 'UTC') - interval '5 days') at time zone 'UTC' as at) w
+       on conflict (lead_id, vendor_id) do update set emailed_at = excluded.emailed_at, responded_at = excluded.responded_at`,
+      [sent.id, [vendor, ...neighbours]],
+    );
+    await db.query("delete from private.site_weeks");
+    await countSiteWeeks();
+    // Every week of the 26 but the one in progress, once each.
+    expect(await countCityWeeks()).toBe(25);
+    expect(await countCityWeeks()).toBe(0);
+    const lastWeek = async () => (await businessActivity(manager, vendor))!.weeks.at(-2)!;
+    expect((await lastWeek()).city_hours).toBe(3);
+
+    // The charts read the kept figure, not the answers again ...
+    const kept = `update private.city_weeks set hours = 9.9
+       where week = date_trunc('week', now() at time zone 'UTC')::date - 7
+         and city_id = (select p.city_id from public.vendors v join public.postcodes p on p.id = v.postcode_id where v.id = $1)`;
+    expect((await db.query(kept, [vendor])).affectedRows).toBe(1);
+    expect((await lastWeek()).city_hours).toBe(9.9);
+    // ... and the answers of a week whose cities were not counted since it ended.
+    await db.query(
+      "update private.site_weeks set cities_counted_at = week + 3 where week = date_trunc('week', now() at time zone 'UTC')::date - 7",
+    );
+    expect((await lastWeek()).city_hours).toBe(3);
+    expect(await countCityWeeks()).toBe(1);
+    expect((await lastWeek()).city_hours).toBe(3);
   });
 });
 

@@ -812,6 +812,49 @@ describe("the site's weeks on PostgreSQL 15", () => {
   });
 });
 
+describe("the cities' weeks on PostgreSQL 15", () => {
+  it("one instance counts at a time, and each ended week's cities are counted once", async () => {
+    const owner = await server.connect("postgres");
+    const [first, second] = await Promise.all([server.connect("authenticator"), server.connect("authenticator")]);
+    try {
+      await owner.query("do $$ begin while public.count_site_weeks() is not null loop end loop; end $$");
+      await owner.query("update private.site_weeks set cities_counted_at = null");
+      await first.query("begin");
+      await first.query("set local role service_role");
+      const [{ week }] = (await first.query<{ week: string | null }>("select public.count_city_weeks() as week")).rows;
+      expect(week).not.toBeNull();
+      const [{ other }] = await as<{ other: string | null }>("service_role", "select public.count_city_weeks() as other", [], second);
+      expect(other).toBeNull();
+      await first.query("commit");
+      const due = async () =>
+        (
+          await owner.query<{ n: number }>(
+            "select count(*)::int as n from private.site_weeks where week < date_trunc('week', now() at time zone 'UTC')::date and cities_counted_at is null",
+          )
+        ).rows[0].n;
+      const rounds = [first, second].map(async (client) => {
+        let counted = 0;
+        for (let call = 0; call < 400; call++) {
+          if ((await as<{ w: string | null }>("service_role", "select public.count_city_weeks() as w", [], client))[0].w) counted++;
+          else if ((await due()) === 0) break;
+        }
+        return counted;
+      });
+      const counted = (await Promise.all(rounds)).reduce((sum, n) => sum + n, 1);
+      expect(await due()).toBe(0);
+      expect(counted).toBe(25);
+      // Not the week in progress: its answers still come.
+      const { rows } = await owner.query<{ n: number }>(
+        "select count(*)::int as n from private.site_weeks where week = date_trunc('week', now() at time zone 'UTC')::date and cities_counted_at is not null",
+      );
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+      await owner.end();
+    }
+  });
+});
+
 describe("a request's life on PostgreSQL 15", () => {
   it("any two actions on one request at the same moment keep every invariant, and erasure always succeeds", async () => {
     const owner = await server.connect("postgres");

@@ -707,8 +707,12 @@ export const READS: Call[] = [
     name: "/business charts, busiest listing's first view (its settled weeks read and kept)",
     sql: "select public.business_activity($1, $2)",
     params: (s) => [BUSY_MANAGER_EMAIL, s.busyVendor],
-    // Once per listing, and then once a week: the 21 settled weeks read at once, before they are kept.
+    // Once per listing, and then once a week: the 21 settled weeks read at once, before they are kept,
+    // with the site's and the cities' weeks counted as the timed round keeps them.
     measure: async (s, engine) => {
+      await engine.exec(
+        "do $$ begin while public.count_site_weeks() is not null loop end loop; while public.count_city_weeks() is not null loop end loop; end $$",
+      );
       const runs: number[] = [];
       for (let run = 0; run < 3; run++) {
         await engine.exec(`delete from private.listing_weeks where vendor_id = ${Number(s.busyVendor)}`);
