@@ -988,7 +988,7 @@ COMMENT ON TABLE private.site_weeks IS 'The site''s figures per week (Monday, UT
 -- Name: COLUMN site_weeks.cities_counted_at; Type: COMMENT; Schema: private; Owner: postgres
 --
 
-COMMENT ON COLUMN private.site_weeks.cities_counted_at IS 'When count_city_weeks last counted the week''s cities (null: not yet); a week is counted again until a count was made after it ended.';
+COMMENT ON COLUMN private.site_weeks.cities_counted_at IS 'When count_city_weeks last counted the week''s cities (null: not yet); a week is counted again until a count was made an hour after it ended.';
 
 
 --
@@ -4518,6 +4518,13 @@ ALTER TABLE ONLY public.write_attempts
 --
 
 CREATE INDEX city_vendors_vendor_id_idx ON private.city_vendors USING btree (vendor_id);
+
+
+--
+-- Name: city_weeks_week_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX city_weeks_week_idx ON private.city_weeks USING btree (week);
 
 
 --

@@ -33,12 +33,12 @@ language sql stable security definer set search_path = '' as $$
     group by 1
   ), live as (
     -- The city's median is read from private.city_weeks for the weeks whose cities were counted
-    -- after they ended (count_city_weeks), and from its listings' answers from the first week not
-    -- counted on (in a running site, the week in progress).
+    -- an hour after they ended (count_city_weeks), and from its listings' answers from the first
+    -- week not counted on (in a running site, the week in progress).
     select coalesce(min(g.week), p_to) as from_week
     from (select d::date as week from generate_series(p_from::timestamp, (p_to - 7)::timestamp, interval '7 days') d) g
     left join private.site_weeks s on s.week = g.week
-    where s.cities_counted_at is null or s.cities_counted_at < (g.week + 7)::timestamp at time zone 'UTC'
+    where s.cities_counted_at is null or s.cities_counted_at < (g.week + 7)::timestamp at time zone 'UTC' + interval '1 hour'
   ), city_hours as (
     select c.week, c.hours
     from bounds b cross join live

@@ -36,12 +36,12 @@ language sql stable security definer set search_path = '' as $$
     group by 1
   ), live as (
     -- The city's median is read from private.city_weeks for the weeks whose cities were counted
-    -- after they ended (count_city_weeks), and from its listings' answers from the first week not
-    -- counted on (in a running site, the week in progress).
+    -- an hour after they ended (count_city_weeks), and from its listings' answers from the first
+    -- week not counted on (in a running site, the week in progress).
     select coalesce(min(g.week), p_to) as from_week
     from (select d::date as week from generate_series(p_from::timestamp, (p_to - 7)::timestamp, interval '7 days') d) g
     left join private.site_weeks s on s.week = g.week
-    where s.cities_counted_at is null or s.cities_counted_at < (g.week + 7)::timestamp at time zone 'UTC'
+    where s.cities_counted_at is null or s.cities_counted_at < (g.week + 7)::timestamp at time zone 'UTC' + interval '1 hour'
   ), city_hours as (
     select c.week, c.hours
     from bounds b cross join live
@@ -71,12 +71,13 @@ revoke execute on function private.listing_week_figures(bigint,date,date) from p
 
 -- supabase/functions/count_city_weeks.sql
 -- The timed round's job for the /business charts: counts the cities of one of the last 26 weeks
--- (Monday, UTC) that has ended and whose cities were not counted since, the oldest first, once the
--- site's count has that week (count_site_weeks); returns the week counted, or null when none was
--- due (or another instance is counting). A city's week holds the median hours from a request's
--- email to the first response of the listings whose yard is in the city, where 5 or more of them
--- answered: the answers of a week that has ended no longer change. Each call reads one week's
--- answers by their index, and their listings' yards by vendors_yard_idx.
+-- (Monday, UTC) that ended over an hour ago and whose cities were not counted since, the oldest
+-- first, once the site's count has that week (count_site_weeks); returns the week counted, or null
+-- when none was due (or another instance is counting). A city's week holds the median hours from a
+-- request's email to the first response of the listings whose yard is in the city, where 5 or more
+-- of them answered. An answer takes the time its transaction started, so the hour lets the last
+-- ones of the week commit; after it, the week's answers no longer change. Each call reads one
+-- week's answers by their index, and their listings' yards by vendors_yard_idx.
 create or replace function public.count_city_weeks()
 returns date language plpgsql security definer set search_path = '' as $$
 declare
@@ -88,8 +89,8 @@ begin
   end if;
   select s.week into due
   from private.site_weeks s
-  where s.week >= this_week - 175 and s.week < this_week
-    and (s.cities_counted_at is null or s.cities_counted_at < (s.week + 7)::timestamp at time zone 'UTC')
+  where s.week >= this_week - 175 and (s.week + 7)::timestamp at time zone 'UTC' + interval '1 hour' <= now()
+    and (s.cities_counted_at is null or s.cities_counted_at < (s.week + 7)::timestamp at time zone 'UTC' + interval '1 hour')
   order by s.week
   limit 1;
   if due is null then
