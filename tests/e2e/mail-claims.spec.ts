@@ -2,7 +2,7 @@
 // The inboxes are a real SMTP server in this test process (tests/e2e/helpers/inbox.ts).
 import { expect } from "@playwright/test";
 import { OPERATOR } from "./helpers/operator";
-import { addressOf, emailedLink, listings, person, SAME_ANSWER, signIn, smtp, test } from "./helpers/inbox";
+import { addressOf, emailedLink, listings, pastPhoneWidth, person, SAME_ANSWER, signIn, smtp, test } from "./helpers/inbox";
 
 // In the order written; a failure retries the file's journeys from the first.
 test.describe.configure({ mode: "serial" });
@@ -91,10 +91,21 @@ test("claim by another email: the same answer, no email, the operator approves i
   await expect(page.getByTestId("business-listing").filter({ hasText: listing.name })).toContainText(`${claimant} (owner)`);
 });
 
-test("a colleague is added, signs in, and is removed; a business cannot touch another's listing", async ({ browser }) => {
+test("the owner sees its charts; a colleague is added, signs in, and is removed; a business cannot touch another's listing", async ({
+  browser,
+}) => {
   const [first, second, third] = await listings();
   const owner = await person(browser, "owner");
   await signIn(owner, first.email);
+  // Its last 26 weeks in three charts, each with its numbers in a table, on a phone's screen too.
+  const charts = owner.getByTestId("listing-charts");
+  await expect(charts).toHaveCount(1);
+  for (const chart of ["chart-activity", "chart-response", "chart-win-rate"]) {
+    await charts.getByTestId(chart).getByText("Show the numbers").click();
+    await expect(charts.getByTestId(chart).locator("tbody tr")).toHaveCount(26);
+  }
+  await expect(charts.getByTestId("chart-response").locator("thead")).toContainText("City median");
+  expect(await pastPhoneWidth(owner)).toBe(0);
   const editor = owner.getByTestId("business-listing").filter({ hasText: first.name });
   await editor.getByLabel("Add a colleague by email").fill("helper@claims.example");
   await editor.getByRole("button", { name: "Add colleague" }).click();
