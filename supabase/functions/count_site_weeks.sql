@@ -1,7 +1,9 @@
 -- The timed round's job for the console's charts: counts one of the last 26 weeks (Monday, UTC)
--- that has not been counted since it ended, or the week in progress when its count is over 10
--- minutes old, the oldest first; returns the week counted, or null when none was due (or another
--- instance is counting). Each call reads one week's rows by their indexes.
+-- that has not been counted since an hour after it ended, or the week in progress (until that hour
+-- has passed) when its count is over 10 minutes old, the oldest first; returns the week counted,
+-- or null when none was due (or another instance is counting). A row takes the time its
+-- transaction started, so the hour lets the week's last ones commit before its final count. Each
+-- call reads one week's rows by their indexes.
 create or replace function public.count_site_weeks()
 returns date language plpgsql security definer set search_path = '' as $$
 declare
@@ -18,8 +20,9 @@ begin
   cross join lateral (select g.at::date as week) w
   left join private.site_weeks s on s.week = w.week
   where s.week is null
-     or (w.week < this_week and s.counted_at < (w.week + 7)::timestamp at time zone 'UTC')
-     or (w.week = this_week and s.counted_at < now() - interval '10 minutes')
+     or ((w.week + 7)::timestamp at time zone 'UTC' + interval '1 hour' <= now()
+         and s.counted_at < (w.week + 7)::timestamp at time zone 'UTC' + interval '1 hour')
+     or ((w.week + 7)::timestamp at time zone 'UTC' + interval '1 hour' > now() and s.counted_at < now() - interval '10 minutes')
   order by w.week
   limit 1;
   if due is null then

@@ -144,6 +144,12 @@ describe("a city's weeks", () => {
     expect((await twoWeeksAgo()).city_hours).toBe(3);
     expect(await countCityWeeks()).toBe(1);
     expect(Number(await kept())).toBe(3);
+    // A count made in the hour after the week's end is made again; one after that hour is final.
+    await db.query(
+      `update private.site_weeks set cities_counted_at = (week + 7)::timestamp at time zone 'UTC' + interval '30 minutes' where week = ${weekSql}`,
+    );
+    expect(await countCityWeeks()).toBe(1);
+    expect(await countCityWeeks()).toBe(0);
   });
 });
 
@@ -168,6 +174,18 @@ describe("the site's weeks", () => {
     const past = before.weeks.at(-2)!.week;
     await db.query("update private.site_weeks set counted_at = $1::date + interval '3 days' where week = $1", [past]);
     expect(await countSiteWeeks()).toBe(1);
+    expect(await countSiteWeeks()).toBe(0);
+    // And one counted in the hour after its end, when rows whose transactions began before it may
+    // still commit, once more after that hour; one counted later is not.
+    const earlier = before.weeks.at(-3)!.week;
+    const endPlus = (minutes: number) =>
+      db.query(
+        `update private.site_weeks set counted_at = ($1::date + 7)::timestamp at time zone 'UTC' + interval '${minutes} minutes' where week = $1`,
+        [earlier],
+      );
+    await endPlus(30);
+    expect(await countSiteWeeks()).toBe(1);
+    await endPlus(70);
     expect(await countSiteWeeks()).toBe(0);
   });
 
