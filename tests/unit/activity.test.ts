@@ -21,6 +21,17 @@ const thisWeek = async () =>
 const emailedEarlier = (lead: number) =>
   db.query("update public.lead_recipients set emailed_at = now() - interval '90 minutes' where lead_id = $1", [lead]);
 
+/** Four other listings whose yard is in the listing's city. */
+const cityNeighbours = async (vendor: number) =>
+  (
+    await db.query<{ id: number }>(
+      `select v.id from public.vendors v join public.postcodes p on p.id = v.postcode_id
+       where p.city_id = (select yp.city_id from public.vendors y join public.postcodes yp on yp.id = y.postcode_id where y.id = $1)
+         and v.id <> $1 order by v.id limit 4`,
+      [vendor],
+    )
+  ).rows.map((row) => row.id);
+
 describe("a listing's charts on /business", () => {
   it("count its week's requests, quotes, wins, bookings and response time, for its managers only", async () => {
     const first = await sendRequest({ widen: true, email: "renter-a@example.com" });
@@ -40,14 +51,7 @@ describe("a listing's charts on /business", () => {
     expect(week.response_hours).toBeCloseTo(1.5, 1);
     // Its city's median waits for 5 listings answering in the week: fewer would tell their own times.
     expect(week.city_hours).toBeNull();
-    const neighbours = (
-      await db.query<{ id: number }>(
-        `select v.id from public.vendors v join public.postcodes p on p.id = v.postcode_id
-         where p.city_id = (select yp.city_id from public.vendors y join public.postcodes yp on yp.id = y.postcode_id where y.id = $1)
-           and v.id <> $1 order by v.id limit 4`,
-        [vendor],
-      )
-    ).rows.map((row) => row.id);
+    const neighbours = await cityNeighbours(vendor);
     expect(neighbours).toHaveLength(4);
     await db.query(
       `insert into public.lead_recipients (lead_id, vendor_id, reason, rank, emailed_at, responded_at)
@@ -105,14 +109,7 @@ describe("a city's weeks", () => {
     const sent = await sendRequest({ widen: true });
     const vendor = sent.vendors[0];
     const manager = await manageListing(db, vendor);
-    const neighbours = (
-      await db.query<{ id: number }>(
-        `select v.id from public.vendors v join public.postcodes p on p.id = v.postcode_id
-         where p.city_id = (select yp.city_id from public.vendors y join public.postcodes yp on yp.id = y.postcode_id where y.id = $1)
-           and v.id <> $1 order by v.id limit 4`,
-        [vendor],
-      )
-    ).rows.map((row) => row.id);
+    const neighbours = await cityNeighbours(vendor);
     expect(neighbours).toHaveLength(4);
     // Two weeks ago (ended well over an hour ago at any time of day) the listing and its 4
     // neighbours answered in 1, 2, 3, 4 and 5 hours: the city's median is 3.

@@ -1219,14 +1219,7 @@ export const WRITES: Call[] = [
     // from none counted (a new site, or a year's first round after a long stop).
     measure: async (_s, engine) => {
       await engine.exec("delete from private.site_weeks");
-      let longest = 0;
-      for (let calls = 0; calls < 30; calls++) {
-        const started = performance.now();
-        const [row] = await engine.query("select public.count_site_weeks() as week");
-        longest = Math.max(longest, performance.now() - started);
-        if (row.week === null) break;
-      }
-      return longest;
+      return longestWeekCount(engine, "count_site_weeks");
     },
   },
   {
@@ -1238,17 +1231,22 @@ export const WRITES: Call[] = [
     measure: async (_s, engine) => {
       await engine.exec("do $$ begin while public.count_site_weeks() is not null loop end loop; end $$");
       await engine.exec("update private.site_weeks set cities_counted_at = null");
-      let longest = 0;
-      for (let calls = 0; calls < 30; calls++) {
-        const started = performance.now();
-        const [row] = await engine.query("select public.count_city_weeks() as week");
-        longest = Math.max(longest, performance.now() - started);
-        if (row.week === null) break;
-      }
-      return longest;
+      return longestWeekCount(engine, "count_city_weeks");
     },
   },
 ];
+
+/** A counting job's longest call, called as the timed round calls it: one week per call until none is due. */
+async function longestWeekCount(engine: Engine, fn: "count_site_weeks" | "count_city_weeks"): Promise<number> {
+  let longest = 0;
+  for (let calls = 0; calls < 30; calls++) {
+    const started = performance.now();
+    const [row] = await engine.query(`select public.${fn}() as week`);
+    longest = Math.max(longest, performance.now() - started);
+    if (row.week === null) break;
+  }
+  return longest;
+}
 
 /** A CSV row of a new vendor in this city (with a rate card for some), as the import sends it. */
 function importRow(city: Record<string, unknown>, withCard = true) {
