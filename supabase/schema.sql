@@ -5049,7 +5049,14 @@ COMMENT ON INDEX public.quotes_vendor_first_idx IS 'A listing''s first quotes by
 -- Name: quotes_vendor_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
-CREATE INDEX quotes_vendor_idx ON public.quotes USING btree (vendor_id, created_at DESC);
+CREATE INDEX quotes_vendor_idx ON public.quotes USING btree (vendor_id, created_at DESC) INCLUDE (lead_id);
+
+
+--
+-- Name: INDEX quotes_vendor_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.quotes_vendor_idx IS 'A listing''s quotes by when they were sent, with their request: the requests it quoted in 90 days (business_leads).';
 
 
 --
