@@ -8,10 +8,20 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
   if (!bearerMatches(request, process.env.CRON_SECRET)) return new Response("Unauthorized", { status: 401 });
-  const { drained, released, retained, photosDeleted } = await jobRound();
-  const ok = drained && released !== null && retained && photosDeleted !== null;
+  const { drained, released, passed, retained, photosDeleted, weeksCounted, cityWeeksCounted } = await jobRound();
+  // A job that failed was logged by the round; the scheduler sees the failure as a 500.
+  const ok =
+    drained &&
+    released !== null &&
+    passed !== null &&
+    retained &&
+    photosDeleted !== null &&
+    weeksCounted !== null &&
+    cityWeeksCounted !== null;
   return Response.json(
-    drained ? { ...drained, released, retained, photosDeleted } : { error: "The outbox could not be drained; see the server log" },
+    drained
+      ? { ...drained, released, passed, retained, photosDeleted, weeksCounted, cityWeeksCounted }
+      : { error: "The outbox could not be drained; see the server log" },
     {
       status: ok ? 200 : 500,
       headers: { "Cache-Control": "no-store" },
