@@ -21,6 +21,7 @@ export async function ListingCharts({ email, listingId }: { email: string; listi
         title="Requests, quotes and bookings per week"
         testId="chart-activity"
         weeks={weeks}
+        whole
         series={[
           { name: "Requests", color: "#1b1f24", values: activity.weeks.map((w) => w.requests) },
           { name: "Quotes", color: "#c98a00", values: activity.weeks.map((w) => w.quotes) },
@@ -50,6 +51,7 @@ export async function ListingCharts({ email, listingId }: { email: string; listi
         testId="chart-win-rate"
         weeks={weeks}
         unit=" %"
+        max={100}
         series={[
           {
             name: "Booked with you",

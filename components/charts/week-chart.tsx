@@ -13,7 +13,9 @@ export interface Series {
 // chart is held to 36rem.
 const WIDTH = 340;
 const HEIGHT = 190;
-const MARGIN = { top: 10, right: 12, bottom: 24, left: 36 };
+const MARGIN = { top: 10, right: 12, bottom: 24 };
+// About an 11-unit digit's width: the left margin fits the longest tick label.
+const CHAR_WIDTH = 6.5;
 
 const weekLabel = (week: string) => format(parseISO(week), "MMM d");
 
@@ -27,6 +29,8 @@ export function WeekChart({
   series,
   summary,
   unit = "",
+  whole = false,
+  max,
   testId,
 }: {
   title: string;
@@ -34,23 +38,30 @@ export function WeekChart({
   series: Series[];
   summary: string;
   unit?: string;
+  /** Counts: no tick between whole numbers. */
+  whole?: boolean;
+  /** A fixed top (100 for a percentage); otherwise the largest value, rounded up. */
+  max?: number;
   testId?: string;
 }) {
   const all = series.flatMap((s) => s.values).filter((value): value is number => value !== null);
   const y = scaleLinear()
-    .domain([0, Math.max(1, ...all)])
+    .domain([0, max ?? Math.max(1, ...all)])
     .nice(4)
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const yTicks = y.ticks(4).filter((tick) => !whole || Number.isInteger(tick));
+  const left = Math.max(36, 8 + CHAR_WIDTH * Math.max(...yTicks.map((tick) => `${tick}${unit}`.length)));
   const x = scalePoint<string>()
     .domain(weeks)
-    .range([MARGIN.left, WIDTH - MARGIN.right]);
+    .range([left, WIDTH - MARGIN.right]);
   const fixed = (value: number) => Math.round(value * 10) / 10;
   const path = (values: Array<number | null>) =>
     line<number | null>()
       .defined((value) => value !== null)
       .x((_, index) => fixed(x(weeks[index]) ?? 0))
       .y((value) => fixed(y(value ?? 0)))(values) ?? "";
-  const xTicks = weeks.filter((_, index) => index % 6 === weeks.length % 6 || index === weeks.length - 1).slice(-5);
+  // Every sixth week back from the last, so no two labels run together.
+  const xTicks = weeks.filter((_, index) => (weeks.length - 1 - index) % 6 === 0).slice(-5);
   return (
     <figure className="mt-4 max-w-xl" data-testid={testId}>
       <figcaption className="font-semibold">{title}</figcaption>
@@ -66,10 +77,10 @@ export function WeekChart({
       </ul>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-1 h-auto w-full" role="img" aria-label={summary}>
         <g fontSize="11" fill="#4f5863">
-          {y.ticks(4).map((tick) => (
+          {yTicks.map((tick) => (
             <g key={tick}>
-              <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={fixed(y(tick))} y2={fixed(y(tick))} stroke="#eceef1" />
-              <text x={MARGIN.left - 4} y={fixed(y(tick)) + 4} textAnchor="end">
+              <line x1={left} x2={WIDTH - MARGIN.right} y1={fixed(y(tick))} y2={fixed(y(tick))} stroke="#eceef1" />
+              <text x={left - 4} y={fixed(y(tick)) + 4} textAnchor="end">
                 {tick}
                 {unit}
               </text>

@@ -231,4 +231,46 @@ describe("a week chart", () => {
     expect(html).toContain("–");
     expect(html.match(/<path /g)).toHaveLength(2);
   });
+
+  it("keeps its axis labels whole and apart: long values fit, counts tick at whole numbers, weeks are labelled 6 apart", () => {
+    const weeks = Array.from({ length: 26 }, (_, i) => new Date(Date.UTC(2026, 5, 1 + 7 * i)).toISOString().slice(0, 10));
+    const labels = (html: string) =>
+      [...html.matchAll(/<text x="([\d.]+)" y="[\d.]+" text-anchor="(end|middle)">([^<]*)<\/text>/g)].map((m) => ({
+        x: Number(m[1]),
+        anchor: m[2],
+        text: m[3].replace(/<!-- -->/g, ""),
+      }));
+    const hours = renderToStaticMarkup(
+      createElement(WeekChart, {
+        title: "Hours",
+        weeks,
+        unit: " h",
+        series: [{ name: "Median", color: "#000", values: weeks.map((_, i) => i * 60) }],
+        summary: "Hours.",
+      }),
+    );
+    const yLabels = labels(hours).filter((label) => label.text.endsWith(" h"));
+    expect(yLabels.map((label) => label.text)).toContain("1500 h");
+    // An 11-unit character is at most 6.5 units wide: each label, ending at x, starts inside the chart.
+    for (const label of yLabels) expect(label.x - 6.5 * label.text.length).toBeGreaterThanOrEqual(0);
+    const weekLabels = labels(hours).filter((label) => !label.text.endsWith(" h"));
+    expect(weekLabels).toHaveLength(5);
+    const step = (weekLabels[4].x - weekLabels[0].x) / 4;
+    expect(step).toBeGreaterThan(60);
+
+    const empty = renderToStaticMarkup(
+      createElement(WeekChart, {
+        title: "Requests",
+        weeks,
+        whole: true,
+        series: [{ name: "Requests", color: "#000", values: weeks.map(() => 0) }],
+        summary: "None.",
+      }),
+    );
+    expect(
+      labels(empty)
+        .filter((label) => /^\d/.test(label.text) && !/[A-Z]/.test(label.text))
+        .map((label) => label.text),
+    ).toEqual(["0", "1"]);
+  });
 });

@@ -28,6 +28,7 @@ export default async function ActivityPage() {
             title="Requests, quotes, bookings and cancellations per week"
             testId="chart-site-activity"
             weeks={labels}
+            whole
             series={[
               { name: "Requests", color: "#1b1f24", values: weeks.map((w) => w.requests) },
               { name: "Quotes", color: "#c98a00", values: weeks.map((w) => w.quotes) },
