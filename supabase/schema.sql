@@ -981,7 +981,7 @@ ALTER TABLE private.site_weeks OWNER TO postgres;
 -- Name: TABLE site_weeks; Type: COMMENT; Schema: private; Owner: postgres
 --
 
-COMMENT ON TABLE private.site_weeks IS 'The site''s figures per week (Monday, UTC), for the console''s charts: requests sent, first quotes, bookings, bookings cancelled, vendors'' first responses and their median hours; counted by count_site_weeks, each week again until it was counted after it ended.';
+COMMENT ON TABLE private.site_weeks IS 'The site''s figures per week (Monday, UTC), for the console''s charts: requests sent, first quotes, bookings, bookings cancelled, vendors'' first responses and their median hours; counted by count_site_weeks, each week again until it was counted an hour after it ended.';
 
 
 --

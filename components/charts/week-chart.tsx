@@ -40,13 +40,13 @@ export function WeekChart({
   unit?: string;
   /** Counts: no tick between whole numbers. */
   whole?: boolean;
-  /** A fixed top (100 for a percentage); otherwise the largest value, rounded up. */
+  /** The top at least (100 for a percentage); otherwise the largest value, rounded up. */
   max?: number;
   testId?: string;
 }) {
   const all = series.flatMap((s) => s.values).filter((value): value is number => value !== null);
   const y = scaleLinear()
-    .domain([0, max ?? Math.max(1, ...all)])
+    .domain([0, Math.max(max ?? 1, ...all)])
     .nice(4)
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const yTicks = y.ticks(4).filter((tick) => !whole || Number.isInteger(tick));

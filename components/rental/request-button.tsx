@@ -14,7 +14,7 @@ type Vendor = RentalVendor;
 
 /**
  * The rental request dialog and a function that opens it (once the tap's frame has painted;
- * `opening` is true until it shows). Render `dialog` where it outlives the openerRef (the mobile
+ * `opening` is true until it shows). Render `dialog` where it outlives the opener (the mobile
  * menu closes as the dialog opens).
  */
 export function useRentalDialog(vendor?: Vendor, preset?: RentalPreset): { openDialog: () => void; opening: boolean; dialog: ReactNode } {

@@ -21,10 +21,12 @@ const logged = <T>(name: string, job: Promise<T>): Promise<T | null> =>
  * instance may run it: each job claims its rows, so nothing is done twice.
  */
 export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
-  const drained = await wakeOutbox(env);
+  const first = await wakeOutbox(env);
   const released = await logged("Releasing overdue bookings", releaseOverdueBookings());
   const passed = await logged("Passing on silent vendors' requests", passOnSilentRequests());
-  if (released || passed) await wakeOutbox(env);
+  const second = released || passed ? await wakeOutbox(env) : { sent: 0, failed: 0 };
+  // Both drains as one: null when either failed.
+  const drained = first && second ? { sent: first.sent + second.sent, failed: first.failed + second.failed } : null;
   const retained = await logged("Retention", runRetention(env));
   const photosDeleted = await logged("Deleting photos", deleteQueuedPhotos());
   const weeksCounted = await logged("Counting the site's weeks", countSiteWeeks());

@@ -15,8 +15,8 @@ export default async function ActivityPage() {
         Activity
       </h1>
       <p className="mt-2 text-sm text-ink-600">
-        The last 26 weeks (Monday to Sunday, UTC). Each week is counted once it ends and the week in progress every 10 minutes, by the timed
-        round.
+        The last 26 weeks (Monday to Sunday, UTC). The week in progress is counted every 10 minutes by the timed round, and each week a last
+        time an hour after it ends.
       </p>
       {weeks.length === 0 ? (
         <p className="mt-6" data-testid="activity-empty">

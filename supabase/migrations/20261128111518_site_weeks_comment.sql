@@ -1,0 +1,1 @@
+comment on table private.site_weeks is 'The site''s figures per week (Monday, UTC), for the console''s charts: requests sent, first quotes, bookings, bookings cancelled, vendors'' first responses and their median hours; counted by count_site_weeks, each week again until it was counted an hour after it ended.';
