@@ -78,6 +78,8 @@ test("does it deliver to my ZIP: yes, no with the vendors nearest it, and bad ZI
   const vendor = await houstonListing();
   await page.goto(vendor.path);
   const check = page.getByTestId("delivery-check");
+  // The page's later sections come with a stand-in copy until React reveals them: wait for the one live form.
+  await expect(check).toHaveCount(1);
   const zip = check.getByLabel("Does it deliver to my ZIP?");
   await zip.fill(vendor.served);
   await check.getByRole("button", { name: "Check" }).click();
@@ -90,6 +92,7 @@ test("does it deliver to my ZIP: yes, no with the vendors nearest it, and bad ZI
   await expect(page).toHaveURL(/\/us\/near\/10001$/);
 
   await page.goBack();
+  await expect(check).toHaveCount(1);
   await zip.fill("7700");
   await check.getByRole("button", { name: "Check" }).click();
   await expect(check.getByRole("status")).toContainText("Enter a 5-digit US ZIP code.");
