@@ -46,22 +46,15 @@ const operatorSchema = z.object({
 /** The console's charts: the site's weeks as the timed round counted them, and where requests found no vendor. */
 export const siteActivity = () => serviceRpc("operator_activity", {}, operatorSchema);
 
-/**
- * The timed round's part: counts the site's weeks that are due, one call (one week, one short
- * transaction) at a time, at most 27 in a round; returns how many it counted.
- */
-export async function countSiteWeeks(): Promise<number> {
+/** Calls a counting job, one week (one short transaction) per call, until none is due or `most` were counted; returns how many. */
+async function countDueWeeks(job: "count_site_weeks" | "count_city_weeks", most: number): Promise<number> {
   let counted = 0;
-  while (counted < 27 && (await serviceRpc("count_site_weeks", {})) !== null) counted += 1;
+  while (counted < most && (await serviceRpc(job, {})) !== null) counted += 1;
   return counted;
 }
 
-/**
- * The timed round's part after the site's weeks: counts each ended week's city medians for the
- * /business charts, one call (one week) at a time, at most 26 in a round; returns how many it counted.
- */
-export async function countCityWeeks(): Promise<number> {
-  let counted = 0;
-  while (counted < 26 && (await serviceRpc("count_city_weeks", {})) !== null) counted += 1;
-  return counted;
-}
+/** The timed round's part: counts the site's weeks that are due, at most 27 in a round. */
+export const countSiteWeeks = () => countDueWeeks("count_site_weeks", 27);
+
+/** The timed round's part after the site's weeks: each ended week's city medians for the /business charts, at most 26 in a round. */
+export const countCityWeeks = () => countDueWeeks("count_city_weeks", 26);
