@@ -1,5 +1,5 @@
 "use client";
-import { use, useEffect, useRef, useState, type ReactNode } from "react";
+import { use, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { HydrateApart } from "./hydrate-apart";
 
 interface Gate {
@@ -10,6 +10,22 @@ interface Gate {
 
 /** The gates whose component has hydrated. */
 const hydratedGates = new WeakSet<Gate>();
+
+/** Each gate by the element that wraps its children. */
+const gatesByWrapper = new WeakMap<Element, Gate>();
+
+// A press or a focus on children whose gate is closed opens it, so the click that follows finds
+// them ready to hydrate. React drops a click on server HTML it cannot hydrate at once, and the
+// observer reports a frame or more after the page is live: a tap in between (Read More on a card
+// in view) did nothing.
+if (typeof document !== "undefined") {
+  const openAround = (event: Event) => {
+    for (let node = event.target instanceof Element ? event.target : null; node; node = node.parentElement)
+      gatesByWrapper.get(node)?.open();
+  };
+  document.addEventListener("pointerdown", openAround, true);
+  document.addEventListener("focusin", openAround, true);
+}
 
 /** Suspends, in the browser, until the gate opens; renders its children on the server. */
 function Closed({ gate, children }: { gate: Gate; children: ReactNode }) {
@@ -28,6 +44,7 @@ export function HydrateInView({ children, className }: { children: ReactNode; cl
     const gate = { opened: false } as Gate;
     gate.promise = new Promise<void>((resolve) => {
       gate.open = () => {
+        if (gate.opened) return;
         gate.opened = true;
         resolve();
       };
@@ -51,8 +68,15 @@ export function HydrateInView({ children, className }: { children: ReactNode; cl
     observer.observe(node);
     return () => observer.disconnect();
   }, [gate]);
+  const wrapper = useCallback(
+    (node: HTMLDivElement | null) => {
+      ref.current = node;
+      if (node) gatesByWrapper.set(node, gate);
+    },
+    [gate],
+  );
   return (
-    <div ref={ref} className={className}>
+    <div ref={wrapper} className={className}>
       {/* Its server copy paints the children at their final size (see HydrateApart). */}
       <HydrateApart>
         <Closed gate={gate}>{children}</Closed>
