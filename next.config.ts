@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
+import { addCompileHints } from "./lib/platform/compile-hints";
 import { deploymentProblem } from "./lib/platform/deployment";
 import { assetHeader, securityHeaders } from "./lib/security-headers";
 import { siteUrlProblem } from "./lib/site";
@@ -9,6 +10,12 @@ const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "proper-lockfile", "zipcodes"],
   poweredByHeader: false,
+  compiler: {
+    // Chrome compiles the client chunks off the main thread (see addCompileHints).
+    runAfterProductionCompile: async ({ distDir }) => {
+      await addCompileHints(distDir);
+    },
+  },
   cacheHandler: fileURLToPath(new URL("./lib/platform/page-cache-handler.mjs", import.meta.url)),
   reactStrictMode: true,
   // The middleware holds every action's body to its own limit (a few kilobytes; a console
