@@ -14,17 +14,18 @@ const hydratedGates = new WeakSet<Gate>();
 /** Each gate by the element that wraps its children. */
 const gatesByWrapper = new WeakMap<Element, Gate>();
 
-// A press or a focus on children whose gate is closed opens it, so the click that follows finds
-// them ready to hydrate. React drops a click on server HTML it cannot hydrate at once, and the
-// observer reports a frame or more after the page is live: a tap in between (Read More on a card
-// in view) did nothing.
-if (typeof document !== "undefined") {
+// A press, a focus or a click on children whose gate is closed opens it first. React drops a
+// click on content it cannot hydrate at once, and the observer reports a frame or more after the
+// page is live: a tap in between (Read More on a card in view) did nothing. On the window, in the
+// capture phase, these run before React's listeners on the document, so React's own attempt to
+// hydrate the target already finds its gate open: the click (a screen reader's or a key's too,
+// or a tap in Safari, which focuses no button) hydrates the card and reaches its handler.
+if (typeof window !== "undefined") {
   const openAround = (event: Event) => {
     for (let node = event.target instanceof Element ? event.target : null; node; node = node.parentElement)
       gatesByWrapper.get(node)?.open();
   };
-  document.addEventListener("pointerdown", openAround, true);
-  document.addEventListener("focusin", openAround, true);
+  for (const type of ["pointerdown", "focusin", "click"]) window.addEventListener(type, openAround, true);
 }
 
 /** Suspends, in the browser, until the gate opens; renders its children on the server. */
