@@ -5042,7 +5042,7 @@ CREATE INDEX quotes_vendor_first_idx ON public.quotes USING btree (vendor_id, cr
 -- Name: INDEX quotes_vendor_first_idx; Type: COMMENT; Schema: public; Owner: postgres
 --
 
-COMMENT ON INDEX public.quotes_vendor_first_idx IS 'A listing''s first quotes by when they were sent, with their request: the /business charts'' weekly quotes and wins.';
+COMMENT ON INDEX public.quotes_vendor_first_idx IS 'A listing''s first quotes by when they were sent, with their request: the /business charts'' weekly quotes and wins, and the 90-day win rate (business_leads).';
 
 
 --
@@ -5056,7 +5056,7 @@ CREATE INDEX quotes_vendor_idx ON public.quotes USING btree (vendor_id, created_
 -- Name: INDEX quotes_vendor_idx; Type: COMMENT; Schema: public; Owner: postgres
 --
 
-COMMENT ON INDEX public.quotes_vendor_idx IS 'A listing''s quotes by when they were sent, with their request: the requests it quoted in 90 days (business_leads).';
+COMMENT ON INDEX public.quotes_vendor_idx IS 'A listing''s quotes by when they were sent, with their request; what a listing''s deletion checks its quotes by.';
 
 
 --

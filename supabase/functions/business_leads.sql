@@ -37,14 +37,16 @@ returns jsonb language sql stable security definer set search_path = '' as $$
       from numbered x join public.leads l on l.id = x.id join public.lead_recipients r on r.lead_id = x.id and r.vendor_id = x.vendor_id
       where x.n <= (select page_size from settings)), '[]'::jsonb),
     'more', (select count(*) from numbered) > (select page_size from settings),
-    -- Each listing's requests quoted in the last 90 days, and how many of them it won.
+    -- Each listing's requests first quoted in the last 90 days, and how many of them are booked with
+    -- it: read from its first quotes' own index, so a busy listing's revisions are not counted again.
     'win_rates', coalesce((select jsonb_agg(jsonb_build_object('vendor_id', m.vendor_id,
         'response_rate', (select v.response_rate from public.vendors v where v.id = m.vendor_id),
         'response_rate_count', (select coalesce(v.response_rate_count, 0) from public.vendors v where v.id = m.vendor_id),
-        'quoted', (select count(distinct q.lead_id) from public.quotes q where q.vendor_id = m.vendor_id and q.created_at > now() - interval '90 days'),
-        'booked', (select count(*) from public.bookings b join public.quotes q on q.id = b.quote_id
+        'quoted', (select count(*) from public.quotes q where q.vendor_id = m.vendor_id and q.revision = 1 and q.created_at > now() - interval '90 days'),
+        'booked', (select count(*) from public.bookings b
+                   join public.quotes q on q.lead_id = b.lead_id and q.vendor_id = b.vendor_id and q.revision = 1
                    where b.vendor_id = m.vendor_id and b.status = 'booked' and q.created_at > now() - interval '90 days'
-                     -- A booking follows its quote: this bound reads only the last 90 days' bookings.
+                     -- A booking follows its first quote: this bound reads only the last 90 days' bookings.
                      and b.booked_at > now() - interval '90 days')))
       from managed m), '[]'::jsonb));
 $$;

@@ -257,6 +257,39 @@ describe("the renter books", () => {
   });
 });
 
+describe("the win rate on /business", () => {
+  it("counts each request a listing first quoted in 90 days once, revised or not, and those booked with it", async () => {
+    const [vendor] = (await request()).vendors;
+    const email = await manager(vendor);
+    const rate = async () =>
+      (
+        await asService<{ r: { win_rates: Array<{ vendor_id: number; quoted: number; booked: number }> } }>(
+          db,
+          "select public.business_leads($1, 50) as r",
+          [email],
+        )
+      )[0].r.win_rates.find((w) => w.vendor_id === vendor)!;
+    const before = await rate();
+    const won = await request();
+    const lost = await request();
+    const old = await request();
+    expect([won, lost, old].every((lead) => lead.vendors.includes(vendor))).toBe(true);
+    await saveQuote(won.id, vendor, quote());
+    const revised = await saveQuote(won.id, vendor, quote({ tax_percent: 0, total_cents: 109000 }));
+    await saveQuote(lost.id, vendor, quote());
+    // A request first quoted 91 days ago and revised today is outside the 90 days.
+    await saveQuote(old.id, vendor, quote());
+    await db.query("update public.quotes set created_at = now() - interval '91 days' where lead_id = $1 and vendor_id = $2", [
+      old.id,
+      vendor,
+    ]);
+    await saveQuote(old.id, vendor, quote());
+    await book(won, revised.id);
+    const after = await rate();
+    expect({ quoted: after.quoted - before.quoted, booked: after.booked - before.booked }).toEqual({ quoted: 2, booked: 1 });
+  });
+});
+
 describe("the renter's consent", () => {
   const complete = async (consent: object | null) => {
     const token = ownerToken(90 + ++renters);
