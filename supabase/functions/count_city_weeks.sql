@@ -27,7 +27,7 @@ begin
   delete from private.city_weeks c where c.week = due;
   insert into private.city_weeks (city_id, week, hours)
   select p.city_id, due,
-         round((percentile_cont(0.5) within group (order by extract(epoch from x.responded_at - x.emailed_at) / 3600))::numeric, 1)
+         round(extract(epoch from percentile_cont(0.5) within group (order by x.responded_at - x.emailed_at)) / 3600, 1)
   from public.lead_recipients x
   join public.vendors v on v.id = x.vendor_id
   join public.postcodes p on p.id = v.postcode_id

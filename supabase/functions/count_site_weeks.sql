@@ -38,7 +38,7 @@ begin
     (select count(*) from public.bookings b where b.cancelled_at >= starts and b.cancelled_at < ends),
     r.responses, r.hours, now()
   from (select count(*) as responses,
-               round((percentile_cont(0.5) within group (order by extract(epoch from x.responded_at - x.emailed_at) / 3600))::numeric, 1) as hours
+               round(extract(epoch from percentile_cont(0.5) within group (order by x.responded_at - x.emailed_at)) / 3600, 1) as hours
         from public.lead_recipients x
         where x.responded_at >= starts and x.responded_at < ends and x.emailed_at is not null) r
   on conflict (week) do update set requests = excluded.requests, quotes = excluded.quotes, bookings = excluded.bookings,

@@ -27,7 +27,7 @@ language sql stable security definer set search_path = '' as $$
     group by 1
   ), own_hours as (
     select date_trunc('week', r.responded_at at time zone 'UTC')::date as week,
-           round((percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - r.emailed_at) / 3600))::numeric, 1) as hours
+           round(extract(epoch from percentile_cont(0.5) within group (order by r.responded_at - r.emailed_at)) / 3600, 1) as hours
     from bounds b join public.lead_recipients r on r.vendor_id = p_vendor_id
     where r.responded_at >= b.starts and r.responded_at < b.ends and r.emailed_at is not null
     group by 1
@@ -45,7 +45,7 @@ language sql stable security definer set search_path = '' as $$
     join private.city_weeks c on c.city_id = b.city_id and c.week >= p_from and c.week < live.from_week
     union all
     select date_trunc('week', r.responded_at at time zone 'UTC')::date as week,
-           round((percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - r.emailed_at) / 3600))::numeric, 1) as hours
+           round(extract(epoch from percentile_cont(0.5) within group (order by r.responded_at - r.emailed_at)) / 3600, 1) as hours
     from bounds b cross join live
     join public.postcodes p on p.city_id = b.city_id
     join public.vendors v on v.postcode_id = p.id

@@ -8,7 +8,7 @@
 create or replace function private.vendor_responses(p_vendor_ids bigint[])
 returns table (vendor_id bigint, hours int, count bigint) language sql stable security definer set search_path = '' as $$
   select r.vendor_id,
-    greatest(ceil(percentile_cont(0.5) within group (order by extract(epoch from r.responded_at - r.emailed_at) / 3600)), 1)::int,
+    greatest(ceil(extract(epoch from percentile_cont(0.5) within group (order by r.responded_at - r.emailed_at)) / 3600), 1)::int,
     count(*)
   from (select distinct u.id from unnest(p_vendor_ids) u(id)) ids
   join public.lead_recipients r on r.vendor_id = ids.id

@@ -300,6 +300,21 @@ describe("answering leads", () => {
     expect(statuses.map((s) => s.status)).toEqual(["contacted", null, "contacted"]);
   });
 
+  it("the response time is the median of the answers' own times: two middle answers an equal time either side of 3 hours show 3 hours", async () => {
+    const v = await listing(9);
+    // 30 min, 58 min 11 s, 5 h 1 min 49 s and 9 h: the median is 3 hours exactly. In hours as
+    // doubles the middle two average to 3.0000000000000004, which rounds up to 4.
+    const seconds = [1800, 3491, 18109, 32400];
+    for (const after of seconds) {
+      const lead = await leadSentTo(v.id, 24);
+      await db.query("update public.lead_recipients set responded_at = emailed_at + make_interval(secs => $2) where lead_id = $1", [
+        lead,
+        after,
+      ]);
+    }
+    expect(await response(v.id)).toEqual({ hours: 3, count: 4 });
+  });
+
   it('"Stop sending me requests" takes the vendor out of routing, from its own page too, until it turns requests back on', async () => {
     const [target] = await inspect<{ id: number; zip: string; email: string }>(`
       select v.id, p.code as zip, v.email from public.vendors v join public.vendors_serviced s on s.vendor_id = v.id
