@@ -1213,6 +1213,21 @@ describe("a request's life, model-based", () => {
     await expectEveryHolderSearched(db);
   });
 
+  it("lets a renter report a machine that never came once its window has passed, before any delivery, and the vendor still deliver it", async () => {
+    const model = await quotedRequests();
+    const steps = [
+      new ConfirmWindow(0, false, -1, 13, 3),
+      new ReportProblem(0, "not_arrived", 0),
+      new TimePasses(3),
+      new ReportProblem(0, "not_arrived", 0),
+      new Deliver(0, false, 88, 2),
+      new Arrive(0),
+    ];
+    for (const step of steps) await step.run(model, db);
+    expect(tally.get("reportProblem window-open")).toBe(1);
+    expect(model.requests[0]).toMatchObject({ state: "on_rent", booking: { problem: true, arrived: false } });
+  });
+
   it("keeps every promise in any order of renters', vendors', operators' and jobs' events", async () => {
     const started = performance.now();
     await fc.assert(
