@@ -779,6 +779,27 @@ COMMENT ON COLUMN private.city_vendors.zips IS 'How many of the city''s ZIP code
 
 
 --
+-- Name: city_week_answers; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.city_week_answers (
+    week date NOT NULL,
+    city_id bigint NOT NULL,
+    vendor_id bigint NOT NULL,
+    took interval NOT NULL
+);
+
+
+ALTER TABLE private.city_week_answers OWNER TO postgres;
+
+--
+-- Name: TABLE city_week_answers; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.city_week_answers IS 'While count_city_weeks counts a week of more answers than one call reads: each answer''s city, listing and time from the request''s email to the first response; each city''s taken out as it is counted; no person''s details.';
+
+
+--
 -- Name: city_weeks; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -971,7 +992,8 @@ CREATE TABLE private.site_weeks (
     responses integer NOT NULL,
     response_hours numeric(7,1),
     counted_at timestamp with time zone DEFAULT now() NOT NULL,
-    cities_counted_at timestamp with time zone
+    cities_counted_at timestamp with time zone,
+    cities_staged_to timestamp with time zone
 );
 
 
@@ -989,6 +1011,13 @@ COMMENT ON TABLE private.site_weeks IS 'The site''s figures per week (Monday, UT
 --
 
 COMMENT ON COLUMN private.site_weeks.cities_counted_at IS 'When count_city_weeks last counted the week''s cities (null: not yet); a week is counted again until a count was made an hour after it ended.';
+
+
+--
+-- Name: COLUMN site_weeks.cities_staged_to; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.site_weeks.cities_staged_to IS 'While count_city_weeks counts the week in slices: the answers before this time are copied to private.city_week_answers (null: none yet).';
 
 
 --
@@ -4518,6 +4547,13 @@ ALTER TABLE ONLY public.write_attempts
 --
 
 CREATE INDEX city_vendors_vendor_id_idx ON private.city_vendors USING btree (vendor_id);
+
+
+--
+-- Name: city_week_answers_city_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX city_week_answers_city_idx ON private.city_week_answers USING btree (week, city_id);
 
 
 --

@@ -46,7 +46,7 @@ const operatorSchema = z.object({
 /** The console's charts: the site's weeks as the timed round counted them, and where requests found no vendor. */
 export const siteActivity = () => serviceRpc("operator_activity", {}, operatorSchema);
 
-/** Calls a counting job, one week (one short transaction) per call, until none is due or `most` were counted; returns how many. */
+/** Calls a counting job, one short transaction per call, until none is due or it was called `most` times; returns how many calls counted. */
 async function countDueWeeks(job: "count_site_weeks" | "count_city_weeks", most: number): Promise<number> {
   let counted = 0;
   while (counted < most && (await serviceRpc(job, {})) !== null) counted += 1;
@@ -56,5 +56,8 @@ async function countDueWeeks(job: "count_site_weeks" | "count_city_weeks", most:
 /** The timed round's part: counts the site's weeks that are due, at most 27 in a round. */
 export const countSiteWeeks = () => countDueWeeks("count_site_weeks", 27);
 
-/** The timed round's part after the site's weeks: each ended week's city medians for the /business charts, at most 26 in a round. */
-export const countCityWeeks = () => countDueWeeks("count_city_weeks", 26);
+/**
+ * The timed round's part after the site's weeks: each ended week's city medians for the /business
+ * charts, a week of up to 500 answers or a slice of a busier one per call, at most 100 calls in a round.
+ */
+export const countCityWeeks = () => countDueWeeks("count_city_weeks", 100);

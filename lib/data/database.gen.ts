@@ -116,7 +116,7 @@ export interface FunctionArgs {
     p_consent?: JsonArgument | null;
     p_client_hash?: string | null;
   };
-  count_city_weeks: Record<string, never>;
+  count_city_weeks: { p_slice?: number | null };
   count_site_weeks: Record<string, never>;
   count_write_attempt: {
     p_kind: string | null;

@@ -150,6 +150,72 @@ describe("a city's weeks", () => {
   });
 });
 
+describe("a busy week's cities", () => {
+  it("are counted in slices, one per call of the timed round, to the same medians as counted at once", async () => {
+    const sent = await sendRequest({ widen: true });
+    // Three weeks ago, 5 listings in each of two cities answered, and 2 in a third (too few for a
+    // median): the first city's all at one instant, more answers than a slice holds.
+    const { rows: cities } = await db.query<{ ids: number[] }>(
+      `select (array_agg(v.id order by v.id))[1:5] as ids from public.vendors v join public.postcodes p on p.id = v.postcode_id
+       group by p.city_id having count(*) >= 5 order by p.city_id limit 3`,
+    );
+    expect(cities).toHaveLength(3);
+    const weekSql = "date_trunc('week', now() at time zone 'UTC')::date - 21";
+    await db.query(
+      `insert into public.lead_recipients (lead_id, vendor_id, reason, rank, emailed_at, responded_at)
+       select $1::bigint, a.id, 'nearby', 20 + a.ord, w.at - a.ord * interval '37 minutes', w.at
+       from unnest($2::bigint[]) with ordinality a(id, ord) cross join (select (${weekSql} + 3)::timestamp at time zone 'UTC' as at) w
+       union all
+       select $1::bigint, b.id, 'nearby', 30 + b.ord, w.at, w.at + b.ord * b.ord * interval '13 minutes'
+       from unnest($3::bigint[]) with ordinality b(id, ord) cross join (select (${weekSql} + 4)::timestamp at time zone 'UTC' as at) w
+       on conflict (lead_id, vendor_id) do update set emailed_at = excluded.emailed_at, responded_at = excluded.responded_at`,
+      [sent.id, cities[0].ids, [...cities[1].ids, ...cities[2].ids.slice(0, 2)]],
+    );
+    await countSiteWeeks();
+    const countAll = async (slice: number) => {
+      await db.query("update private.site_weeks set cities_counted_at = null");
+      await db.query("delete from private.city_weeks");
+      let calls = 0;
+      let copied = 0;
+      while ((await one<{ week: string | null }>("select public.count_city_weeks($1) as week", [slice])).week !== null) {
+        calls++;
+        const copy = await one<{ n: number }>(`select count(*)::int as n from private.city_week_answers where week = ${weekSql}`);
+        copied = Math.max(copied, copy.n);
+      }
+      const { rows } = await db.query<{ city_id: number; week: string; hours: string }>(
+        "select city_id, to_char(week, 'YYYY-MM-DD') as week, hours from private.city_weeks order by city_id, week",
+      );
+      return { calls, copied, rows };
+    };
+    const atOnce = await countAll(1_000_000);
+    const inSlices = await countAll(2);
+    expect(inSlices.rows).toEqual(atOnce.rows);
+    expect(inSlices.calls).toBeGreaterThan(atOnce.calls + 5);
+    // Every answer of the busy week was copied once, and only while it was counted in slices.
+    const answers = await one<{ n: number }>(
+      `select count(*)::int as n from public.lead_recipients
+       where responded_at >= (${weekSql})::timestamp at time zone 'UTC' and responded_at < (${weekSql} + 7)::timestamp at time zone 'UTC'
+         and emailed_at is not null`,
+    );
+    expect(answers.n).toBeGreaterThanOrEqual(12);
+    expect(inSlices.copied).toBe(answers.n);
+    expect(atOnce.copied).toBe(0);
+    const { rows: busy } = await db.query<{ hours: string | null }>(
+      `select c.hours from unnest($1::bigint[]) with ordinality x(vendor, ord)
+       join public.vendors v on v.id = x.vendor join public.postcodes p on p.id = v.postcode_id
+       left join private.city_weeks c on c.city_id = p.city_id and c.week = ${weekSql}
+       order by x.ord`,
+      [cities.map((c) => c.ids[0])],
+    );
+    // Emailed 37 minutes apart: the median is the third, 111 minutes; then 13, 52, 117, 208 and 325
+    // minutes: 117; the third city's 2 listings are too few.
+    expect(busy).toEqual([{ hours: "1.9" }, { hours: "2.0" }, { hours: null }]);
+    // Nothing of the copy is left, and no week is left half counted.
+    expect(await one("select count(*)::int as n from private.city_week_answers")).toEqual({ n: 0 });
+    expect(await one("select count(*)::int as n from private.site_weeks where cities_staged_to is not null")).toEqual({ n: 0 });
+  });
+});
+
 describe("the site's weeks", () => {
   it("are counted one week per call, the oldest due first, and the week in progress again after 10 minutes", async () => {
     await db.query("delete from private.site_weeks");
