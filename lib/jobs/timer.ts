@@ -30,8 +30,8 @@ export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
   const retained = await logged("Retention", runRetention(env));
   const photosDeleted = await logged("Deleting photos", deleteQueuedPhotos());
   const weeksCounted = await logged("Counting the site's weeks", countSiteWeeks());
-  const cityWeeksCounted = await logged("Counting the cities' weeks", countCityWeeks());
-  return { drained, released, passed, retained, photosDeleted, weeksCounted, cityWeeksCounted };
+  const cityWeekCalls = await logged("Counting the cities' weeks", countCityWeeks());
+  return { drained, released, passed, retained, photosDeleted, weeksCounted, cityWeekCalls };
 }
 
 /**

@@ -5,14 +5,16 @@
 -- from a request's email to the first response of the listings whose yard is in the city, where 5
 -- or more of them answered. An answer takes the time its transaction started, so the hour lets the
 -- last ones of the week commit; after it, the week's answers no longer change.
--- No call reads much more than p_slice answers: a week of no more is counted at once; a busier one
--- in slices, one per call, its answers first copied with their city to private.city_week_answers
--- in the order they came, then taken out of the copy a slice of cities at a time (in order of id),
--- each city's median counted from them.
+-- A week of up to p_slice answers is counted at once; a busier one in slices, one per call, its
+-- answers first copied with their city to private.city_week_answers in the order they came, then
+-- taken out of the copy a slice of cities at a time (in order of id), each city's median counted
+-- from them. So a call reads about p_slice answers, more only for the answers of one instant or of
+-- one city, which are never split. A listing that moves to another city while its week is copied
+-- counts in both that week.
 create or replace function public.count_city_weeks(p_slice int default 500)
 returns date language plpgsql security definer set search_path = '' as $$
 declare
-  slice constant int := greatest(coalesce(p_slice, 500), 1);
+  slice constant int := least(greatest(coalesce(p_slice, 500), 1), 1000000);
   this_week date := date_trunc('week', now() at time zone 'UTC')::date;
   due private.site_weeks;
   starts timestamptz;
@@ -43,6 +45,7 @@ begin
                                 where x.responded_at >= starts and x.responded_at < ends and x.emailed_at is not null
                                 limit slice + 1) n) <= slice then
     delete from private.city_weeks c where c.week = due.week;
+    delete from private.city_week_answers a where a.week = due.week;
     insert into private.city_weeks (city_id, week, hours)
     select p.city_id, due.week,
            round(extract(epoch from percentile_cont(0.5) within group (order by x.responded_at - x.emailed_at)) / 3600, 1)

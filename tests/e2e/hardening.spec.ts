@@ -191,7 +191,7 @@ test("the cron route runs the timed round (the outbox, overdue bookings, silent 
     retained: { drafts: expect.any(Number), anonymized: expect.any(Number), emptied: expect.any(Number), expired: expect.any(Number) },
     photosDeleted: expect.any(Number),
     weeksCounted: expect.any(Number),
-    cityWeeksCounted: expect.any(Number),
+    cityWeekCalls: expect.any(Number),
   });
   const health = await request.get("/api/health");
   expect(health.status()).toBe(200);

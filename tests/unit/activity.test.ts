@@ -153,13 +153,13 @@ describe("a city's weeks", () => {
 describe("a busy week's cities", () => {
   it("are counted in slices, one per call of the timed round, to the same medians as counted at once", async () => {
     const sent = await sendRequest({ widen: true });
-    // Three weeks ago, 5 listings in each of two cities answered, and 2 in a third (too few for a
-    // median): the first city's all at one instant, more answers than a slice holds.
+    // Three weeks ago, 5 listings in each of two cities answered, 2 in a third and 1 in each of two
+    // more (too few for a median): the first city's all at one instant, more than a slice holds.
     const { rows: cities } = await db.query<{ ids: number[] }>(
       `select (array_agg(v.id order by v.id))[1:5] as ids from public.vendors v join public.postcodes p on p.id = v.postcode_id
-       group by p.city_id having count(*) >= 5 order by p.city_id limit 3`,
+       group by p.city_id having count(*) >= 5 order by p.city_id limit 5`,
     );
-    expect(cities).toHaveLength(3);
+    expect(cities).toHaveLength(5);
     const weekSql = "date_trunc('week', now() at time zone 'UTC')::date - 21";
     await db.query(
       `insert into public.lead_recipients (lead_id, vendor_id, reason, rank, emailed_at, responded_at)
@@ -169,37 +169,64 @@ describe("a busy week's cities", () => {
        select $1::bigint, b.id, 'nearby', 30 + b.ord, w.at, w.at + b.ord * b.ord * interval '13 minutes'
        from unnest($3::bigint[]) with ordinality b(id, ord) cross join (select (${weekSql} + 4)::timestamp at time zone 'UTC' as at) w
        on conflict (lead_id, vendor_id) do update set emailed_at = excluded.emailed_at, responded_at = excluded.responded_at`,
-      [sent.id, cities[0].ids, [...cities[1].ids, ...cities[2].ids.slice(0, 2)]],
+      [sent.id, cities[0].ids, [...cities[1].ids, ...cities[2].ids.slice(0, 2), cities[3].ids[0], cities[4].ids[0]]],
     );
+    const vendor = cities[0].ids[0];
+    const manager = await manageListing(db, vendor);
     await countSiteWeeks();
+    const copy = async () =>
+      new Map(
+        (
+          await db.query<{ city_id: number; n: number }>(
+            `select city_id, count(*)::int as n from private.city_week_answers where week = ${weekSql} group by city_id`,
+          )
+        ).rows.map((row) => [row.city_id, row.n]),
+      );
+    const total = (cities: Map<number, number>) => [...cities.values()].reduce((sum, n) => sum + n, 0);
     const countAll = async (slice: number) => {
+      // Every ended week counted again, over the medians already kept.
       await db.query("update private.site_weeks set cities_counted_at = null");
-      await db.query("delete from private.city_weeks");
       let calls = 0;
       let copied = 0;
+      let shownMidway: number | null | undefined;
+      let before = await copy();
       while ((await one<{ week: string | null }>("select public.count_city_weeks($1) as week", [slice])).week !== null) {
         calls++;
-        const copy = await one<{ n: number }>(`select count(*)::int as n from private.city_week_answers where week = ${weekSql}`);
-        copied = Math.max(copied, copy.n);
+        const after = await copy();
+        const added = total(after) - total(before);
+        // A call copies about a slice (the 5 answers of one instant are never split) ...
+        expect(added).toBeLessThanOrEqual(Math.max(slice, 5));
+        if (added < 0) {
+          // ... or takes out whole cities: a slice's worth, or a single one.
+          const taken = [...before.keys()].filter((city) => !after.has(city));
+          expect(taken.length === 1 || -added <= slice, `took out ${-added} answers of ${taken.length} cities`).toBe(true);
+          expect(taken.every((city) => after.get(city) === undefined)).toBe(true);
+        }
+        copied = Math.max(copied, total(after));
+        // While the week is half counted, its listing's charts read its city's answers.
+        if (total(after) > 0 && shownMidway === undefined)
+          shownMidway = (await businessActivity(manager, vendor))!.weeks.at(-4)!.city_hours;
+        before = after;
       }
       const { rows } = await db.query<{ city_id: number; week: string; hours: string }>(
         "select city_id, to_char(week, 'YYYY-MM-DD') as week, hours from private.city_weeks order by city_id, week",
       );
-      return { calls, copied, rows };
+      return { calls, copied, shownMidway, rows };
     };
     const atOnce = await countAll(1_000_000);
     const inSlices = await countAll(2);
     expect(inSlices.rows).toEqual(atOnce.rows);
     expect(inSlices.calls).toBeGreaterThan(atOnce.calls + 5);
-    // Every answer of the busy week was copied once, and only while it was counted in slices.
+    // Every answer of the busy week was copied, and only while it was counted in slices.
     const answers = await one<{ n: number }>(
       `select count(*)::int as n from public.lead_recipients
        where responded_at >= (${weekSql})::timestamp at time zone 'UTC' and responded_at < (${weekSql} + 7)::timestamp at time zone 'UTC'
          and emailed_at is not null`,
     );
-    expect(answers.n).toBeGreaterThanOrEqual(12);
+    expect(answers.n).toBeGreaterThanOrEqual(14);
     expect(inSlices.copied).toBe(answers.n);
     expect(atOnce.copied).toBe(0);
+    expect(inSlices.shownMidway).toBe(1.9);
     const { rows: busy } = await db.query<{ hours: string | null }>(
       `select c.hours from unnest($1::bigint[]) with ordinality x(vendor, ord)
        join public.vendors v on v.id = x.vendor join public.postcodes p on p.id = v.postcode_id
@@ -208,8 +235,8 @@ describe("a busy week's cities", () => {
       [cities.map((c) => c.ids[0])],
     );
     // Emailed 37 minutes apart: the median is the third, 111 minutes; then 13, 52, 117, 208 and 325
-    // minutes: 117; the third city's 2 listings are too few.
-    expect(busy).toEqual([{ hours: "1.9" }, { hours: "2.0" }, { hours: null }]);
+    // minutes: 117; the other cities' listings are too few.
+    expect(busy).toEqual([{ hours: "1.9" }, { hours: "2.0" }, { hours: null }, { hours: null }, { hours: null }]);
     // Nothing of the copy is left, and no week is left half counted.
     expect(await one("select count(*)::int as n from private.city_week_answers")).toEqual({ n: 0 });
     expect(await one("select count(*)::int as n from private.site_weeks where cities_staged_to is not null")).toEqual({ n: 0 });

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
   if (!bearerMatches(request, process.env.CRON_SECRET)) return new Response("Unauthorized", { status: 401 });
-  const { drained, released, passed, retained, photosDeleted, weeksCounted, cityWeeksCounted } = await jobRound();
+  const { drained, released, passed, retained, photosDeleted, weeksCounted, cityWeekCalls } = await jobRound();
   // A job that failed was logged by the round; the scheduler sees the failure as a 500.
   const ok =
     drained &&
@@ -17,10 +17,10 @@ export async function GET(request: Request) {
     retained &&
     photosDeleted !== null &&
     weeksCounted !== null &&
-    cityWeeksCounted !== null;
+    cityWeekCalls !== null;
   return Response.json(
     drained
-      ? { ...drained, released, passed, retained, photosDeleted, weeksCounted, cityWeeksCounted }
+      ? { ...drained, released, passed, retained, photosDeleted, weeksCounted, cityWeekCalls }
       : { error: "The outbox could not be drained; see the server log" },
     {
       status: ok ? 200 : 500,
