@@ -5,12 +5,12 @@
 -- from a request's email to the first response of the listings whose yard is in the city, where 5
 -- or more of them answered. An answer takes the time its transaction started, so the hour lets the
 -- last ones of the week commit; after it, the week's answers no longer change.
--- A week of up to p_slice answers is counted at once; a busier one in slices, one per call, its
--- answers first copied with their city to private.city_week_answers in the order they came, then
--- taken out of the copy a slice of cities at a time (in order of id), each city's median counted
--- from them. So a call reads about p_slice answers, more only for the answers of one instant or of
--- one city, which are never split. A listing that moves to another city while its week is copied
--- counts in both that week.
+-- A week's answers are first copied with their listing's city to private.city_week_answers, p_slice
+-- at a time in the order they came, then taken out of the copy a slice of cities at a time (in
+-- order of id), each city's median counted from them; one step per call, but a week of up to
+-- p_slice answers is copied and counted in one call. So a call reads about p_slice answers, more
+-- only for the answers of one instant or of one city, which are never split. A listing that moves
+-- to another city while its week is copied counts in both that week.
 create or replace function public.count_city_weeks(p_slice int default 500)
 returns date language plpgsql security definer set search_path = '' as $$
 declare
@@ -40,25 +40,6 @@ begin
   starts := due.week::timestamp at time zone 'UTC';
   ends := (due.week + 7)::timestamp at time zone 'UTC';
 
-  if due.cities_staged_to is null
-     and (select count(*) from (select from public.lead_recipients x
-                                where x.responded_at >= starts and x.responded_at < ends and x.emailed_at is not null
-                                limit slice + 1) n) <= slice then
-    delete from private.city_weeks c where c.week = due.week;
-    delete from private.city_week_answers a where a.week = due.week;
-    insert into private.city_weeks (city_id, week, hours)
-    select p.city_id, due.week,
-           round(extract(epoch from percentile_cont(0.5) within group (order by x.responded_at - x.emailed_at)) / 3600, 1)
-    from public.lead_recipients x
-    join public.vendors v on v.id = x.vendor_id
-    join public.postcodes p on p.id = v.postcode_id
-    where x.responded_at >= starts and x.responded_at < ends and x.emailed_at is not null
-    group by p.city_id
-    having count(distinct x.vendor_id) >= 5;
-    update private.site_weeks s set cities_counted_at = now() where s.week = due.week;
-    return due.week;
-  end if;
-
   if due.cities_staged_to is null then
     delete from private.city_weeks c where c.week = due.week;
     delete from private.city_week_answers a where a.week = due.week;
@@ -83,7 +64,10 @@ begin
     join public.postcodes p on p.id = v.postcode_id
     where x.responded_at >= due.cities_staged_to and x.responded_at < upto and x.emailed_at is not null;
     update private.site_weeks s set cities_staged_to = upto where s.week = due.week;
-    return due.week;
+    -- A week whose answers this call copied all at once is counted in the same call.
+    if due.cities_staged_to > starts or upto < ends then
+      return due.week;
+    end if;
   end if;
 
   -- The next slice of cities, taken out of the copy: those before the one past the slice's
