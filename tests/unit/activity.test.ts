@@ -104,6 +104,37 @@ describe("a listing's settled weeks", () => {
   });
 });
 
+describe("a listing's weeks", () => {
+  it("start on Monday at midnight, UTC: a row at that instant counts in its week, one a microsecond earlier in the week before", async () => {
+    const first = await sendRequest({ widen: true });
+    const vendor = first.vendors[0];
+    const second = await sendRequest({ widen: true });
+    expect(second.vendors).toContain(vendor);
+    const manager = await manageListing(db, vendor);
+    const weeks = async () => (await businessActivity(manager, vendor))!.weeks;
+    const before = await weeks();
+    // Last week's Monday at midnight, UTC, and a microsecond before it.
+    const monday = "date_trunc('week', now() at time zone 'UTC') at time zone 'UTC' - interval '7 days'";
+    const at = [`${monday}`, `${monday} - interval '1 microsecond'`];
+    for (const [index, lead] of [first.id, second.id].entries()) {
+      await db.query(
+        `update public.lead_recipients set completed_at = ${at[index]}, emailed_at = ${at[index]} - interval '${index + 2} hours',
+           responded_at = ${at[index]} where lead_id = $1 and vendor_id = $2`,
+        [lead, vendor],
+      );
+    }
+    const after = await weeks();
+    const [lastWeek, weekBefore] = [after.at(-2)!, after.at(-3)!];
+    expect(lastWeek.week).toBe(before.at(-2)!.week);
+    expect(lastWeek.requests).toBe(before.at(-2)!.requests + 1);
+    expect(weekBefore.requests).toBe(before.at(-3)!.requests + 1);
+    expect(after.at(-1)!.requests).toBe(before.at(-1)!.requests - 2);
+    // Each week's only answer is its median: 2 hours last week, 3 the week before.
+    expect(lastWeek.response_hours).toBe(2);
+    expect(weekBefore.response_hours).toBe(3);
+  });
+});
+
 describe("a city's weeks", () => {
   it("are counted once each has ended, and a listing's charts read its city's median from them", async () => {
     const sent = await sendRequest({ widen: true });
