@@ -11,8 +11,12 @@ interface Gate {
 /** The gates whose component has hydrated. */
 const hydratedGates = new WeakSet<Gate>();
 
-/** Each gate by the element that wraps its children. */
+/** Each gate by the element that wraps its children, which carries this attribute. */
 const gatesByWrapper = new WeakMap<Element, Gate>();
+const WRAPPER_ATTRIBUTE = "data-hydrate-in-view";
+
+/** Wrappers that a press, a focus or a click reached before their component had hydrated. */
+const pressedWrappers = new WeakSet<Element>();
 
 // A press, a focus or a click on children whose gate is closed opens it first. React drops a
 // click on content it cannot hydrate at once, and the observer reports a frame or more after the
@@ -20,10 +24,17 @@ const gatesByWrapper = new WeakMap<Element, Gate>();
 // capture phase, these run before React's listeners on the document, so React's own attempt to
 // hydrate the target already finds its gate open: the click (a screen reader's or a key's too,
 // or a tap in Safari, which focuses no button) hydrates the card and reaches its handler.
+// A click that comes while the page's own hydration is still under way finds no gate yet: React
+// first hydrates the page around it at once, and the wrapper's ref then opens the gate, before
+// React turns to the card.
 if (typeof window !== "undefined") {
   const openAround = (event: Event) => {
-    for (let node = event.target instanceof Element ? event.target : null; node; node = node.parentElement)
-      gatesByWrapper.get(node)?.open();
+    for (let node = event.target instanceof Element ? event.target : null; node; node = node.parentElement) {
+      if (!node.hasAttribute(WRAPPER_ATTRIBUTE)) continue;
+      const gate = gatesByWrapper.get(node);
+      if (gate) gate.open();
+      else pressedWrappers.add(node);
+    }
   };
   for (const type of ["pointerdown", "focusin", "click"]) window.addEventListener(type, openAround, true);
 }
@@ -72,12 +83,14 @@ export function HydrateInView({ children, className }: { children: ReactNode; cl
   const wrapper = useCallback(
     (node: HTMLDivElement | null) => {
       ref.current = node;
-      if (node) gatesByWrapper.set(node, gate);
+      if (!node) return;
+      gatesByWrapper.set(node, gate);
+      if (pressedWrappers.has(node)) gate.open();
     },
     [gate],
   );
   return (
-    <div ref={wrapper} className={className}>
+    <div ref={wrapper} className={className} {...{ [WRAPPER_ATTRIBUTE]: "" }}>
       {/* Its server copy paints the children at their final size (see HydrateApart). */}
       <HydrateApart>
         <Closed gate={gate}>{children}</Closed>
