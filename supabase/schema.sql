@@ -556,6 +556,7 @@ CREATE TABLE public.vendors (
     phone_e164 text GENERATED ALWAYS AS (private.phone_e164(phone)) STORED,
     response_rate smallint,
     response_rate_count integer,
+    response_due_at timestamp with time zone,
     CONSTRAINT vendors_email_check CHECK (((email IS NULL) OR public.is_email_address(email))),
     CONSTRAINT vendors_hours_check CHECK ((length(hours) <= 300)),
     CONSTRAINT vendors_rating_check CHECK (((rating >= (0)::numeric) AND (rating <= (5)::numeric))),
@@ -691,14 +692,14 @@ COMMENT ON COLUMN public.vendors.last_responded_at IS 'When the vendor last answ
 -- Name: COLUMN vendors.response_hours; Type: COMMENT; Schema: public; Owner: postgres
 --
 
-COMMENT ON COLUMN public.vendors.response_hours IS 'The median hours, rounded up, from a request''s email to the vendor''s first answer over the 90 days before last_responded_at; null below 3 answers (vendor_responses, kept by a trigger).';
+COMMENT ON COLUMN public.vendors.response_hours IS 'The median hours, rounded up, from a request''s email to the vendor''s first answer over the 90 days before it was counted (vendor_responses, counted by the timed round: count_responses); null below 3 answers.';
 
 
 --
 -- Name: COLUMN vendors.response_count; Type: COMMENT; Schema: public; Owner: postgres
 --
 
-COMMENT ON COLUMN public.vendors.response_count IS 'How many answered requests response_hours rests on, kept with it by the vendor_response_stats trigger.';
+COMMENT ON COLUMN public.vendors.response_count IS 'How many answered requests response_hours rests on, counted with it by the timed round (count_responses).';
 
 
 --
@@ -740,7 +741,14 @@ COMMENT ON COLUMN public.vendors.phone_e164 IS 'The listing''s phone as E.164, w
 -- Name: COLUMN vendors.response_rate; Type: COMMENT; Schema: public; Owner: postgres
 --
 
-COMMENT ON COLUMN public.vendors.response_rate IS 'The percentage of requests it answered of those due in the 90 days before its latest answer or pass (private.vendor_response_rates), with how many (response_rate_count); shown from 5.';
+COMMENT ON COLUMN public.vendors.response_rate IS 'The percentage of requests it answered of those due in the 90 days before it was counted (private.vendor_response_rates, counted by the timed round: count_responses), with how many (response_rate_count); shown from 5.';
+
+
+--
+-- Name: COLUMN vendors.response_due_at; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.response_due_at IS 'Since when an answer or a silence (vendor_response_stats) waits to be counted in response_hours and response_rate by the timed round (count_responses); null when they are up to date.';
 
 
 --
@@ -5296,6 +5304,20 @@ COMMENT ON INDEX public.vendors_postcode_rank_idx IS 'The listings shown of each
 --
 
 CREATE INDEX vendors_rating_idx ON public.vendors USING btree (rating DESC NULLS LAST, name);
+
+
+--
+-- Name: vendors_response_due_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendors_response_due_idx ON public.vendors USING btree (response_due_at) WHERE (response_due_at IS NOT NULL);
+
+
+--
+-- Name: INDEX vendors_response_due_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.vendors_response_due_idx IS 'The listings whose response figures the timed round is to count, the longest waiting first.';
 
 
 --

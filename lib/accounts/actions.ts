@@ -13,6 +13,7 @@ import { wakeOutbox } from "../outbox/drain";
 import { formField, recordPage, refuse } from "../platform/action";
 import { recordId } from "../platform/record-id";
 import { clientKey } from "../platform/request";
+import { countAnswer } from "../listings/responses";
 import { followLink, revokeManager, reviewClaim, setColleague, startClaim, startSignIn } from "./data";
 
 const id = formField.id();
@@ -63,10 +64,12 @@ export const followLinkAction = visitorAction(businessCatalog, {
   }),
   invalid: "link-invalid",
   call: ({ token, purpose }) => followLink(hashToken(token), purpose),
-  done: async ({ email, outcome, address }) => {
-    if (address) refreshListingPage(address);
-    // A first response sends the renter's invitation to review.
-    if (outcome === "contacted") after(() => wakeOutbox());
+  done: async ({ email, outcome, vendor_id, address }) => {
+    if (outcome === "contacted" && vendor_id !== undefined && address) {
+      countAnswer(vendor_id, address);
+      // A first response sends the renter's invitation to review.
+      after(() => wakeOutbox());
+    } else if (address) refreshListingPage(address);
     if (outcome === "signed_in" || outcome === "owner") await startSession(BUSINESS_SESSION, email);
     if (outcome === "owner") refreshListingPages();
   },

@@ -35,6 +35,7 @@ export const startClaim = (claim: { vendor_id: number; email: string; name: stri
 const linkUseSchema = z.object({
   email: z.string(),
   outcome: z.enum(["signed_in", "owner", "queued", "contacted", "opted_out"]),
+  vendor_id: z.number().optional(),
   address: listingAddressSchema.optional(),
 });
 

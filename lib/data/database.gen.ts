@@ -117,6 +117,7 @@ export interface FunctionArgs {
     p_client_hash?: string | null;
   };
   count_city_weeks: { p_slice?: number | null };
+  count_responses: { p_batch?: number | null; p_vendor_id?: number | null };
   count_site_weeks: Record<string, never>;
   count_write_attempt: {
     p_kind: string | null;
@@ -390,6 +391,7 @@ export const functionResults = {
   claim_outbox_messages: null,
   complete_lead: null,
   count_city_weeks: z.string().nullable(),
+  count_responses: z.number().nullable(),
   count_site_weeks: z.string().nullable(),
   count_write_attempt: z.unknown().transform((): void => undefined),
   country_page: null,

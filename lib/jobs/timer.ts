@@ -3,6 +3,7 @@ import { trackBackgroundWork } from "../platform/background-work.mjs";
 import { countCityWeeks, countSiteWeeks } from "../activity/data";
 import { runRetention } from "../privacy/retention";
 import { passOnSilentRequests, releaseOverdueBookings } from "../requests/data";
+import { countResponses } from "../listings/responses";
 import { deleteQueuedPhotos } from "../storage/photos";
 
 /** One job of the round: its result, or null when it failed (logged, never thrown). */
@@ -15,7 +16,8 @@ const logged = <T>(name: string, job: Promise<T>): Promise<T | null> =>
 /**
  * The site's timed work, in one round: a drain of the outbox; the bookings whose delivery window
  * was not confirmed in time released, and the requests whose vendors stayed silent past their
- * response time handed on (their messages sent by a second drain); one batch of
+ * response time handed on (their messages sent by a second drain); the response time and rate of
+ * the listings that answered or stayed silent since they were last counted; one batch of
  * the retention periods; the photo files of erased requests deleted from the store; the
  * site's weeks counted for the console's charts, and then the cities' weeks for /business. Every
  * instance may run it: each job claims its rows, so nothing is done twice.
@@ -27,11 +29,12 @@ export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
   const second = released || passed ? await wakeOutbox(env) : { sent: 0, failed: 0 };
   // Both drains as one: null when either failed.
   const drained = first && second ? { sent: first.sent + second.sent, failed: first.failed + second.failed } : null;
+  const responsesCounted = await logged("Counting listings' responses", countResponses());
   const retained = await logged("Retention", runRetention(env));
   const photosDeleted = await logged("Deleting photos", deleteQueuedPhotos());
   const weeksCounted = await logged("Counting the site's weeks", countSiteWeeks());
   const cityWeekCalls = await logged("Counting the cities' weeks", countCityWeeks());
-  return { drained, released, passed, retained, photosDeleted, weeksCounted, cityWeekCalls };
+  return { drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls };
 }
 
 /**

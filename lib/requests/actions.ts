@@ -5,7 +5,7 @@ import { businessAction, dashboard, operatorAction, renterAction, vendorId, visi
 import { quotePagePath } from "../auth/links";
 import { ownerToken, renter, renterProof } from "../auth/renter";
 import { hashToken, isToken } from "../auth/token";
-import { refreshListingPage, refreshListingPages } from "../listings/revalidate";
+import { refreshListingPages } from "../listings/revalidate";
 import { bookingCatalog } from "../messages/booking";
 import { businessCatalog } from "../messages/business";
 import { consoleCatalog } from "../messages/console";
@@ -45,6 +45,7 @@ import {
   withdrawLinkQuote,
   withdrawQuote,
 } from "./data";
+import { countAnswer } from "../listings/responses";
 import { requestStatusForm } from "./status-form";
 import { isCalendarDay } from "./dates";
 import { ADDED_LINES, PROBLEMS } from "../quotes/rental";
@@ -348,8 +349,8 @@ export const setRequestStatusAction = businessAction(businessCatalog, {
   input: requestStatusForm,
   invalid: "status",
   call: (lead, email) => setRequestStatus(email, lead.vendor_id, lead.lead_id, lead.status, lead.reason),
-  done: (address) => {
-    refreshListingPage(address);
+  done: (address, lead) => {
+    countAnswer(lead.vendor_id, address);
     // A first response sends the renter's invitation to review.
     after(() => wakeOutbox());
   },

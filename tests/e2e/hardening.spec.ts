@@ -175,7 +175,7 @@ test("impossible input through a real action gets a clear message, never a datab
   expect(lead?.name ?? "").not.toContain("Probe");
 });
 
-test("the cron route runs the timed round (the outbox, overdue bookings, silent vendors, retention, erased photos, the charts' weeks) only for the bearer of CRON_SECRET; the health route answers when the database does", async ({
+test("the cron route runs the timed round (the outbox, overdue bookings, silent vendors, listings' responses, retention, erased photos, the charts' weeks) only for the bearer of CRON_SECRET; the health route answers when the database does", async ({
   request,
 }) => {
   expect((await request.get("/api/cron/outbox")).status()).toBe(401);
@@ -188,6 +188,7 @@ test("the cron route runs the timed round (the outbox, overdue bookings, silent 
     failed: expect.any(Number),
     released: expect.any(Number),
     passed: expect.any(Number),
+    responsesCounted: expect.any(Number),
     retained: { drafts: expect.any(Number), anonymized: expect.any(Number), emptied: expect.any(Number), expired: expect.any(Number) },
     photosDeleted: expect.any(Number),
     weeksCounted: expect.any(Number),

@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken, newToken } from "@/lib/auth/token";
+import { countResponses } from "@/lib/listings/responses";
 import { requestStatusForm } from "@/lib/requests/status-form";
 import { businessMessage } from "@/lib/messages/business";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
@@ -271,7 +272,7 @@ describe("answering leads", () => {
     return page.p.vendor.response;
   };
 
-  it('"I\'ve contacted this customer" marks the lead once; the response time shows from the third answered lead, as the median rounded up', async () => {
+  it('"I\'ve contacted this customer" marks the lead once; the response time shows from the third answered lead, as the median rounded up, once the round has counted it', async () => {
     const v = await listing(5);
     const delays = [1.5, 4.2, 7.9]; // hours from the email to the answer
     const leads: number[] = [];
@@ -288,11 +289,17 @@ describe("answering leads", () => {
     await expect(use(first.contacted, "lead_contacted")).rejects.toThrow("This link is invalid or has expired.");
     await db.query("update public.lead_recipients set responded_at = now() where lead_id = $1", [leads[1]]);
     expect(await response(v.id)).toBeNull();
+    await countResponses();
+    expect(await response(v.id)).toBeNull();
     const third = await links(leads[2], v.id);
     await use(third.contacted, "lead_contacted");
+    // The answer marks the listing due; its response time waits for the count.
+    expect(await response(v.id)).toBeNull();
+    expect(await countResponses()).toBeGreaterThanOrEqual(1);
     const sorted = [...delays].sort((a, b) => a - b);
     const expected = Math.max(Math.ceil(sorted[Math.floor(sorted.length / 2)]), 1);
     expect(await response(v.id)).toEqual({ hours: expected, count: 3 });
+    expect(await countResponses()).toBe(0);
     const statuses = await inspect<{ status: string }>(
       "select status from public.lead_recipients where lead_id = any($1) order by lead_id",
       [leads],
@@ -312,6 +319,7 @@ describe("answering leads", () => {
         after,
       ]);
     }
+    await countResponses();
     expect(await response(v.id)).toEqual({ hours: 3, count: 4 });
   });
 

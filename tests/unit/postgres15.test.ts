@@ -774,6 +774,85 @@ describe("the response rules on PostgreSQL 15", () => {
   });
 });
 
+describe("listings' response figures on PostgreSQL 15", () => {
+  it("instances counting at once count each due listing once, and an answer while its listing is counted leaves it due again", async () => {
+    const owner = await server.connect("postgres");
+    const [first, second, answerer] = await Promise.all([
+      server.connect("authenticator"),
+      server.connect("authenticator"),
+      server.connect("authenticator"),
+    ]);
+    try {
+      const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
+      const token = `count-race-${Date.now()}-abcdefghijklmnopqrstuvwxyz`;
+      const [{ id: leadId }] = await as<{ id: number }>("service_role", "select public.create_lead($1, $2, null) as id", [
+        token,
+        `count-race-${Date.now()}`,
+      ]);
+      await as(
+        "service_role",
+        `select public.complete_lead($1, $2, 'wheeled', $3::date, $4::date, 'Counted Renter', '8325550100', '77002', true, false, null, ${routedConsent("'77002'", { widen: "true" })})`,
+        [leadId, token, day(6), day(8)],
+      );
+      const {
+        rows: [{ vendor_id: answering }],
+      } = await owner.query<{ vendor_id: number }>(
+        "select vendor_id from public.lead_recipients where lead_id = $1 order by rank limit 1",
+        [leadId],
+      );
+      const manager = `desk-${answering}@vendors.example`;
+      await owner.query(
+        "insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing",
+        [answering, manager],
+      );
+      // Nothing else due; then 40 listings, the answering one waiting longest.
+      await owner.query("update public.vendors set response_due_at = null where response_due_at is not null");
+      const { rows: due } = await owner.query<{ id: number }>(
+        `update public.vendors set response_due_at = case when id = $1 then now() - interval '1 hour' else now() end
+         where id = $1 or id in (select id from public.vendors where id <> $1 order by id limit 39) returning id`,
+        [answering],
+      );
+      const ids = due.map((row) => Number(row.id));
+      expect(ids).toHaveLength(40);
+
+      // The first instance's count is open (its transaction holds its 20 listings) while the second counts.
+      await first.query("begin");
+      await first.query("set local role service_role");
+      expect((await first.query<{ n: number }>("select public.count_responses(20) as n")).rows[0].n).toBe(20);
+      const started = performance.now();
+      expect((await as<{ n: number }>("service_role", "select public.count_responses(20) as n", [], second))[0].n).toBe(20);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect((await as<{ n: number | null }>("service_role", "select public.count_responses(20) as n", [], second))[0].n).toBeNull();
+      // The answering listing, in the open count, answers: its answer waits for the count, then leaves it due.
+      const answer = outcome(
+        as("service_role", "select public.business_set_lead_status($1, $2, $3, 'contacted', null)", [manager, answering, leadId], answerer),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await first.query("commit");
+      expect(await answer).toBe("done");
+      const dueAgain = await owner.query<{ id: number }>(
+        "select id from public.vendors where id = any($1) and response_due_at is not null",
+        [ids],
+      );
+      expect(dueAgain.rows.map((row) => Number(row.id))).toEqual([Number(answering)]);
+
+      expect((await as<{ n: number }>("service_role", "select public.count_responses(20) as n", [], second))[0].n).toBe(1);
+      const { rows: stale } = await owner.query(
+        `select v.id from public.vendors v
+         left join private.vendor_responses($1) x on x.vendor_id = v.id
+         left join private.vendor_response_rates($1) y on y.vendor_id = v.id
+         where v.id = any($1) and (v.response_due_at is not null
+           or (v.response_hours, v.response_count, v.response_rate, v.response_rate_count) is distinct from (x.hours, x.count, y.rate, y.count))`,
+        [ids],
+      );
+      expect(stale).toEqual([]);
+    } finally {
+      await Promise.all([first.end(), second.end(), answerer.end()]);
+      await owner.end();
+    }
+  });
+});
+
 describe("the site's weeks on PostgreSQL 15", () => {
   it("one instance counts at a time: another's call while a count is open returns at once with nothing, and every week is counted", async () => {
     const owner = await server.connect("postgres");

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainOutbox } from "@/lib/outbox/drain";
 import { textReplyCallback } from "@/lib/outbox/text-callbacks";
 import { consentText } from "@/lib/requests/consent";
+import { countResponses } from "@/lib/listings/responses";
 import { act, expectInvariants, outcome, person, type Database, type Person } from "./helpers/request-life";
 import { asService, embeddedClient, freshDb, isoDay } from "./helpers/db";
 import { useDatabase } from "./helpers/factories";
@@ -13,12 +14,14 @@ import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
 
 // The response rules and texts, model-based: fast-check generates sequences of requests sent,
 // vendors answering (contacted, a quote, not available) or staying silent, the response rules'
-// job, outbox drains through a fake of the text provider, replies (STOP, START, HELP, anything),
-// nights falling and days breaking at the job site, renters withdrawing and booking. After every
-// step the database's invariants hold (tests/unit/helpers/request-life.ts), and the provider's own
-// log is checked against the model: no text to a number that replied STOP, none at night unless
-// its rental starts within 24 hours, a request handed on only while fewer than 3 vendors answered,
-// never to more than 6, and a vendor that declined never counted silent.
+// job, the round's count of listings' response figures, outbox drains through a fake of the text
+// provider, replies (STOP, START, HELP, anything), nights falling and days breaking at the job
+// site, renters withdrawing and booking. After every step the database's invariants hold
+// (tests/unit/helpers/request-life.ts), a listing's response figures are as a count now gives
+// them or it is due to be counted, and the provider's own log is checked against the model: no
+// text to a number that replied STOP, none at night unless its rental starts within 24 hours, a
+// request handed on only while fewer than 3 vendors answered, never to more than 6, and a vendor
+// that declined never counted silent.
 
 const RUNS = Number(process.env.LIFE_RUNS ?? 40);
 const SITE = "https://skidsteer.example";
@@ -70,6 +73,9 @@ beforeAll(async () => {
     );
     vendors.push({ id, phone: e164(phone), manager: `desk-${id}@vendors.example` });
   }
+  // Their figures as a count now gives them, so that every later difference is the sequences' own.
+  await db.owner("update public.vendors set response_due_at = now() where id = any($1)", [vendors.map((v) => v.id)]);
+  await countResponses();
 });
 afterAll(async () => {
   await provider?.close();
@@ -116,12 +122,29 @@ const recipientsOf = (id: number) =>
     [id],
   );
 
+/**
+ * The near vendors whose response figures break a promise: figures that a count now would change
+ * while the listing is not due to be counted, or a last answer older than one it received.
+ */
+const staleFigures = () =>
+  db.owner<{ id: number; due: boolean }>(
+    `select v.id, v.response_due_at is not null as due from public.vendors v
+     left join private.vendor_responses($1) x on x.vendor_id = v.id
+     left join private.vendor_response_rates($1) y on y.vendor_id = v.id
+     where v.id = any($1) and (
+       (v.response_due_at is null
+        and (v.response_hours, v.response_count, v.response_rate, v.response_rate_count) is distinct from (x.hours, x.count, y.rate, y.count))
+       or coalesce(v.last_responded_at, '-infinity') < (select max(r.responded_at) from public.lead_recipients r where r.vendor_id = v.id))`,
+    [vendors.map((v) => v.id)],
+  );
+
 async function check(m: Model) {
   await expectInvariants(
     db,
     m.requests.map((r) => ({ id: r.id, who: r.who, freeText: [] })),
   );
   for (const request of m.requests) expect((await recipientsOf(request.id)).length).toBeLessThanOrEqual(6);
+  expect(await staleFigures(), "listings whose response figures are out of date and not due").toEqual([]);
 }
 
 class Send implements fc.AsyncCommand<Model, Real> {
@@ -245,6 +268,21 @@ class PassOn implements fc.AsyncCommand<Model, Real> {
   toString = () => "passOnSilentRequests()";
 }
 
+/** The timed round's count of listings' response figures: none is left due, each as a count now gives it. */
+class CountResponses implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(m: Model) {
+    const counted = await countResponses();
+    count(m, `count responses ${counted > 0 ? "counted" : "none due"}`);
+    const due = await db.owner<{ id: number }>("select id from public.vendors where id = any($1) and response_due_at is not null", [
+      vendors.map((v) => v.id),
+    ]);
+    expect(due).toEqual([]);
+    await check(m);
+  }
+  toString = () => "countResponses()";
+}
+
 class Drain implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model) {
@@ -353,6 +391,7 @@ const commands = [
     .map(([r, v, how]) => new Answer(r, v, how)),
   fc.nat(10).map((r) => new Silence(r)),
   fc.constant(new PassOn()),
+  fc.constant(new CountResponses()),
   fc.constant(new Drain()),
   fc
     .tuple(fc.nat(30), fc.constantFrom("STOP", "stop now", "START", "HELP", "Is it still free?") as fc.Arbitrary<Reply["word"]>)
@@ -385,7 +424,7 @@ describe("a request's response rules and texts, model-based", () => {
         .map(([key, n]) => `  ${key}: ${n}`)
         .join("\n"),
     );
-    for (const reached of ["handed on", "unavailable done", "reply STOP", "drain texted", "night falls"])
+    for (const reached of ["handed on", "unavailable done", "reply STOP", "drain texted", "night falls", "count responses counted"])
       expect(counts.get(reached) ?? 0).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,7 @@ import { hashToken } from "@/lib/auth/token";
 import { drainOutbox } from "@/lib/outbox/drain";
 import { textReplyCallback, textStatusCallback } from "@/lib/outbox/text-callbacks";
 import { businessRequests, passOnSilentRequests, quoteLinkRequest, routeRates, setRequestStatus } from "@/lib/requests/data";
+import { countResponses } from "@/lib/listings/responses";
 import { embeddedClient, freshDb, isoDay } from "./helpers/db";
 import { book, manageListing, sendQuote, sendRequest, useDatabase } from "./helpers/factories";
 import { signedCallback, startSmsProvider, type FakeSmsProvider } from "./helpers/sms-provider";
@@ -472,6 +473,7 @@ describe("response rules", () => {
     expect(await passOnSilentRequests()).toBe(0);
     // The passed vendor's rate counts the silence; its late answer is still taken.
     await setRequestStatus(await manageListing(db, chosen.id), chosen.id, request.id, "contacted", "");
+    await countResponses();
     const rate = await db.query("select response_rate_count from public.vendors where id = $1", [chosen.id]);
     expect(Number((rate.rows[0] as { response_rate_count: number }).response_rate_count)).toBeGreaterThanOrEqual(1);
   });
@@ -526,10 +528,14 @@ describe("response rules", () => {
       const request = await sendRequest({ vendorId, phone: phone().typed, start: 9 });
       await setRequestStatus(manager, vendorId, request.id, "contacted", "");
     }
+    await countResponses();
     expect(await page()).toBeNull();
     const silent = await sendRequest({ vendorId, phone: phone().typed, start: 9 });
     await db.query("update public.lead_recipients set due_at = now() - interval '1 minute' where lead_id = $1", [silent.id]);
     await passOnSilentRequests();
+    // The silence marks the listing due; its rate changes once the round has counted it.
+    expect(await page()).toBeNull();
+    await countResponses();
     expect(await page()).toEqual({ percent: 80, count: 5 });
     const own = await businessRequests(manager, 50);
     expect(own.win_rates.find((w) => w.vendor_id === vendorId)).toMatchObject({ response_rate: 80, response_rate_count: 5 });

@@ -455,6 +455,22 @@ export const WRITES: Call[] = [
     ok: (r) => Number(r) >= 1,
   }),
   write({
+    fn: "count_responses",
+    name: "counting 20 listings' response figures, the busy listing's among them (count_responses)",
+    sql: "select public.count_responses() as result",
+    // As the timed round meets them: the busy listing and the 19 that answered most, due together.
+    params: async (s, e) => {
+      await e.exec("do $$ begin while public.count_responses(1000) is not null loop end loop; end $$");
+      await e.query(
+        `update public.vendors set response_due_at = now()
+         where id = $1 or id in (select id from public.vendors where id <> $1 order by response_count desc nulls last limit 19)`,
+        [s.busyVendor],
+      );
+      return [];
+    },
+    ok: (r) => Number(r) === 20,
+  }),
+  write({
     fn: "lead_text_link",
     name: "outbox minting a vendor's text link (lead_text_link)",
     sql: "select public.lead_text_link($1, $2, $3) as result",

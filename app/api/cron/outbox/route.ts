@@ -8,19 +8,20 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
   if (!bearerMatches(request, process.env.CRON_SECRET)) return new Response("Unauthorized", { status: 401 });
-  const { drained, released, passed, retained, photosDeleted, weeksCounted, cityWeekCalls } = await jobRound();
+  const { drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls } = await jobRound();
   // A job that failed was logged by the round; the scheduler sees the failure as a 500.
   const ok =
     drained &&
     released !== null &&
     passed !== null &&
+    responsesCounted !== null &&
     retained &&
     photosDeleted !== null &&
     weeksCounted !== null &&
     cityWeekCalls !== null;
   return Response.json(
     drained
-      ? { ...drained, released, passed, retained, photosDeleted, weeksCounted, cityWeekCalls }
+      ? { ...drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls }
       : { error: "The outbox could not be drained; see the server log" },
     {
       status: ok ? 200 : 500,
