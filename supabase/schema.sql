@@ -4789,6 +4789,20 @@ COMMENT ON INDEX public.lead_recipients_vendor_answers_idx IS 'A vendor''s answe
 
 
 --
+-- Name: lead_recipients_vendor_due_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX lead_recipients_vendor_due_idx ON public.lead_recipients USING btree (vendor_id, completed_at) INCLUDE (responded_at) WHERE ((responded_at IS NOT NULL) OR (passed_at IS NOT NULL));
+
+
+--
+-- Name: INDEX lead_recipients_vendor_due_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.lead_recipients_vendor_due_idx IS 'A listing''s requests it answered or was passed on, by when they were sent, for its response rate.';
+
+
+--
 -- Name: lead_recipients_vendor_newest_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
