@@ -22,6 +22,12 @@ begin
     where st.id = x.state_id;
     return null;
   end if;
+  -- Most updates (an edit, a response time, a claim) neither move, hide nor show a vendor: they
+  -- stop here, before the counts' statements are planned.
+  if not exists (select 1 from new_rows n join old_rows o on o.id = n.id
+                 where n.hidden <> o.hidden or n.postcode_id is distinct from o.postcode_id) then
+    return null;
+  end if;
   -- Planned on each call (execute): a plan kept from a call of a few rows would join a bulk update's
   -- old and new rows in a nested loop.
   execute 'update public.states st set vendor_count = st.vendor_count + x.n
