@@ -472,12 +472,6 @@ export const READS: Call[] = [
 
   // /business.
   {
-    name: "/business, busiest listing (business_leads)",
-    fn: "business_leads",
-    sql: "select public.business_leads($1, $2)",
-    params: () => [BUSY_MANAGER_EMAIL, PAGE],
-  },
-  {
     name: "/business listings (business_listings)",
     fn: "business_listings",
     sql: "select public.business_listings($1)",
