@@ -556,7 +556,6 @@ CREATE TABLE public.vendors (
     phone_e164 text GENERATED ALWAYS AS (private.phone_e164(phone)) STORED,
     response_rate smallint,
     response_rate_count integer,
-    response_due_at timestamp with time zone,
     CONSTRAINT vendors_email_check CHECK (((email IS NULL) OR public.is_email_address(email))),
     CONSTRAINT vendors_hours_check CHECK ((length(hours) <= 300)),
     CONSTRAINT vendors_rating_check CHECK (((rating >= (0)::numeric) AND (rating <= (5)::numeric))),
@@ -745,13 +744,6 @@ COMMENT ON COLUMN public.vendors.response_rate IS 'The percentage of requests it
 
 
 --
--- Name: COLUMN vendors.response_due_at; Type: COMMENT; Schema: public; Owner: postgres
---
-
-COMMENT ON COLUMN public.vendors.response_due_at IS 'Since when an answer or a silence (vendor_response_stats) waits to be counted in response_hours and response_rate by the timed round (count_responses); null when they are up to date.';
-
-
---
 -- Name: city_vendors; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -921,6 +913,25 @@ ALTER TABLE private.photo_deletions OWNER TO postgres;
 --
 
 COMMENT ON TABLE private.photo_deletions IS 'Photo files to delete from the store, queued when their rows go (erasure); claimed (claimed_until) and deleted in batches by the outbox''s round.';
+
+
+--
+-- Name: responses_due; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.responses_due (
+    vendor_id bigint NOT NULL,
+    since timestamp with time zone NOT NULL
+);
+
+
+ALTER TABLE private.responses_due OWNER TO postgres;
+
+--
+-- Name: TABLE responses_due; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.responses_due IS 'The listings whose response time and rate wait to be counted by the timed round (count_responses), since the first answer or silence after their last count (vendor_response_stats).';
 
 
 --
@@ -4023,6 +4034,14 @@ ALTER TABLE ONLY private.photo_deletions
 
 
 --
+-- Name: responses_due responses_due_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.responses_due
+    ADD CONSTRAINT responses_due_pkey PRIMARY KEY (vendor_id);
+
+
+--
 -- Name: review_totals review_totals_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -4569,6 +4588,13 @@ CREATE INDEX city_week_answers_city_idx ON private.city_week_answers USING btree
 --
 
 CREATE INDEX city_weeks_week_idx ON private.city_weeks USING btree (week);
+
+
+--
+-- Name: responses_due_since_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX responses_due_since_idx ON private.responses_due USING btree (since, vendor_id);
 
 
 --
@@ -5321,20 +5347,6 @@ CREATE INDEX vendors_rating_idx ON public.vendors USING btree (rating DESC NULLS
 
 
 --
--- Name: vendors_response_due_idx; Type: INDEX; Schema: public; Owner: postgres
---
-
-CREATE INDEX vendors_response_due_idx ON public.vendors USING btree (response_due_at) WHERE (response_due_at IS NOT NULL);
-
-
---
--- Name: INDEX vendors_response_due_idx; Type: COMMENT; Schema: public; Owner: postgres
---
-
-COMMENT ON INDEX public.vendors_response_due_idx IS 'The listings whose response figures the timed round is to count, the longest waiting first.';
-
-
---
 -- Name: vendors_response_rate_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -5678,6 +5690,14 @@ ALTER TABLE ONLY private.city_weeks
 
 ALTER TABLE ONLY private.listing_weeks
     ADD CONSTRAINT listing_weeks_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES public.vendors(id) ON DELETE CASCADE;
+
+
+--
+-- Name: responses_due responses_due_vendor_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.responses_due
+    ADD CONSTRAINT responses_due_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES public.vendors(id) ON DELETE CASCADE;
 
 
 --

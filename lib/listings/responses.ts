@@ -29,7 +29,10 @@ export async function countResponses(most = 50): Promise<number> {
  */
 export function countAnswer(vendorId: number, address: ListingAddress): void {
   after(async () => {
-    await serviceRpc("count_responses", { p_vendor_id: vendorId });
-    refreshListingPage(address);
+    try {
+      await serviceRpc("count_responses", { p_vendor_id: vendorId });
+    } finally {
+      refreshListingPage(address);
+    }
   });
 }

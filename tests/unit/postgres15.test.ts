@@ -806,10 +806,11 @@ describe("listings' response figures on PostgreSQL 15", () => {
         [answering, manager],
       );
       // Nothing else due; then 40 listings, the answering one waiting longest.
-      await owner.query("update public.vendors set response_due_at = null where response_due_at is not null");
+      await owner.query("delete from private.responses_due");
       const { rows: due } = await owner.query<{ id: number }>(
-        `update public.vendors set response_due_at = case when id = $1 then now() - interval '1 hour' else now() end
-         where id = $1 or id in (select id from public.vendors where id <> $1 order by id limit 39) returning id`,
+        `insert into private.responses_due (vendor_id, since)
+         select id, case when id = $1 then now() - interval '1 hour' else now() end from public.vendors
+         where id = $1 or id in (select id from public.vendors where id <> $1 order by id limit 39) returning vendor_id as id`,
         [answering],
       );
       const ids = due.map((row) => Number(row.id));
@@ -830,10 +831,9 @@ describe("listings' response figures on PostgreSQL 15", () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await first.query("commit");
       expect(await answer).toBe("done");
-      const dueAgain = await owner.query<{ id: number }>(
-        "select id from public.vendors where id = any($1) and response_due_at is not null",
-        [ids],
-      );
+      const dueAgain = await owner.query<{ id: number }>("select vendor_id as id from private.responses_due where vendor_id = any($1)", [
+        ids,
+      ]);
       expect(dueAgain.rows.map((row) => Number(row.id))).toEqual([Number(answering)]);
 
       expect((await as<{ n: number }>("service_role", "select public.count_responses(20) as n", [], second))[0].n).toBe(1);
@@ -841,7 +841,7 @@ describe("listings' response figures on PostgreSQL 15", () => {
         `select v.id from public.vendors v
          left join private.vendor_responses($1) x on x.vendor_id = v.id
          left join private.vendor_response_rates($1) y on y.vendor_id = v.id
-         where v.id = any($1) and (v.response_due_at is not null
+         where v.id = any($1) and (exists (select 1 from private.responses_due d where d.vendor_id = v.id)
            or (v.response_hours, v.response_count, v.response_rate, v.response_rate_count) is distinct from (x.hours, x.count, y.rate, y.count))`,
         [ids],
       );

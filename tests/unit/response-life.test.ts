@@ -74,7 +74,9 @@ beforeAll(async () => {
     vendors.push({ id, phone: e164(phone), manager: `desk-${id}@vendors.example` });
   }
   // Their figures as a count now gives them, so that every later difference is the sequences' own.
-  await db.owner("update public.vendors set response_due_at = now() where id = any($1)", [vendors.map((v) => v.id)]);
+  await db.owner("insert into private.responses_due (vendor_id, since) select unnest($1::bigint[]), now() on conflict do nothing", [
+    vendors.map((v) => v.id),
+  ]);
   await countResponses();
 });
 afterAll(async () => {
@@ -128,11 +130,12 @@ const recipientsOf = (id: number) =>
  */
 const staleFigures = () =>
   db.owner<{ id: number; due: boolean }>(
-    `select v.id, v.response_due_at is not null as due from public.vendors v
+    `select v.id, d.since is not null as due from public.vendors v
+     left join private.responses_due d on d.vendor_id = v.id
      left join private.vendor_responses($1) x on x.vendor_id = v.id
      left join private.vendor_response_rates($1) y on y.vendor_id = v.id
      where v.id = any($1) and (
-       (v.response_due_at is null
+       (d.since is null
         and (v.response_hours, v.response_count, v.response_rate, v.response_rate_count) is distinct from (x.hours, x.count, y.rate, y.count))
        or coalesce(v.last_responded_at, '-infinity') < (select max(r.responded_at) from public.lead_recipients r where r.vendor_id = v.id))`,
     [vendors.map((v) => v.id)],
@@ -274,7 +277,7 @@ class CountResponses implements fc.AsyncCommand<Model, Real> {
   async run(m: Model) {
     const counted = await countResponses();
     count(m, `count responses ${counted > 0 ? "counted" : "none due"}`);
-    const due = await db.owner<{ id: number }>("select id from public.vendors where id = any($1) and response_due_at is not null", [
+    const due = await db.owner<{ id: number }>("select vendor_id as id from private.responses_due where vendor_id = any($1)", [
       vendors.map((v) => v.id),
     ]);
     expect(due).toEqual([]);

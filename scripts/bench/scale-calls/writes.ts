@@ -462,7 +462,8 @@ export const WRITES: Call[] = [
     params: async (s, e) => {
       await e.exec("do $$ begin while public.count_responses(1000) is not null loop end loop; end $$");
       const busy = Number(s.busyVendor);
-      await e.exec(`update public.vendors set response_due_at = now()
+      await e.exec(`insert into private.responses_due (vendor_id, since)
+         select id, now() from public.vendors
          where id = ${busy} or id in (select id from public.vendors where id <> ${busy} order by response_count desc nulls last limit 19)`);
       return [];
     },

@@ -3,24 +3,27 @@
 -- supabase/functions/count_responses.sql
 -- The timed round's job for listings' response figures: counts the response time
 -- (vendor_responses) and rate (vendor_response_rates) of up to p_batch listings whose figures are
--- due (an answer or a silence since they were last counted: vendor_response_stats), the longest
+-- due (an answer or a silence since they were last counted: private.responses_due), the longest
 -- waiting first, or only p_vendor_id's (after its business's own answer); returns how many it
--- counted, or null when none was due. Each listing is claimed (skip locked), so instances running
--- it at once never count the same one. An answer that commits while its listing is being counted
--- waits for the count, then marks it due again.
+-- counted, or null when none was due. It claims each listing's mark and row together and skips
+-- any another transaction holds, so it never waits: instances running it at once never count the
+-- same listing, and an answer that comes while its listing is counted waits for the count, then
+-- marks it due again.
 create or replace function public.count_responses(p_batch int default 20, p_vendor_id bigint default null)
 returns int language plpgsql security definer set search_path = '' as $$
 declare
   due bigint[];
 begin
-  select array(select v.id from public.vendors v where v.response_due_at is not null and (p_vendor_id is null or v.id = p_vendor_id)
-               order by v.response_due_at, v.id limit least(greatest(coalesce(p_batch, 20), 1), 1000)
+  select array(select d.vendor_id from private.responses_due d join public.vendors v on v.id = d.vendor_id
+               where p_vendor_id is null or d.vendor_id = p_vendor_id
+               order by d.since, d.vendor_id limit least(greatest(coalesce(p_batch, 20), 1), 1000)
                for update skip locked) into due;
   if cardinality(due) = 0 then
     return null;
   end if;
+  delete from private.responses_due d where d.vendor_id = any (due);
   update public.vendors v
-  set response_hours = x.hours, response_count = x.count, response_rate = y.rate, response_rate_count = y.count, response_due_at = null
+  set response_hours = x.hours, response_count = x.count, response_rate = y.rate, response_rate_count = y.count
   from unnest(due) d(id)
   left join private.vendor_responses(due) x on x.vendor_id = d.id
   left join private.vendor_response_rates(due) y on y.vendor_id = d.id
@@ -35,11 +38,12 @@ grant execute on function public.count_responses(int, bigint) to service_role;
 -- supabase/functions/vendor_response_stats.sql
 -- Trigger (by statement): when vendors answer requests, keeps on each one's row when it last
 -- answered; when they answer or stay silent past their due time, marks its response figures due
--- for the timed round to count (count_responses), so an answer costs no more for a busy listing
--- than for a quiet one. Only an answer or a silence marks them: a later change of a request's
--- status, which leaves its answer as it was, does not. Its statements are planned on each call
--- (execute): a plan kept from a call of a few rows would join a bulk statement's thousands in a
--- nested loop.
+-- for the timed round to count (private.responses_due, count_responses), so an answer costs no
+-- more for a busy listing than for a quiet one. Only an answer or a silence marks them: a later
+-- change of a request's status, which leaves its answer as it was, does not. The mark comes
+-- first: a count holding it (and the listing's row) is waited for before the row is written, so
+-- the two never wait for each other. Its statements are planned on each call (execute): a plan
+-- kept from a call of a few rows would join a bulk statement's thousands in a nested loop.
 create or replace function private.vendor_response_stats()
 returns trigger language plpgsql security definer set search_path = '' as $$
 declare
@@ -55,10 +59,12 @@ begin
   if cardinality(answered_by) = 0 then
     return null;
   end if;
-  execute 'update public.vendors v
-           set last_responded_at = greatest(v.last_responded_at, (select max(n.responded_at) from new_rows n where n.vendor_id = v.id)),
-               response_due_at = coalesce(v.response_due_at, now())
-           where v.id = any ($1)' using answered_by;
+  insert into private.responses_due (vendor_id, since)
+  select u.id, now() from unnest(answered_by) u(id) order by u.id
+  on conflict (vendor_id) do nothing;
+  execute 'update public.vendors v set last_responded_at = a.at
+           from (select n.vendor_id, max(n.responded_at) as at from new_rows n where n.vendor_id = any ($1) group by 1) a
+           where v.id = a.vendor_id and a.at > coalesce(v.last_responded_at, ''-infinity'')' using answered_by;
   return null;
 end;
 $$;
