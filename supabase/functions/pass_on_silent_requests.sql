@@ -14,8 +14,8 @@ declare
   silent boolean;
   passed int := 0;
 begin
-  -- The earliest due, taken vendor by vendor: counting a silence updates the vendor's row (its
-  -- response rate), so instances that take vendors' rows in the same order never deadlock.
+  -- The earliest due, taken vendor by vendor: counting a silence marks the vendor's response rate
+  -- due (locking its mark), so instances that take vendors in the same order never deadlock.
   for due in
     select x.lead_id, x.vendor_id from (
       select r.lead_id, r.vendor_id from public.lead_recipients r

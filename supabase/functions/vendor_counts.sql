@@ -1,6 +1,8 @@
 -- Trigger: keeps the states' and cities' vendor counts as vendors are added, moved, hidden, shown (by statement) or deleted (by row).
 create or replace function private.vendor_counts()
 returns trigger language plpgsql security definer set search_path = '' as $$
+declare
+  changed bigint;
 begin
   -- Before a vendor is deleted, row by row: the ZIP codes it serves go after it and find nothing to count.
   if tg_op = 'DELETE' then
@@ -22,14 +24,15 @@ begin
     where st.id = x.state_id;
     return null;
   end if;
-  -- Most updates (an edit, a response time, a claim) neither move, hide nor show a vendor: they
-  -- stop here, before the counts' statements are planned.
-  if not exists (select 1 from new_rows n join old_rows o on o.id = n.id
-                 where n.hidden <> o.hidden or n.postcode_id is distinct from o.postcode_id) then
+  -- Planned on each call (execute): a plan kept from a call of a few rows would join a bulk update's
+  -- old and new rows in a nested loop. Most updates (an edit, a response time, a claim) neither
+  -- move, hide nor show a vendor: they stop after counting so, before the counts' statements are
+  -- planned (a count, as "exists" would join the rows pair by pair).
+  execute 'select count(*) from new_rows n join old_rows o on o.id = n.id
+           where n.hidden <> o.hidden or n.postcode_id is distinct from o.postcode_id' into changed;
+  if changed = 0 then
     return null;
   end if;
-  -- Planned on each call (execute): a plan kept from a call of a few rows would join a bulk update's
-  -- old and new rows in a nested loop.
   execute 'update public.states st set vendor_count = st.vendor_count + x.n
       from (select c.state_id, sum(ch.change)::int as n from (
               select n.postcode_id, 1 as change from new_rows n join old_rows o on o.id = n.id

@@ -775,7 +775,7 @@ describe("the response rules on PostgreSQL 15", () => {
 });
 
 describe("listings' response figures on PostgreSQL 15", () => {
-  it("instances counting at once count each due listing once, and an answer while its listing is counted leaves it due again", async () => {
+  it("instances counting at once count each due listing once; an answer while its listing is counted leaves it due again, and a count passes by a listing whose answer is still open", async () => {
     const owner = await server.connect("postgres");
     const [first, second, answerer] = await Promise.all([
       server.connect("authenticator"),
@@ -837,15 +837,45 @@ describe("listings' response figures on PostgreSQL 15", () => {
       expect(dueAgain.rows.map((row) => Number(row.id))).toEqual([Number(answering)]);
 
       expect((await as<{ n: number }>("service_role", "select public.count_responses(20) as n", [], second))[0].n).toBe(1);
-      const { rows: stale } = await owner.query(
-        `select v.id from public.vendors v
-         left join private.vendor_responses($1) x on x.vendor_id = v.id
-         left join private.vendor_response_rates($1) y on y.vendor_id = v.id
-         where v.id = any($1) and (exists (select 1 from private.responses_due d where d.vendor_id = v.id)
-           or (v.response_hours, v.response_count, v.response_rate, v.response_rate_count) is distinct from (x.hours, x.count, y.rate, y.count))`,
-        [ids],
+      /** Listings still due, or whose figures a count now would change. */
+      const stale = async (listings: number[]) =>
+        (
+          await owner.query(
+            `select v.id from public.vendors v
+             left join private.vendor_responses($1) x on x.vendor_id = v.id
+             left join private.vendor_response_rates($1) y on y.vendor_id = v.id
+             where v.id = any($1) and (exists (select 1 from private.responses_due d where d.vendor_id = v.id)
+               or (v.response_hours, v.response_count, v.response_rate, v.response_rate_count) is distinct from (x.hours, x.count, y.rate, y.count))`,
+            [listings],
+          )
+        ).rows;
+      expect(await stale(ids)).toEqual([]);
+
+      // Another listing of the request, already due, answers and its transaction stays open: a count
+      // passes it by rather than count it without the answer, and the count after the commit has it.
+      const {
+        rows: [{ vendor_id: other }],
+      } = await owner.query<{ vendor_id: number }>(
+        "select vendor_id from public.lead_recipients where lead_id = $1 and vendor_id <> $2 order by rank limit 1",
+        [leadId, answering],
       );
-      expect(stale).toEqual([]);
+      const otherManager = `desk-${other}@vendors.example`;
+      await owner.query(
+        "insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test') on conflict do nothing",
+        [other, otherManager],
+      );
+      await owner.query("insert into private.responses_due (vendor_id, since) values ($1, now()) on conflict do nothing", [other]);
+      // A later answer of the listing committed first, so this one leaves the listing's row as it is.
+      await owner.query("update public.vendors set last_responded_at = now() + interval '1 minute' where id = $1", [other]);
+      await answerer.query("begin");
+      await answerer.query("set local role service_role");
+      await answerer.query("select public.business_set_lead_status($1, $2, $3, 'contacted', null)", [otherManager, other, leadId]);
+      expect(
+        (await as<{ n: number | null }>("service_role", "select public.count_responses(20, $1) as n", [other], second))[0].n,
+      ).toBeNull();
+      await answerer.query("commit");
+      expect((await as<{ n: number }>("service_role", "select public.count_responses(20, $1) as n", [other], second))[0].n).toBe(1);
+      expect(await stale([Number(other)])).toEqual([]);
     } finally {
       await Promise.all([first.end(), second.end(), answerer.end()]);
       await owner.end();
