@@ -18,13 +18,7 @@ export function ComparePicker({ options, chosen }: { options: PickerOption[]; ch
   };
   return (
     <>
-      <Button
-        ref={button}
-        aria-haspopup="dialog"
-        data-opening={opening || undefined}
-        className="data-opening:brightness-90"
-        onClick={openAfterPaint}
-      >
+      <Button ref={button} aria-haspopup="dialog" data-opening={opening || undefined} onClick={openAfterPaint}>
         <Plus aria-hidden="true" className="h-4 w-4" />
         Add Skid Steer To Compare
       </Button>

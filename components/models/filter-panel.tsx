@@ -43,7 +43,6 @@ function FilterDrawer(props: Props) {
         aria-haspopup="dialog"
         aria-expanded={open}
         data-opening={opening || undefined}
-        className="data-opening:bg-ink-100"
         onClick={() =>
           startOpening(() => {
             setOpened(true);

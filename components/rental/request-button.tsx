@@ -3,7 +3,6 @@ import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { useOpenAfterPaint } from "@/components/ui/after-first-paint";
 import { useFocusReturn } from "@/components/ui/focus-return";
-import { cn } from "@/lib/utils";
 import type { RentalPreset, RentalVendor } from "./rental-request-dialog";
 
 // The dialog's code loads when a visitor first opens it, not with every page. React's own
@@ -57,13 +56,7 @@ export function RequestButton({ className, label = BOOKING_LABEL, vendor, preset
   const { openDialog, opening, dialog } = useRentalDialog(vendor, preset);
   return (
     <>
-      <Button
-        size={size}
-        variant={variant}
-        data-opening={opening || undefined}
-        className={cn("data-opening:brightness-90", className)}
-        onClick={openDialog}
-      >
+      <Button size={size} variant={variant} data-opening={opening || undefined} className={className} onClick={openDialog}>
         {label}
       </Button>
       {dialog}
