@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
 const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50",
+  "inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors data-opening:transition-none disabled:cursor-not-allowed disabled:opacity-50",
   {
     variants: {
       variant: {
@@ -25,8 +25,8 @@ const buttonVariants = cva(
 );
 
 // `data-opening` marks a button whose dialog is on its way (components/ui/after-first-paint.tsx):
-// it shows pressed by its background, which repaints the button alone, where a filter made the
-// tap's frame repaint far more on a phone.
+// it shows pressed by its background, at once (no fade, or the tap's frame would not show it),
+// which repaints the button alone, where a filter made the tap's frame repaint far more on a phone.
 export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 
 export function Button({ className, variant, size, type = "button", ...props }: ButtonProps) {
