@@ -820,6 +820,25 @@ COMMENT ON TABLE private.city_weeks IS 'Per city and ended week (Monday, UTC), t
 
 
 --
+-- Name: failed_deliveries; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.failed_deliveries (
+    lead_id bigint NOT NULL,
+    completed_at timestamp with time zone NOT NULL
+);
+
+
+ALTER TABLE private.failed_deliveries OWNER TO postgres;
+
+--
+-- Name: TABLE failed_deliveries; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.failed_deliveries IS 'The completed requests with a failed message, and when each was sent, for the console''s "delivery failed" filter; kept by private.failed_deliveries_kept from outbox_messages.';
+
+
+--
 -- Name: lead_transitions; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -4010,6 +4029,14 @@ ALTER TABLE ONLY private.city_weeks
 
 
 --
+-- Name: failed_deliveries failed_deliveries_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.failed_deliveries
+    ADD CONSTRAINT failed_deliveries_pkey PRIMARY KEY (lead_id);
+
+
+--
 -- Name: lead_transitions lead_transitions_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -4588,6 +4615,13 @@ CREATE INDEX city_week_answers_city_idx ON private.city_week_answers USING btree
 --
 
 CREATE INDEX city_weeks_week_idx ON private.city_weeks USING btree (week);
+
+
+--
+-- Name: failed_deliveries_completed_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX failed_deliveries_completed_idx ON private.failed_deliveries USING btree (completed_at, lead_id);
 
 
 --
@@ -5550,6 +5584,27 @@ CREATE TRIGGER leads_state_moves BEFORE INSERT OR UPDATE OF state ON public.lead
 
 
 --
+-- Name: outbox_messages outbox_messages_failed_deliveries; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER outbox_messages_failed_deliveries AFTER INSERT ON public.outbox_messages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.failed_deliveries_kept();
+
+
+--
+-- Name: outbox_messages outbox_messages_failed_deliveries_delete; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER outbox_messages_failed_deliveries_delete AFTER DELETE ON public.outbox_messages REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.failed_deliveries_kept();
+
+
+--
+-- Name: outbox_messages outbox_messages_failed_deliveries_update; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER outbox_messages_failed_deliveries_update AFTER UPDATE ON public.outbox_messages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.failed_deliveries_kept();
+
+
+--
 -- Name: outbox_messages outbox_messages_not_after_erasure; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
@@ -5682,6 +5737,14 @@ ALTER TABLE ONLY private.city_vendors
 
 ALTER TABLE ONLY private.city_weeks
     ADD CONSTRAINT city_weeks_city_id_fkey FOREIGN KEY (city_id) REFERENCES public.cities(id) ON DELETE CASCADE;
+
+
+--
+-- Name: failed_deliveries failed_deliveries_lead_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.failed_deliveries
+    ADD CONSTRAINT failed_deliveries_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE CASCADE;
 
 
 --

@@ -5,8 +5,9 @@
 -- recipient), the stage ('quoted': a vendor quoted it; 'booked': its booking is live and it is not
 -- erased) and spam ('only', 'include'; left out by default). Each page reads one index in
 -- page order (a recipient's, the ZIP's, the state's, the spam, booked, quoted or unsent requests' or every
--- request's), so its cost does not grow with history, but for failed or undelivered messages,
--- which are read from those few messages; a listing's requests are counted from its recipients' index alone, which
+-- request's, or the requests with a failed message: private.failed_deliveries), so its cost does
+-- not grow with history, but for messages still to send, which are read from those few messages;
+-- a listing's requests are counted from its recipients' index alone, which
 -- holds each request's spam mark; 'total' counts at most 10,001 matches ('total_capped' past 10,000).
 create or replace function public.operator_lead_page(p_filters jsonb, p_limit int, p_older_than bigint default null, p_newer_than bigint default null)
 returns jsonb language plpgsql stable security definer set search_path = '' as $$
@@ -29,7 +30,7 @@ begin
   from public.leads l where l.id = coalesce(p_older_than, p_newer_than) and l.completed;
 
   -- The index that serves the page: the narrowest filter's, ordered as the page is (but for
-  -- failed or undelivered messages, few enough to be read whole); the other filters are checked
+  -- messages still to send, few enough to be read whole); the other filters are checked
   -- on each row it gives, and only they: a condition the source already holds is not asked again.
   origin := case
     when f->>'delivery' in ('failed', 'pending') then 'delivery'
@@ -43,10 +44,14 @@ begin
     when f->>'stage' = 'quoted' then 'quoted'
     else 'all' end;
   source := case origin
-    when 'delivery' then format(
-      'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l
-         where l.completed and l.id = any (array(select distinct m.lead_id from public.outbox_messages m where %s))',
-      case f->>'delivery' when 'failed' then 'm.status = ''failed''' else 'm.status in (''pending'', ''sending'')' end)
+    when 'delivery' then case f->>'delivery'
+      when 'failed' then
+        'select d.lead_id as id, d.completed_at, l.location, l.state_id, l.spam from private.failed_deliveries d
+           join public.leads l on l.id = d.lead_id where l.completed'
+      else
+        'select l.id, l.completed_at, l.location, l.state_id, l.spam from public.leads l
+           where l.completed and l.id = any (array(select distinct m.lead_id from public.outbox_messages m
+                                                   where m.status in (''pending'', ''sending'')))' end
     when 'vendor' then
       'select r.lead_id as id, r.completed_at, null::text as location, null::bigint as state_id, r.spam
          from public.lead_recipients r where r.vendor_id = ($1->>''vendor'')::bigint and r.completed_at is not null'

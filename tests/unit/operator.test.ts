@@ -146,6 +146,47 @@ describe("console lists read by keyset", () => {
     expect(await found({ vendor: String(a.id), delivery: "sent" })).toEqual([]);
   });
 
+  it("requests with a failed message: a failure lists the request, a resend or a deleted message takes it off once none is failed", async () => {
+    const leads = await inspect<{ id: number }>(
+      `insert into public.leads (step, location, name, phone, skid_steer_type, rental_days, completed, completed_at, owner_token_hash)
+       select 3, '59102', 'Failed Delivery Renter ' || g, '5125550100', 'wheeled', 1, true, now() - g * interval '1 minute', 'failed-delivery-' || g
+       from generate_series(1, 3) g returning id`,
+    );
+    const ids = leads.map((lead) => Number(lead.id));
+    const messages = await inspect<{ id: number; lead_id: number }>(
+      `insert into public.outbox_messages (lead_id, vendor_id, channel, status)
+       select l, v.id, 'email', 'sent' from unnest($1::bigint[]) l, (select id from public.vendors order by id limit 2) v
+       returning id, lead_id`,
+      [ids],
+    );
+    const [first, second] = messages.filter((m) => Number(m.lead_id) === ids[0]).map((m) => Number(m.id));
+    const failed = async () => {
+      const page = await requestPage({ zip: "59102", delivery: "failed" });
+      return { total: page.total, ids: page.rows.map((row) => Number(row.id)) };
+    };
+    const setStatus = (id: number, status: string) => db.query("update public.outbox_messages set status = $2 where id = $1", [id, status]);
+    expect(await failed()).toEqual({ total: 0, ids: [] });
+
+    await setStatus(first, "failed");
+    await db.query("update public.outbox_messages set status = 'failed' where lead_id = $1", [ids[2]]);
+    expect(await failed()).toEqual({ total: 2, ids: [ids[0], ids[2]] });
+    await setStatus(second, "failed");
+    // One of its messages resent: the other still failed, so it stays.
+    await setStatus(first, "pending");
+    expect(await failed()).toEqual({ total: 2, ids: [ids[0], ids[2]] });
+    await setStatus(second, "sent");
+    expect(await failed()).toEqual({ total: 1, ids: [ids[2]] });
+    await db.query("delete from public.outbox_messages where lead_id = $1", [ids[2]]);
+    expect(await failed()).toEqual({ total: 0, ids: [] });
+    // The filter reads the same requests as the messages themselves say.
+    const kept = await inspect<{ lead_id: number }>("select lead_id from private.failed_deliveries order by lead_id");
+    const fromMessages = await inspect<{ lead_id: number }>(
+      `select distinct m.lead_id from public.outbox_messages m join public.leads l on l.id = m.lead_id
+       where m.status = 'failed' and l.completed order by m.lead_id`,
+    );
+    expect(kept.map((row) => Number(row.lead_id))).toEqual(fromMessages.map((row) => Number(row.lead_id)));
+  });
+
   it("audit log: older and newer pages walk every entry once, newest first", async () => {
     await db.query(
       `insert into public.operator_audit (at, operator_email, action, subject)

@@ -883,6 +883,52 @@ describe("listings' response figures on PostgreSQL 15", () => {
   });
 });
 
+describe("the console's failed deliveries on PostgreSQL 15", () => {
+  it("a request stays listed when one of its messages is resent while another fails at once", async () => {
+    const owner = await server.connect("postgres");
+    const [failing, resending] = await Promise.all([server.connect("postgres"), server.connect("postgres")]);
+    try {
+      const stamp = `${Date.now()}-${randomBytes(4).toString("hex")}`;
+      const {
+        rows: [{ id: leadId }],
+      } = await owner.query<{ id: number }>(
+        `insert into public.leads (step, location, name, phone, skid_steer_type, rental_days, completed, completed_at, owner_token_hash)
+         values (3, '59103', 'Resent Renter', '5125550100', 'wheeled', 1, true, now(), $1) returning id`,
+        [`failed-race-${stamp}`],
+      );
+      const { rows: messages } = await owner.query<{ id: number }>(
+        `insert into public.outbox_messages (lead_id, vendor_id, channel, status)
+         select $1, v.id, 'email', case when n = 1 then 'failed' else 'sent' end
+         from (select id, row_number() over (order by id) as n from public.vendors order by id limit 2) v
+         order by v.n returning id`,
+        [leadId],
+      );
+      const [resent, failed] = messages.map((row) => Number(row.id));
+      const listed = async () =>
+        (await owner.query("select 1 from private.failed_deliveries where lead_id = $1", [leadId])).rows.length === 1;
+      expect(await listed()).toBe(true);
+
+      // One message fails, its transaction still open, as the other is resent.
+      await failing.query("begin");
+      await failing.query("update public.outbox_messages set status = 'failed' where id = $1", [failed]);
+      await resending.query("begin");
+      const resend = outcome(resending.query("update public.outbox_messages set status = 'pending' where id = $1", [resent]));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await failing.query("commit");
+      expect(await resend).toBe("done");
+      await resending.query("commit");
+      expect(await listed()).toBe(true);
+
+      // The failed one resent too: no failed message is left, and the request leaves the list.
+      await owner.query("update public.outbox_messages set status = 'pending' where id = $1", [failed]);
+      expect(await listed()).toBe(false);
+    } finally {
+      await Promise.all([failing.end(), resending.end()]);
+      await owner.end();
+    }
+  });
+});
+
 describe("the site's weeks on PostgreSQL 15", () => {
   it("one instance counts at a time: another's call while a count is open returns at once with nothing, and every week is counted", async () => {
     const owner = await server.connect("postgres");
