@@ -5740,14 +5740,6 @@ ALTER TABLE ONLY private.city_weeks
 
 
 --
--- Name: failed_deliveries failed_deliveries_lead_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
---
-
-ALTER TABLE ONLY private.failed_deliveries
-    ADD CONSTRAINT failed_deliveries_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES public.leads(id) ON DELETE CASCADE;
-
-
---
 -- Name: listing_weeks listing_weeks_vendor_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
 --
 

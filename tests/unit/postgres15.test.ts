@@ -884,7 +884,7 @@ describe("listings' response figures on PostgreSQL 15", () => {
 });
 
 describe("the console's failed deliveries on PostgreSQL 15", () => {
-  it("a request stays listed when one of its messages is resent while another fails at once", async () => {
+  it("a request stays listed when one of its messages is resent while another fails at once, and a failure never waits for its request's row", async () => {
     const owner = await server.connect("postgres");
     const [failing, resending] = await Promise.all([server.connect("postgres"), server.connect("postgres")]);
     try {
@@ -922,6 +922,17 @@ describe("the console's failed deliveries on PostgreSQL 15", () => {
       // The failed one resent too: no failed message is left, and the request leaves the list.
       await owner.query("update public.outbox_messages set status = 'pending' where id = $1", [failed]);
       expect(await listed()).toBe(false);
+
+      // A message's first failure does not wait for its request's row, which a withdrawal, a spam
+      // mark or an erasure holds while it fails the request's messages (that would be a deadlock).
+      await resending.query("begin");
+      await resending.query("select 1 from public.leads where id = $1 for update", [leadId]);
+      const started = performance.now();
+      await failing.query("update public.outbox_messages set status = 'failed' where id = $1", [failed]);
+      expect(performance.now() - started).toBeLessThan(2000);
+      await resending.query("update public.outbox_messages set status = 'failed' where lead_id = $1", [leadId]);
+      await resending.query("commit");
+      expect(await listed()).toBe(true);
     } finally {
       await Promise.all([failing.end(), resending.end()]);
       await owner.end();
