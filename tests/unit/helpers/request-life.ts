@@ -182,6 +182,7 @@ const HOLDERS: Record<string, { rows: string; global?: string }> = {
   "public.quotes": { rows: "select row_to_json(t)::text as x from public.quotes t where t.lead_id = any($1)" },
   "public.reviews": { rows: "select row_to_json(t)::text as x from public.reviews t where t.lead_id = any($1)" },
   "public.auth_links": { rows: "select row_to_json(t)::text as x from public.auth_links t where t.lead_id = any($1)" },
+  "private.failed_deliveries": { rows: "select row_to_json(t)::text as x from private.failed_deliveries t where t.lead_id = any($1)" },
   "public.write_attempts": {
     rows: "select null::text as x where $1::bigint[] is null",
     global: "select row_to_json(t)::text as x from public.write_attempts t",
@@ -273,6 +274,11 @@ export async function expectInvariants(db: Database, requests: Tracked[]) {
     select 'a cancelled booking''s vendor was not told', b.lead_id from public.bookings b
     where b.lead_id = any($1) and b.status = 'cancelled' and not exists (
       select 1 from public.outbox_messages m where m.lead_id = b.lead_id and m.vendor_id = b.vendor_id and m.kind = 'booking_cancelled')
+    union all
+    select 'the console''s failed deliveries disagree with its messages', l.id from public.leads l
+    where l.id = any($1) and l.completed
+      and exists (select 1 from public.outbox_messages m where m.lead_id = l.id and m.status = 'failed')
+          <> exists (select 1 from private.failed_deliveries d where d.lead_id = l.id)
     union all
     select 'a message sent twice', m.lead_id from public.outbox_messages m
     where m.lead_id = any($1) and (select count(*) from public.outbox_attempts a where a.message_id = m.id and a.ok) > 1
