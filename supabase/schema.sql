@@ -1059,6 +1059,25 @@ COMMENT ON COLUMN private.site_weeks.cities_staged_to IS 'While count_city_weeks
 
 
 --
+-- Name: sitemap_blocks; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.sitemap_blocks (
+    block bigint NOT NULL,
+    listed integer NOT NULL
+);
+
+
+ALTER TABLE private.sitemap_blocks OWNER TO postgres;
+
+--
+-- Name: TABLE sitemap_blocks; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.sitemap_blocks IS 'How many listed vendors (not hidden, with an address) have an id from block x 1,024 to the next block, for sitemap_file_starts; kept by private.vendor_counts.';
+
+
+--
 -- Name: articles_id_seq; Type: SEQUENCE; Schema: public; Owner: postgres
 --
 
@@ -4090,6 +4109,14 @@ ALTER TABLE ONLY private.site_week_zips
 
 ALTER TABLE ONLY private.site_weeks
     ADD CONSTRAINT site_weeks_pkey PRIMARY KEY (week);
+
+
+--
+-- Name: sitemap_blocks sitemap_blocks_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.sitemap_blocks
+    ADD CONSTRAINT sitemap_blocks_pkey PRIMARY KEY (block);
 
 
 --

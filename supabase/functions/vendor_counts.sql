@@ -1,4 +1,7 @@
--- Trigger: keeps the states' and cities' vendor counts as vendors are added, moved, hidden, shown (by statement) or deleted (by row).
+-- Trigger: keeps the states' and cities' vendor counts, and the sitemap's listings per block of
+-- ids (private.sitemap_blocks), as vendors are added, moved, hidden, shown (by statement) or
+-- deleted (by row). Blocks are written in their order, so that two bulk statements never wait on
+-- each other's blocks in turn.
 create or replace function private.vendor_counts()
 returns trigger language plpgsql security definer set search_path = '' as $$
 declare
@@ -11,6 +14,7 @@ begin
       from public.postcodes p join public.cities c on c.id = p.city_id where p.id = old.postcode_id and st.id = c.state_id;
       update public.cities c set vendor_count = c.vendor_count - 1
       from private.city_vendors cv where cv.vendor_id = old.id and c.id = cv.city_id;
+      update private.sitemap_blocks b set listed = b.listed - 1 where b.block = old.id / 1024 and old.postcode_id is not null;
     end if;
     delete from private.city_vendors cv where cv.vendor_id = old.id;
     return old;
@@ -22,6 +26,9 @@ begin
     from (select c.state_id, count(*)::int as n from new_rows n join public.postcodes p on p.id = n.postcode_id
           join public.cities c on c.id = p.city_id where not n.hidden group by 1) x
     where st.id = x.state_id;
+    insert into private.sitemap_blocks (block, listed)
+    select n.id / 1024, count(*)::int from new_rows n where not n.hidden and n.postcode_id is not null group by 1 order by 1
+    on conflict (block) do update set listed = private.sitemap_blocks.listed + excluded.listed;
     return null;
   end if;
   -- Planned on each call (execute): a plan kept from a call of a few rows would join a bulk update's
@@ -48,6 +55,12 @@ begin
             from new_rows n join old_rows o on o.id = n.id join private.city_vendors cv on cv.vendor_id = n.id
             where n.hidden <> o.hidden group by 1) x
       where c.id = x.city_id';
+  execute 'insert into private.sitemap_blocks (block, listed)
+      select n.id / 1024, sum(case when not n.hidden and n.postcode_id is not null then 1 else -1 end)::int
+      from new_rows n join old_rows o on o.id = n.id
+      where (not n.hidden and n.postcode_id is not null) <> (not o.hidden and o.postcode_id is not null)
+      group by 1 having sum(case when not n.hidden and n.postcode_id is not null then 1 else -1 end) <> 0 order by 1
+      on conflict (block) do update set listed = private.sitemap_blocks.listed + excluded.listed';
   return null;
 end;
 $$;

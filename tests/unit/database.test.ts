@@ -47,7 +47,9 @@ describe("place vendor counts", () => {
     const cities = await db.query<{ id: number; n: number }>(`select p.city_id as id, count(distinct s.vendor_id)::int as n
       from public.vendors_serviced s join public.postcodes p on p.id = s.postcode_id join public.vendors v on v.id = s.vendor_id
       where not v.hidden group by 1 order by 1`);
-    return { states: states.rows, cities: cities.rows };
+    const blocks = await db.query<{ block: number; n: number }>(`select (id / 1024)::int as block, count(*)::int as n
+      from public.vendors where postcode_id is not null and not hidden group by 1 order by 1`);
+    return { states: states.rows, cities: cities.rows, blocks: blocks.rows };
   };
   const kept = async () => {
     const states = await db.query<{ id: number; n: number }>(
@@ -56,11 +58,25 @@ describe("place vendor counts", () => {
     const cities = await db.query<{ id: number; n: number }>(
       "select city_id as id, vendor_count as n from public.cities_with_vendors order by 1",
     );
-    return { states: states.rows, cities: cities.rows };
+    const blocks = await db.query<{ block: number; n: number }>(
+      "select block::int, listed as n from private.sitemap_blocks where listed <> 0 order by 1",
+    );
+    return { states: states.rows, cities: cities.rows, blocks: blocks.rows };
+  };
+  /** Each sitemap file's start, for files of 700 entries after a first of 300, is the entry before it in the sitemap's order. */
+  const expectSitemapStarts = async (step: string) => {
+    const entries = await asAnon<{ kind: number; key: number }>(db, "select kind, key::int from public.sitemap_entries order by kind, key");
+    const starts = await asAnon<{ after_kind: number; after_key: number }>(
+      db,
+      "select after_kind, after_key::int from public.sitemap_file_starts(300, 700) order by file",
+    );
+    const expected = entries.filter((_, i) => i >= 299 && (i - 299) % 700 === 0).map((e) => ({ after_kind: e.kind, after_key: e.key }));
+    expect(starts, step).toEqual(expected);
   };
 
   it("follow vendors added, moved, hidden, shown and deleted, and ZIP codes served added and removed", async () => {
     expect(await kept()).toEqual(await recounted());
+    await expectSitemapStarts("seed");
     const zips = (await db.query<{ id: number }>("select id from public.postcodes order by id limit 3 offset 500")).rows.map(
       (row) => row.id,
     );
@@ -81,10 +97,20 @@ describe("place vendor counts", () => {
       "update public.vendors set hidden = not hidden where id in (select id from public.vendors order by id limit 5)",
       "delete from public.vendors_serviced where (vendor_id, postcode_id) in (select vendor_id, postcode_id from public.vendors_serviced order by 1, 2 limit 40)",
       "update public.vendors set hidden = not hidden where id in (select id from public.vendors order by id limit 5)",
+      // Listings far apart, in blocks of their own and in one already counted, some hidden, some without an address.
+      `insert into public.vendors (id, name, slug, postcode_id, hidden)
+       select g, 'Block Test Rentals ' || g, 'block-test-rentals-' || g, case when g % 7 = 0 then null else ($2::bigint[])[1 + g % 3] end, g % 5 = 0
+       from generate_series(4000, 6200, 3) g where $1::bigint is not null`,
+      "update public.vendors set postcode_id = null where id in (select id from public.vendors where id > 4000 order by id limit 30)",
+      "update public.vendors set hidden = not hidden where id % 4 = 0",
+      "update public.vendors set postcode_id = ($2::bigint[])[2] where postcode_id is null and $1::bigint is not null",
+      "delete from public.vendors where id between 5000 and 5600",
+      "update public.vendors set hidden = not hidden where id % 4 = 0",
     ];
     for (const step of steps) {
       await db.query(step, step.includes("$2") ? [vendor.id, zips] : step.includes("$1") ? [vendor.id] : []);
       expect(await kept(), step).toEqual(await recounted());
+      await expectSitemapStarts(step);
     }
   });
 });
