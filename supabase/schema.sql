@@ -915,6 +915,25 @@ COMMENT ON TABLE private.listing_weeks IS 'A listing''s figures for each settled
 
 
 --
+-- Name: listing_weeks_due; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.listing_weeks_due (
+    vendor_id bigint NOT NULL,
+    due_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+ALTER TABLE private.listing_weeks_due OWNER TO postgres;
+
+--
+-- Name: TABLE listing_weeks_due; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.listing_weeks_due IS 'Managed listings with settled weeks not kept yet in private.listing_weeks, for the timed round (keep_listing_weeks); added when a listing gets a manager and by a charts view that finds a week missing.';
+
+
+--
 -- Name: photo_deletions; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -1031,7 +1050,9 @@ CREATE TABLE private.site_weeks (
     response_hours numeric(7,1),
     counted_at timestamp with time zone DEFAULT now() NOT NULL,
     cities_counted_at timestamp with time zone,
-    cities_staged_to timestamp with time zone
+    cities_staged_to timestamp with time zone,
+    listings_queued_after bigint,
+    listings_queued_at timestamp with time zone
 );
 
 
@@ -1056,6 +1077,20 @@ COMMENT ON COLUMN private.site_weeks.cities_counted_at IS 'When count_city_weeks
 --
 
 COMMENT ON COLUMN private.site_weeks.cities_staged_to IS 'While count_city_weeks counts the week in slices: the answers before this time are copied to private.city_week_answers (null: none yet).';
+
+
+--
+-- Name: COLUMN site_weeks.listings_queued_after; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.site_weeks.listings_queued_after IS 'Once the week has settled (ended 4 weeks ago): the last managed listing queued so far to keep it (keep_listing_weeks).';
+
+
+--
+-- Name: COLUMN site_weeks.listings_queued_at; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.site_weeks.listings_queued_at IS 'When every managed listing had been queued to keep the week.';
 
 
 --
@@ -4064,6 +4099,14 @@ ALTER TABLE ONLY private.lead_transitions
 
 
 --
+-- Name: listing_weeks_due listing_weeks_due_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.listing_weeks_due
+    ADD CONSTRAINT listing_weeks_due_pkey PRIMARY KEY (vendor_id);
+
+
+--
 -- Name: listing_weeks listing_weeks_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
 --
 
@@ -4649,6 +4692,13 @@ CREATE INDEX city_weeks_week_idx ON private.city_weeks USING btree (week);
 --
 
 CREATE INDEX failed_deliveries_completed_idx ON private.failed_deliveries USING btree (completed_at, lead_id);
+
+
+--
+-- Name: listing_weeks_due_at_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX listing_weeks_due_at_idx ON private.listing_weeks_due USING btree (due_at, vendor_id);
 
 
 --
@@ -5681,6 +5731,13 @@ CREATE TRIGGER reviews_not_after_erasure BEFORE INSERT ON public.reviews FOR EAC
 
 
 --
+-- Name: vendor_managers vendor_managers_listing_weeks_queued; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER vendor_managers_listing_weeks_queued AFTER INSERT ON public.vendor_managers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.listing_weeks_queued();
+
+
+--
 -- Name: vendors vendors_counts_added; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
@@ -5764,6 +5821,14 @@ ALTER TABLE ONLY private.city_vendors
 
 ALTER TABLE ONLY private.city_weeks
     ADD CONSTRAINT city_weeks_city_id_fkey FOREIGN KEY (city_id) REFERENCES public.cities(id) ON DELETE CASCADE;
+
+
+--
+-- Name: listing_weeks_due listing_weeks_due_vendor_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.listing_weeks_due
+    ADD CONSTRAINT listing_weeks_due_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES public.vendors(id) ON DELETE CASCADE;
 
 
 --

@@ -17,10 +17,14 @@ const businessSchema = z
         bookings: z.number(),
         response_hours: hours,
         city_hours: hours,
+        /** A settled week the timed round has not kept yet: its figures are not known. */
+        counting: z.boolean(),
       }),
     ),
   })
   .nullable();
+
+export type ListingWeek = NonNullable<z.infer<typeof businessSchema>>["weeks"][number];
 
 /** A listing's last 26 weeks for its charts on /business; null unless the address manages it. */
 export const businessActivity = (email: string, vendorId: number) =>
@@ -47,7 +51,7 @@ const operatorSchema = z.object({
 export const siteActivity = () => serviceRpc("operator_activity", {}, operatorSchema);
 
 /** Calls a counting job, one short transaction per call, until none is due or it was called `most` times; returns how many calls counted. */
-async function countDueWeeks(job: "count_site_weeks" | "count_city_weeks", most: number): Promise<number> {
+async function countDueWeeks(job: "count_site_weeks" | "count_city_weeks" | "keep_listing_weeks", most: number): Promise<number> {
   let counted = 0;
   while (counted < most && (await serviceRpc(job, {})) !== null) counted += 1;
   return counted;
@@ -61,3 +65,10 @@ export const countSiteWeeks = () => countDueWeeks("count_site_weeks", 27);
  * charts, a week of up to 500 answers or a slice of a busier one per call, at most 100 calls in a round.
  */
 export const countCityWeeks = () => countDueWeeks("count_city_weeks", 100);
+
+/**
+ * The timed round's part after the cities' weeks (whose medians a listing's week shows): the settled
+ * weeks of listings that got a manager or whose charts found one missing, one listing's week per
+ * call, at most 200 calls in a round.
+ */
+export const keepListingWeeks = () => countDueWeeks("keep_listing_weeks", 200);

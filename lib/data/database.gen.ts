@@ -135,6 +135,7 @@ export interface FunctionArgs {
   footer_states: Record<string, never>;
   hero_for: { p_page_type: string | null };
   is_email_address: { p_email: string | null };
+  keep_listing_weeks: Record<string, never>;
   lead_email_links: {
     p_lead_id: number | null;
     p_vendor_id: number | null;
@@ -410,6 +411,7 @@ export const functionResults = {
   ),
   hero_for: null,
   is_email_address: z.boolean().nullable(),
+  keep_listing_weeks: z.string().nullable(),
   lead_email_links: null,
   lead_recipient_lists: null,
   lead_route: z.array(

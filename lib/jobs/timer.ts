@@ -1,6 +1,6 @@
 import { wakeOutbox } from "../outbox/drain";
 import { trackBackgroundWork } from "../platform/background-work.mjs";
-import { countCityWeeks, countSiteWeeks } from "../activity/data";
+import { countCityWeeks, countSiteWeeks, keepListingWeeks } from "../activity/data";
 import { runRetention } from "../privacy/retention";
 import { passOnSilentRequests, releaseOverdueBookings } from "../requests/data";
 import { countResponses } from "../listings/responses";
@@ -19,7 +19,8 @@ const logged = <T>(name: string, job: Promise<T>): Promise<T | null> =>
  * response time handed on (their messages sent by a second drain); the response time and rate of
  * the listings that answered or stayed silent since they were last counted; one batch of
  * the retention periods; the photo files of erased requests deleted from the store; the
- * site's weeks counted for the console's charts, and then the cities' weeks for /business. Every
+ * site's weeks counted for the console's charts, then the cities' weeks for /business, then the
+ * listings' settled weeks not kept yet. Every
  * instance may run it: each job claims its rows, so nothing is done twice.
  */
 export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
@@ -34,7 +35,8 @@ export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
   const photosDeleted = await logged("Deleting photos", deleteQueuedPhotos());
   const weeksCounted = await logged("Counting the site's weeks", countSiteWeeks());
   const cityWeekCalls = await logged("Counting the cities' weeks", countCityWeeks());
-  return { drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls };
+  const listingWeekCalls = await logged("Keeping listings' weeks", keepListingWeeks());
+  return { drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls, listingWeekCalls };
 }
 
 /**

@@ -1,9 +1,11 @@
 -- A listing's charts on /business, for an address that manages it (else null): its figures for
 -- each of the last 26 weeks (Monday, UTC; listing_week_figures), and of the requests it quoted each
--- week how many are booked with it now. A week that ended 4 weeks ago is read once and kept in
--- private.listing_weeks (a request marked spam later stays counted there); the last 5 weeks, and the
--- wins (a quote may be revised and booked until the rental starts), are read anew on each view:
--- the wins from its bookings, each with its request's first quote.
+-- week how many are booked with it now. A week that ended 4 weeks ago is settled: the timed round
+-- keeps it in private.listing_weeks (keep_listing_weeks; a request marked spam later stays counted
+-- there), and until it has, the week shows as being counted ('counting') and the listing is queued
+-- for it; so a view reads only the last 5 weeks of the listing's rows. Those, and the wins (a quote
+-- may be revised and booked until the rental starts), are read anew on each view: the wins from its
+-- bookings, each with its request's first quote.
 create or replace function public.business_activity(p_email text, p_vendor_id bigint)
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
@@ -18,23 +20,13 @@ begin
   if listing.id is null then
     return null;
   end if;
-  if not exists (select 1 from private.listing_weeks k where k.vendor_id = listing.id and k.week = settled - 7) then
-    delete from private.listing_weeks k where k.vendor_id = listing.id and k.week < first_week;
-    -- The settled weeks not kept yet (a week without any is kept as zeros, so it is not read again).
-    insert into private.listing_weeks (vendor_id, week, requests, quotes, bookings, response_hours, city_hours)
-    select listing.id, g.week, coalesce(f.requests, 0), coalesce(f.quotes, 0), coalesce(f.bookings, 0), f.response_hours, f.city_hours
-    from (select (first_week + 7 * n) as week from generate_series(0, 21) n) g
-    left join private.listing_week_figures(listing.id,
-                (select coalesce(max(k.week) + 7, first_week) from private.listing_weeks k
-                 where k.vendor_id = listing.id and k.week >= first_week), settled) f on f.week = g.week
-    where g.week < settled
-      and not exists (select 1 from private.listing_weeks k where k.vendor_id = listing.id and k.week = g.week)
-    on conflict do nothing;
+  if (select count(*) from private.listing_weeks k where k.vendor_id = listing.id and k.week >= first_week and k.week < settled) < 21 then
+    insert into private.listing_weeks_due (vendor_id) values (listing.id) on conflict do nothing;
   end if;
   return jsonb_build_object('vendor_id', listing.id, 'name', listing.name,
     'weeks', (select jsonb_agg(jsonb_build_object('week', g.week, 'requests', coalesce(x.requests, 0), 'quotes', coalesce(x.quotes, 0),
                 'won', coalesce(w.won, 0), 'bookings', coalesce(x.bookings, 0), 'response_hours', x.response_hours,
-                'city_hours', x.city_hours) order by g.week)
+                'city_hours', x.city_hours, 'counting', g.week < settled and x.week is null) order by g.week)
               from (select (first_week + 7 * n) as week from generate_series(0, 25) n) g
               left join (select k.week, k.requests, k.quotes, k.bookings, k.response_hours, k.city_hours
                          from private.listing_weeks k where k.vendor_id = listing.id and k.week >= first_week and k.week < settled

@@ -193,6 +193,7 @@ test("the cron route runs the timed round (the outbox, overdue bookings, silent 
     photosDeleted: expect.any(Number),
     weeksCounted: expect.any(Number),
     cityWeekCalls: expect.any(Number),
+    listingWeekCalls: expect.any(Number),
   });
   const health = await request.get("/api/health");
   expect(health.status()).toBe(200);

@@ -2,8 +2,9 @@ import type { PGlite } from "@electric-sql/pglite";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ListingCharts } from "@/components/business/listing-charts";
 import { WeekChart } from "@/components/charts/week-chart";
-import { businessActivity, countCityWeeks, countSiteWeeks, siteActivity } from "@/lib/activity/data";
+import { businessActivity, countCityWeeks, countSiteWeeks, keepListingWeeks, siteActivity } from "@/lib/activity/data";
 import { book, manageListing, sendQuote, sendRequest, useDatabase } from "./helpers/factories";
 import { freshDb } from "./helpers/db";
 
@@ -77,30 +78,98 @@ describe("a listing's charts on /business", () => {
 });
 
 describe("a listing's settled weeks", () => {
-  it("are read once, from 4 weeks back, and kept; the last 5 weeks are read on each view", async () => {
+  it("are kept by the timed round, one week per call, the newest first; a view reads none of them", async () => {
     const sent = await sendRequest({ widen: true });
     const vendor = sent.vendors[0];
     const manager = await manageListing(db, vendor);
+    const kept = async () =>
+      (await one<{ n: number }>("select count(*)::int as n from private.listing_weeks where vendor_id = $1", [vendor])).n;
+    const queued = async () =>
+      (await one<{ n: number }>("select count(*)::int as n from private.listing_weeks_due where vendor_id = $1", [vendor])).n;
+    // Getting a manager queued the listing for the round.
+    expect(await queued()).toBe(1);
     await db.query("delete from private.listing_weeks where vendor_id = $1", [vendor]);
     // The request arrived 8 weeks ago.
     await db.query(
       "update public.lead_recipients set completed_at = completed_at - interval '56 days' where lead_id = $1 and vendor_id = $2",
       [sent.id, vendor],
     );
+    // Before the round: the view keeps nothing, and its settled weeks show as being counted, with no figures.
     const first = (await businessActivity(manager, vendor))!;
-    const eightWeeksAgo = first.weeks.at(-9)!;
-    const before = (await businessActivity(manager, vendor))!.weeks.map((w) => w.requests);
+    expect(await kept()).toBe(0);
+    expect(first.weeks.slice(0, 21).every((w) => w.counting && w.requests === 0)).toBe(true);
+    expect(first.weeks.slice(21).some((w) => w.counting)).toBe(false);
+    // The charts leave those weeks out, and say so.
+    const counting = renderToStaticMarkup(await ListingCharts({ email: manager, listingId: vendor }));
+    expect(counting).toContain("Some earlier weeks are still being counted. They will appear here within a few minutes.");
+    expect(counting).toContain("Over the weeks counted so far");
+    await db.query("delete from private.listing_weeks_due where vendor_id = $1", [vendor]);
+    await businessActivity(manager, vendor);
+    expect(await queued(), "a view that finds weeks missing queues the listing again").toBe(1);
+
+    // The round waits for the settled weeks' cities to be counted, whose medians a listing's week shows.
+    await db.query("update private.site_weeks set cities_counted_at = null");
+    expect((await one<{ week: string | null }>("select public.keep_listing_weeks() as week")).week).toBeNull();
+    while ((await countSiteWeeks()) > 0);
+    while ((await countCityWeeks()) > 0);
+    // Then it keeps one week of one listing per call, the newest missing first, until none is missing.
+    await db.query("update private.site_weeks set listings_queued_at = now()");
+    await db.query("delete from private.listing_weeks_due where vendor_id <> $1", [vendor]);
+    const week = (await one<{ week: string }>("select to_char(public.keep_listing_weeks(), 'YYYY-MM-DD') as week")).week;
+    expect(week).toBe(first.weeks.at(-6)!.week);
+    expect(await kept()).toBe(1);
+    expect(await keepListingWeeks()).toBe(20);
+    expect(await kept()).toBe(21);
+    expect(await queued()).toBe(0);
+    const after = (await businessActivity(manager, vendor))!;
+    const eightWeeksAgo = after.weeks.at(-9)!;
     expect(eightWeeksAgo.requests).toBeGreaterThanOrEqual(1);
-    const kept = await one<{ n: number }>("select count(*)::int as n from private.listing_weeks where vendor_id = $1", [vendor]);
-    expect(kept.n).toBe(21);
+    expect(after.weeks.some((w) => w.counting)).toBe(false);
+    expect(await queued(), "a view with every week kept queues nothing").toBe(0);
+    const counted = renderToStaticMarkup(await ListingCharts({ email: manager, listingId: vendor }));
+    expect(counted).not.toContain("still being counted");
+    expect(counted).toContain("Over the last 26 weeks");
     // Kept: a second view reads the same figures without reading the weeks again.
-    expect(before).toEqual(first.weeks.map((w) => w.requests));
+    expect((await businessActivity(manager, vendor))!.weeks.map((w) => w.requests)).toEqual(after.weeks.map((w) => w.requests));
     // A quote of that week (made so by moving it back) booked now is won now, though its week was kept before.
     const quote = await sendQuote(manager, vendor, sent.id);
     await db.query("update public.quotes set created_at = created_at - interval '56 days' where id = $1", [quote.id]);
     expect((await businessActivity(manager, vendor))!.weeks.at(-9)!.won).toBe(0);
     await book(sent, quote.id);
     expect((await businessActivity(manager, vendor))!.weeks.at(-9)!.won).toBe(1);
+  });
+
+  it("are queued for every managed listing once a week settles, 1,000 listings per call", async () => {
+    while ((await countSiteWeeks()) > 0);
+    while ((await countCityWeeks()) > 0);
+    while ((await keepListingWeeks()) > 0);
+    const managed = (await db.query<{ id: number }>("select id from public.vendors order by id limit 1001")).rows.map((r) => r.id);
+    await db.query(
+      "insert into public.vendor_managers (vendor_id, email, role, added_by) select id, 'weekly-' || id || '@example.com', 'colleague', 'test' from unnest($1::bigint[]) id on conflict do nothing",
+      [managed],
+    );
+    await db.query("delete from private.listing_weeks_due");
+    // The newest settled week has just settled: no listing has kept it yet.
+    await db.exec(
+      `delete from private.listing_weeks where week = (select max(week) from private.listing_weeks);
+       update private.site_weeks set listings_queued_after = null, listings_queued_at = null`,
+    );
+    const due = async () => (await one<{ n: number }>("select count(*)::int as n from private.listing_weeks_due")).n;
+    const all = (await one<{ n: number }>("select count(distinct vendor_id)::int as n from public.vendor_managers")).n;
+    expect(all).toBeGreaterThan(1000);
+    await db.query("select public.keep_listing_weeks()");
+    expect(await due()).toBe(1000);
+    await db.query("select public.keep_listing_weeks()");
+    expect(await due()).toBe(all);
+    while ((await keepListingWeeks()) > 0);
+    expect(await due()).toBe(0);
+    const missing = await one<{ n: number }>(
+      `select count(*)::int as n from (select distinct vendor_id from public.vendor_managers) m
+       where (select count(*) from private.listing_weeks k where k.vendor_id = m.vendor_id
+              and k.week >= date_trunc('week', now() at time zone 'UTC')::date - 175
+              and k.week < date_trunc('week', now() at time zone 'UTC')::date - 28) <> 21`,
+    );
+    expect(missing.n).toBe(0);
   });
 });
 

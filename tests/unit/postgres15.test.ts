@@ -979,6 +979,57 @@ describe("the site's weeks on PostgreSQL 15", () => {
   });
 });
 
+describe("the listings' weeks on PostgreSQL 15", () => {
+  it("two instances keep different listings' weeks at once, and each week is kept once", async () => {
+    const owner = await server.connect("postgres");
+    const [first, second] = await Promise.all([server.connect("authenticator"), server.connect("authenticator")]);
+    try {
+      await owner.query(
+        "do $$ begin while public.count_site_weeks() is not null loop end loop; while public.count_city_weeks() is not null loop end loop; end $$",
+      );
+      // Only these two listings are due: the weeks' queueing of every managed listing is done.
+      await owner.query("update private.site_weeks set listings_queued_at = coalesce(listings_queued_at, now())");
+      await owner.query("delete from private.listing_weeks_due");
+      const stamp = `${Date.now()}-${randomBytes(4).toString("hex")}`;
+      const { rows: picked } = await owner.query<{ id: string }>(
+        "select id from public.vendors where id not in (select vendor_id from public.vendor_managers) order by id limit 2",
+      );
+      const [a, b] = picked.map((row) => Number(row.id));
+      await owner.query(
+        "insert into public.vendor_managers (vendor_id, email, role, added_by) select id, 'weeks-' || id || '-' || $2 || '@example.com', 'owner', 'test' from unnest($1::bigint[]) id",
+        [[a, b], stamp],
+      );
+      await owner.query("delete from private.listing_weeks where vendor_id = any($1::bigint[])", [[a, b]]);
+      const kept = async (id: number) =>
+        (await owner.query<{ n: number }>("select count(*)::int as n from private.listing_weeks where vendor_id = $1", [id])).rows[0].n;
+
+      // The first instance's call is open, holding its listing, while the second calls.
+      await first.query("begin");
+      await first.query("set local role service_role");
+      expect((await first.query("select public.keep_listing_weeks() as week")).rows[0].week).not.toBeNull();
+      const started = performance.now();
+      const [{ week }] = await as<{ week: string | null }>("service_role", "select public.keep_listing_weeks() as week", [], second);
+      expect(week).not.toBeNull();
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(await kept(b)).toBe(1);
+      await first.query("commit");
+      expect(await kept(a)).toBe(1);
+
+      const rounds = [first, second].map(async (client) => {
+        for (let call = 0; call < 100; call++)
+          if ((await as<{ w: string | null }>("service_role", "select public.keep_listing_weeks() as w", [], client))[0].w === null) break;
+      });
+      await Promise.all(rounds);
+      expect([await kept(a), await kept(b)]).toEqual([21, 21]);
+      const { rows } = await owner.query<{ n: number }>("select count(*)::int as n from private.listing_weeks_due");
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+      await owner.end();
+    }
+  });
+});
+
 describe("the cities' weeks on PostgreSQL 15", () => {
   it("one instance counts at a time, and each ended week's cities are counted once, at once or in slices", async () => {
     const owner = await server.connect("postgres");

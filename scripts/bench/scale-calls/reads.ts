@@ -698,11 +698,12 @@ export const READS: Call[] = [
   },
   {
     fn: "business_activity",
-    name: "/business charts, busiest listing's first view (its settled weeks read and kept)",
+    name: "/business charts, busiest listing's first view (its newest settled week read and kept)",
     sql: "select public.business_activity($1, $2)",
     params: (s) => [BUSY_MANAGER_EMAIL, s.busyVendor],
-    // Once per listing, and then once a week: the 21 settled weeks read at once, before they are kept,
-    // with the site's and the cities' weeks counted as the timed round keeps them.
+    // Before the timed round has kept any of its settled weeks (a listing just claimed), and then
+    // once a week: the newest settled week read and kept, with the last 5; the site's and the
+    // cities' weeks counted as the timed round keeps them.
     measure: async (s, engine) => {
       await engine.exec(
         "do $$ begin while public.count_site_weeks() is not null loop end loop; while public.count_city_weeks() is not null loop end loop; end $$",

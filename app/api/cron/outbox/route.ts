@@ -8,7 +8,8 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
   if (!bearerMatches(request, process.env.CRON_SECRET)) return new Response("Unauthorized", { status: 401 });
-  const { drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls } = await jobRound();
+  const { drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls, listingWeekCalls } =
+    await jobRound();
   // A job that failed was logged by the round; the scheduler sees the failure as a 500.
   const ok =
     drained &&
@@ -18,10 +19,11 @@ export async function GET(request: Request) {
     retained &&
     photosDeleted !== null &&
     weeksCounted !== null &&
-    cityWeekCalls !== null;
+    cityWeekCalls !== null &&
+    listingWeekCalls !== null;
   return Response.json(
     drained
-      ? { ...drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls }
+      ? { ...drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls, listingWeekCalls }
       : { error: "The outbox could not be drained; see the server log" },
     {
       status: ok ? 200 : 500,

@@ -1,0 +1,77 @@
+-- The timed round's job for the /business charts, after the cities' weeks (whose medians a
+-- listing's week shows) are counted: keeps the managed listings' settled weeks (ended 4 weeks ago)
+-- in private.listing_weeks, so that no charts view reads them. Each call does one of:
+-- - once a week has settled, queues every managed listing to keep it (private.listing_weeks_due),
+--   1,000 listings per call after the last one queued (site_weeks.listings_queued_after);
+-- - keeps one settled week of the listing longest due, the newest missing first, and takes the
+--   listing off the queue once none of its 21 settled weeks is missing (a listing with none
+--   missing, such as one that got a second manager, leaves the queue on the way).
+-- Returns the week kept or queued for (the newest settled week after taking 100 listings off the
+-- queue without keeping any), or null when nothing was due, another instance holds the
+-- week's queueing, or a settled week's cities are not counted yet. Instances take different
+-- listings: a queue row stays locked until the call commits.
+create or replace function public.keep_listing_weeks()
+returns date language plpgsql security definer set search_path = '' as $$
+declare
+  first_week date := date_trunc('week', now() at time zone 'UTC')::date - 175;
+  settled date := date_trunc('week', now() at time zone 'UTC')::date - 28;
+  queue record;
+  last_queued bigint;
+  slice int;
+  due bigint;
+  missing date;
+  taken_off int := 0;
+begin
+  if exists (select 1 from generate_series(0, 20) n
+             left join private.site_weeks s on s.week = first_week + 7 * n
+             where s.cities_counted_at is null
+                or s.cities_counted_at < (first_week + 7 * n + 7)::timestamp at time zone 'UTC' + interval '1 hour') then
+    return null;
+  end if;
+  select s.listings_queued_after, s.listings_queued_at into queue
+  from private.site_weeks s where s.week = settled - 7 and s.listings_queued_at is null
+  for update skip locked;
+  if found then
+    select max(x.vendor_id), count(*) into last_queued, slice
+    from (select distinct m.vendor_id from public.vendor_managers m
+          where m.vendor_id > coalesce(queue.listings_queued_after, 0) order by 1 limit 1000) x;
+    insert into private.listing_weeks_due (vendor_id)
+    select distinct m.vendor_id from public.vendor_managers m
+    where m.vendor_id > coalesce(queue.listings_queued_after, 0) and m.vendor_id <= last_queued order by 1
+    on conflict do nothing;
+    update private.site_weeks s
+    set listings_queued_after = coalesce(last_queued, s.listings_queued_after), listings_queued_at = case when slice < 1000 then now() end
+    where s.week = settled - 7;
+    return settled - 7;
+  end if;
+  loop
+    select d.vendor_id into due from private.listing_weeks_due d order by d.due_at, d.vendor_id limit 1 for update skip locked;
+    if due is null then
+      return null;
+    end if;
+    select g.week into missing
+    from (select first_week + 7 * n as week from generate_series(0, 20) n) g
+    where not exists (select 1 from private.listing_weeks k where k.vendor_id = due and k.week = g.week)
+    order by g.week desc
+    limit 1;
+    if missing is null then
+      delete from private.listing_weeks_due d where d.vendor_id = due;
+      delete from private.listing_weeks k where k.vendor_id = due and k.week < first_week;
+      taken_off := taken_off + 1;
+      if taken_off = 100 then
+        return settled - 7;
+      end if;
+      continue;
+    end if;
+    insert into private.listing_weeks (vendor_id, week, requests, quotes, bookings, response_hours, city_hours)
+    select due, missing, coalesce(f.requests, 0), coalesce(f.quotes, 0), coalesce(f.bookings, 0), f.response_hours, f.city_hours
+    from (select 1) one
+    left join private.listing_week_figures(due, missing, missing + 7) f on true
+    on conflict do nothing;
+    return missing;
+  end loop;
+end;
+$$;
+
+revoke execute on function public.keep_listing_weeks() from public, anon, authenticated;
+grant execute on function public.keep_listing_weeks() to service_role;
