@@ -4702,6 +4702,13 @@ CREATE INDEX listing_weeks_due_at_idx ON private.listing_weeks_due USING btree (
 
 
 --
+-- Name: listing_weeks_week_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX listing_weeks_week_idx ON private.listing_weeks USING btree (week);
+
+
+--
 -- Name: responses_due_since_idx; Type: INDEX; Schema: private; Owner: postgres
 --
 

@@ -24,7 +24,7 @@ export async function ListingCharts({ email, listingId }: { email: string; listi
       <summary className="cursor-pointer font-semibold">Your last 26 weeks in charts</summary>
       {counting && (
         <p className="mt-2 text-sm text-ink-700" data-testid="charts-counting">
-          Some earlier weeks are still being counted. They will appear here within a few minutes.
+          Some earlier weeks are still being counted. They will appear here as the site counts them, usually within a few minutes.
         </p>
       )}
       <WeekChart

@@ -1023,6 +1023,35 @@ describe("the listings' weeks on PostgreSQL 15", () => {
       expect([await kept(a), await kept(b)]).toEqual([21, 21]);
       const { rows } = await owner.query<{ n: number }>("select count(*)::int as n from private.listing_weeks_due");
       expect(rows[0].n).toBe(0);
+
+      // A listing deleted while the round keeps its weeks: the deletion waits for the round's
+      // transaction, which goes on keeping, and then takes the listing's queue and weeks with it.
+      const {
+        rows: [{ id: doomed }],
+      } = await owner.query<{ id: string }>(
+        "insert into public.vendors (name, slug, postcode_id) select 'Doomed Rentals', 'doomed-rentals-' || $1, min(id) from public.postcodes returning id",
+        [stamp],
+      );
+      await owner.query("insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test')", [
+        doomed,
+        `doomed-${stamp}@example.com`,
+      ]);
+      const deleting = await server.connect("postgres");
+      try {
+        await first.query("begin");
+        await first.query("set local role service_role");
+        expect((await first.query("select public.keep_listing_weeks() as week")).rows[0].week).not.toBeNull();
+        await deleting.query("begin");
+        const deletion = outcome(deleting.query("delete from public.vendors where id = $1", [doomed]));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect((await first.query("select public.keep_listing_weeks() as week")).rows[0].week).not.toBeNull();
+        await first.query("commit");
+        expect(await deletion).toBe("done");
+        await deleting.query("commit");
+        expect(await kept(Number(doomed))).toBe(0);
+      } finally {
+        await deleting.end();
+      }
     } finally {
       await Promise.all([first.end(), second.end()]);
       await owner.end();

@@ -53,7 +53,8 @@ grant execute on function public.business_activity(text,bigint) to service_role;
 -- listing's week shows) are counted: keeps the managed listings' settled weeks (ended 4 weeks ago)
 -- in private.listing_weeks, so that no charts view reads them. Each call does one of:
 -- - once a week has settled, queues every managed listing to keep it (private.listing_weeks_due),
---   1,000 listings per call after the last one queued (site_weeks.listings_queued_after);
+--   1,000 listings per call after the last one queued (site_weeks.listings_queued_after), and
+--   deletes up to 1,000 kept weeks past the charts' 26;
 -- - keeps one settled week of the listing longest due, the newest missing first, and takes the
 --   listing off the queue once none of its 21 settled weeks is missing (a listing with none
 --   missing, such as one that got a second manager, leaves the queue on the way).
@@ -90,13 +91,19 @@ begin
     select distinct m.vendor_id from public.vendor_managers m
     where m.vendor_id > coalesce(queue.listings_queued_after, 0) and m.vendor_id <= last_queued order by 1
     on conflict do nothing;
+    -- Weeks past the charts' 26, of any listing (one that has no manager now is never queued).
+    delete from private.listing_weeks k
+    where (k.vendor_id, k.week) in (select x.vendor_id, x.week from private.listing_weeks x where x.week < first_week limit 1000);
     update private.site_weeks s
     set listings_queued_after = coalesce(last_queued, s.listings_queued_after), listings_queued_at = case when slice < 1000 then now() end
     where s.week = settled - 7;
     return settled - 7;
   end if;
   loop
-    select d.vendor_id into due from private.listing_weeks_due d order by d.due_at, d.vendor_id limit 1 for update skip locked;
+    -- The listing's row first (as its deletion takes it before the queue's row), and neither waited for.
+    select d.vendor_id into due from private.listing_weeks_due d join public.vendors v on v.id = d.vendor_id
+    order by d.due_at, d.vendor_id limit 1
+    for key share of v skip locked for update of d skip locked;
     if due is null then
       return null;
     end if;
