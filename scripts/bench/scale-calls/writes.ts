@@ -1252,15 +1252,17 @@ export const WRITES: Call[] = [
   },
   {
     fn: "keep_listing_weeks",
-    name: "keeping the busiest listing's settled weeks, longest call of 21 (keep_listing_weeks)",
+    name: "keeping the managed listings' settled weeks, the busiest's 21 among them, longest call (keep_listing_weeks)",
     sql: "select public.keep_listing_weeks()",
     params: () => [],
-    // As the timed round runs it after the cities' weeks, for a listing that got its first manager:
-    // one of its 21 settled weeks per call, then the call that takes it off the queue.
+    // As the timed round runs it after the cities' weeks, once the newest week has settled: every
+    // managed listing queued, then one listing's week per call, the busiest listing's 21 weeks
+    // among them (as if it had just got its manager), until none is due.
     measure: async (s, engine) => {
       await engine.exec(`delete from private.listing_weeks where vendor_id = ${Number(s.busyVendor)};
         delete from private.listing_weeks_due;
-        insert into private.listing_weeks_due (vendor_id) values (${Number(s.busyVendor)})`);
+        insert into private.listing_weeks_due (vendor_id) values (${Number(s.busyVendor)});
+        update private.site_weeks set listings_queued_after = null, listings_queued_at = null`);
       return longestWeekCount(engine, "keep_listing_weeks");
     },
   },
