@@ -33,13 +33,13 @@ begin
   from private.site_weeks s where s.week = settled - 7 and s.listings_queued_at is null
   for update skip locked;
   if found then
-    select max(x.vendor_id), count(*) into last_queued, slice
-    from (select distinct m.vendor_id from public.vendor_managers m
-          where m.vendor_id > coalesce(queue.listings_queued_after, 0) order by 1 limit 1000) x;
-    insert into private.listing_weeks_due (vendor_id)
-    select distinct m.vendor_id from public.vendor_managers m
-    where m.vendor_id > coalesce(queue.listings_queued_after, 0) and m.vendor_id <= last_queued order by 1
-    on conflict do nothing;
+    with managed as (
+      select distinct m.vendor_id from public.vendor_managers m
+      where m.vendor_id > coalesce(queue.listings_queued_after, 0) order by 1 limit 1000
+    ), queued as (
+      insert into private.listing_weeks_due (vendor_id) select x.vendor_id from managed x order by 1 on conflict do nothing
+    )
+    select max(x.vendor_id), count(*) into last_queued, slice from managed x;
     -- Weeks past the charts' 26, of any listing (one that has no manager now is never queued).
     delete from private.listing_weeks k
     where (k.vendor_id, k.week) in (select x.vendor_id, x.week from private.listing_weeks x where x.week < first_week limit 1000);
@@ -63,7 +63,6 @@ begin
     limit 1;
     if missing is null then
       delete from private.listing_weeks_due d where d.vendor_id = due;
-      delete from private.listing_weeks k where k.vendor_id = due and k.week < first_week;
       taken_off := taken_off + 1;
       if taken_off = 100 then
         return settled - 7;

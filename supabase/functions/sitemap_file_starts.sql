@@ -13,7 +13,7 @@ returns table (file int, after_kind int, after_key bigint) language sql stable s
   ), kinds as (
     select s.kind, count(*) as entries from public.sitemap_entries s where s.kind <> 4 group by s.kind
     union all
-    select 4, coalesce(sum(b.listed), 0) from private.sitemap_blocks_listed() b
+    select 4, coalesce(max(b.through), 0) from blocks b
   ), spans as (
     select k.kind, sum(k.entries) over (order by k.kind) - k.entries as before, sum(k.entries) over (order by k.kind) as through
     from kinds k

@@ -1,0 +1,129 @@
+-- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
+
+-- supabase/functions/keep_listing_weeks.sql
+-- The timed round's job for the /business charts, after the cities' weeks (whose medians a
+-- listing's week shows) are counted: keeps the managed listings' settled weeks (ended 4 weeks ago)
+-- in private.listing_weeks, so that no charts view reads them. Each call does one of:
+-- - once a week has settled, queues every managed listing to keep it (private.listing_weeks_due),
+--   1,000 listings per call after the last one queued (site_weeks.listings_queued_after), and
+--   deletes up to 1,000 kept weeks past the charts' 26;
+-- - keeps one settled week of the listing longest due, the newest missing first, and takes the
+--   listing off the queue once none of its 21 settled weeks is missing (a listing with none
+--   missing, such as one that got a second manager, leaves the queue on the way).
+-- Returns the week kept or queued for (the newest settled week after taking 100 listings off the
+-- queue without keeping any), or null when nothing was due, another instance holds the
+-- week's queueing, or a settled week's cities are not counted yet. Instances take different
+-- listings: a queue row stays locked until the call commits.
+create or replace function public.keep_listing_weeks()
+returns date language plpgsql security definer set search_path = '' as $$
+declare
+  first_week date := date_trunc('week', now() at time zone 'UTC')::date - 175;
+  settled date := date_trunc('week', now() at time zone 'UTC')::date - 28;
+  queue record;
+  last_queued bigint;
+  slice int;
+  due bigint;
+  missing date;
+  taken_off int := 0;
+begin
+  if exists (select 1 from generate_series(0, 20) n
+             left join private.site_weeks s on s.week = first_week + 7 * n
+             where s.cities_counted_at is null
+                or s.cities_counted_at < (first_week + 7 * n + 7)::timestamp at time zone 'UTC' + interval '1 hour') then
+    return null;
+  end if;
+  select s.listings_queued_after, s.listings_queued_at into queue
+  from private.site_weeks s where s.week = settled - 7 and s.listings_queued_at is null
+  for update skip locked;
+  if found then
+    with managed as (
+      select distinct m.vendor_id from public.vendor_managers m
+      where m.vendor_id > coalesce(queue.listings_queued_after, 0) order by 1 limit 1000
+    ), queued as (
+      insert into private.listing_weeks_due (vendor_id) select x.vendor_id from managed x order by 1 on conflict do nothing
+    )
+    select max(x.vendor_id), count(*) into last_queued, slice from managed x;
+    -- Weeks past the charts' 26, of any listing (one that has no manager now is never queued).
+    delete from private.listing_weeks k
+    where (k.vendor_id, k.week) in (select x.vendor_id, x.week from private.listing_weeks x where x.week < first_week limit 1000);
+    update private.site_weeks s
+    set listings_queued_after = coalesce(last_queued, s.listings_queued_after), listings_queued_at = case when slice < 1000 then now() end
+    where s.week = settled - 7;
+    return settled - 7;
+  end if;
+  loop
+    -- The listing's row first (as its deletion takes it before the queue's row), and neither waited for.
+    select d.vendor_id into due from private.listing_weeks_due d join public.vendors v on v.id = d.vendor_id
+    order by d.due_at, d.vendor_id limit 1
+    for key share of v skip locked for update of d skip locked;
+    if due is null then
+      return null;
+    end if;
+    select g.week into missing
+    from (select first_week + 7 * n as week from generate_series(0, 20) n) g
+    where not exists (select 1 from private.listing_weeks k where k.vendor_id = due and k.week = g.week)
+    order by g.week desc
+    limit 1;
+    if missing is null then
+      delete from private.listing_weeks_due d where d.vendor_id = due;
+      taken_off := taken_off + 1;
+      if taken_off = 100 then
+        return settled - 7;
+      end if;
+      continue;
+    end if;
+    insert into private.listing_weeks (vendor_id, week, requests, quotes, bookings, response_hours, city_hours)
+    select due, missing, coalesce(f.requests, 0), coalesce(f.quotes, 0), coalesce(f.bookings, 0), f.response_hours, f.city_hours
+    from (select 1) one
+    left join private.listing_week_figures(due, missing, missing + 7) f on true
+    on conflict do nothing;
+    return missing;
+  end loop;
+end;
+$$;
+
+revoke execute on function public.keep_listing_weeks() from public, anon, authenticated;
+grant execute on function public.keep_listing_weeks() to service_role;
+
+-- supabase/functions/sitemap_file_starts.sql
+-- Where each sitemap file after the first starts: the kind and key of the entry before it, when
+-- files hold p_per_file entries and the first holds p_first_file (the rest of it is static
+-- pages). The entries are counted by kind, and each start is read at its place in its kind's key
+-- order, not by numbering every entry. The listings, nearly all the entries, are counted per block
+-- of ids (private.sitemap_blocks_listed): a start is found among the blocks' counts, then read within its
+-- block through the index of listed vendors (the listings sitemap_entries has, as visitors see
+-- them), rather than through every listing before it. Read once for the whole index by its cache.
+create or replace function public.sitemap_file_starts(p_first_file int, p_per_file int)
+returns table (file int, after_kind int, after_key bigint) language sql stable set search_path = '' as $$
+  with blocks as (
+    select b.block, sum(b.listed) over (order by b.block) - b.listed as before, sum(b.listed) over (order by b.block) as through
+    from private.sitemap_blocks_listed() b
+  ), kinds as (
+    select s.kind, count(*) as entries from public.sitemap_entries s where s.kind <> 4 group by s.kind
+    union all
+    select 4, coalesce(max(b.through), 0) from blocks b
+  ), spans as (
+    select k.kind, sum(k.entries) over (order by k.kind) - k.entries as before, sum(k.entries) over (order by k.kind) as through
+    from kinds k
+  ), starts as (
+    -- The j-th start follows entry number p_first_file + (j - 1) x p_per_file, counted from 1.
+    select j, p_first_file + (j - 1)::bigint * p_per_file as at
+    from generate_series(1, greatest(((select coalesce(sum(k.entries), 0) from kinds k) - p_first_file) / nullif(p_per_file, 0) + 1, 0)::int) j
+    where p_per_file > 0 and p_first_file > 0
+  )
+  select st.j::int, sp.kind,
+         case when sp.kind = 4
+           then (select v.id from blocks b
+                 cross join lateral (select v.id from public.vendors v
+                                     where v.postcode_id is not null and not v.hidden
+                                       and v.id >= b.block * 1024 and v.id < (b.block + 1) * 1024
+                                     order by v.id offset st.at - sp.before - b.before - 1 limit 1) v
+                 where st.at - sp.before > b.before and st.at - sp.before <= b.through)
+           else (select s.key from public.sitemap_entries s where s.kind = sp.kind and s.kind <> 4
+                 order by s.key offset st.at - sp.before - 1 limit 1) end
+  from starts st
+  join spans sp on st.at > sp.before and st.at <= sp.through;
+$$;
+
+revoke execute on function public.sitemap_file_starts(integer,integer) from public;
+grant execute on function public.sitemap_file_starts(integer,integer) to anon, authenticated, service_role;
