@@ -751,6 +751,11 @@ CREATE TABLE private.city_vendors (
     city_id bigint NOT NULL,
     vendor_id bigint NOT NULL,
     zips integer NOT NULL,
+    name text DEFAULT ''::text NOT NULL,
+    hidden boolean DEFAULT false NOT NULL,
+    review_count integer DEFAULT 0 NOT NULL,
+    responded_at timestamp with time zone,
+    day_rate numeric(8,2),
     CONSTRAINT city_vendors_zips_check CHECK ((zips >= 0))
 );
 
@@ -776,6 +781,41 @@ COMMENT ON COLUMN private.city_vendors.vendor_id IS 'The vendor (no foreign key:
 --
 
 COMMENT ON COLUMN private.city_vendors.zips IS 'How many of the city''s ZIP codes the vendor serves.';
+
+
+--
+-- Name: COLUMN city_vendors.name; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.city_vendors.name IS 'The vendor''s name (kept by private.city_vendor_keys).';
+
+
+--
+-- Name: COLUMN city_vendors.hidden; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.city_vendors.hidden IS 'Whether the vendor is hidden (kept by private.city_vendor_keys).';
+
+
+--
+-- Name: COLUMN city_vendors.review_count; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.city_vendors.review_count IS 'The vendor''s published reviews (kept by private.city_vendor_keys).';
+
+
+--
+-- Name: COLUMN city_vendors.responded_at; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.city_vendors.responded_at IS 'When the vendor last answered, if it has a response time (kept by private.city_vendor_keys).';
+
+
+--
+-- Name: COLUMN city_vendors.day_rate; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.city_vendors.day_rate IS 'The lowest day rate of the vendor''s published rate card, or null (kept by private.city_vendor_keys).';
 
 
 --
@@ -4667,6 +4707,34 @@ ALTER TABLE ONLY public.write_attempts
 
 
 --
+-- Name: city_vendors_plain_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX city_vendors_plain_idx ON private.city_vendors USING btree (city_id, name, vendor_id) INCLUDE (responded_at, day_rate) WHERE ((NOT hidden) AND (review_count = 0));
+
+
+--
+-- Name: city_vendors_priced_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX city_vendors_priced_idx ON private.city_vendors USING btree (city_id, day_rate, vendor_id) WHERE ((NOT hidden) AND (day_rate IS NOT NULL));
+
+
+--
+-- Name: city_vendors_responding_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX city_vendors_responding_idx ON private.city_vendors USING btree (city_id, responded_at) INCLUDE (day_rate) WHERE ((NOT hidden) AND (responded_at IS NOT NULL));
+
+
+--
+-- Name: city_vendors_reviewed_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX city_vendors_reviewed_idx ON private.city_vendors USING btree (city_id) INCLUDE (day_rate) WHERE ((NOT hidden) AND (review_count > 0));
+
+
+--
 -- Name: city_vendors_vendor_id_idx; Type: INDEX; Schema: private; Owner: postgres
 --
 
@@ -5724,6 +5792,48 @@ CREATE TRIGGER quotes_quoted_at AFTER INSERT ON public.quotes REFERENCING NEW TA
 
 
 --
+-- Name: rate_card_classes rate_card_classes_city_keys_added; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER rate_card_classes_city_keys_added AFTER INSERT ON public.rate_card_classes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+
+
+--
+-- Name: rate_card_classes rate_card_classes_city_keys_changed; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER rate_card_classes_city_keys_changed AFTER UPDATE ON public.rate_card_classes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+
+
+--
+-- Name: rate_card_classes rate_card_classes_city_keys_removed; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER rate_card_classes_city_keys_removed AFTER DELETE ON public.rate_card_classes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+
+
+--
+-- Name: rate_cards rate_cards_city_keys_added; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER rate_cards_city_keys_added AFTER INSERT ON public.rate_cards REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+
+
+--
+-- Name: rate_cards rate_cards_city_keys_changed; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER rate_cards_city_keys_changed AFTER UPDATE ON public.rate_cards REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+
+
+--
+-- Name: rate_cards rate_cards_city_keys_removed; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER rate_cards_city_keys_removed AFTER DELETE ON public.rate_cards REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+
+
+--
 -- Name: reviews reviews_counts; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
@@ -5742,6 +5852,13 @@ CREATE TRIGGER reviews_not_after_erasure BEFORE INSERT ON public.reviews FOR EAC
 --
 
 CREATE TRIGGER vendor_managers_listing_weeks_queued AFTER INSERT ON public.vendor_managers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.listing_weeks_queued();
+
+
+--
+-- Name: vendors vendors_city_keys; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER vendors_city_keys AFTER UPDATE ON public.vendors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
 
 
 --

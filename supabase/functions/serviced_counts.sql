@@ -17,10 +17,15 @@ begin
     where c.id = x.city_id;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
-    -- A city gains a listed vendor with the first of its ZIP codes there (a row just inserted has xmax 0).
+    -- A city gains a listed vendor with the first of its ZIP codes there (a row just inserted has
+    -- xmax 0), with the keys its page orders it by (then kept by private.city_vendor_keys).
     with added as (
-      insert into private.city_vendors as cv (city_id, vendor_id, zips)
-      select p.city_id, n.vendor_id, count(*)::int from new_rows n join public.postcodes p on p.id = n.postcode_id group by 1, 2
+      insert into private.city_vendors as cv (city_id, vendor_id, zips, name, hidden, review_count, responded_at, day_rate)
+      select x.city_id, x.vendor_id, x.zips, v.name, v.hidden, v.review_count,
+             case when v.response_hours is not null then v.last_responded_at end, private.published_day_rate(v.id)
+      from (select p.city_id, n.vendor_id, count(*)::int as zips from new_rows n join public.postcodes p on p.id = n.postcode_id
+            group by 1, 2) x
+      join public.vendors v on v.id = x.vendor_id
       on conflict (city_id, vendor_id) do update set zips = cv.zips + excluded.zips
       returning cv.city_id, cv.vendor_id, cv.xmax = 0 as first)
     update public.cities c set vendor_count = c.vendor_count + x.n

@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "@/lib/auth/token";
 import { asAnon, asService, freshDb, ownerToken } from "./helpers/db";
@@ -405,10 +406,13 @@ describe("ranking", () => {
     expect(first.vendors.map((v) => v.id)).toContain(ids[7]);
   });
 
-  it("a city's page, by rating and by price, is the same page of the same order as ranking every vendor serving the city", async () => {
+  it("a city's page, by rating and by price, is the same page of the same order as ranking every listed vendor serving the city, after any order of changes", async () => {
     const [city] = await inspect<{ id: number; slug: string; state: string }>(
       `select c.id, c.slug, st.slug as state from public.cities c join public.states st on st.id = c.state_id
        order by c.vendor_count desc, c.id limit 1`,
+    );
+    const zips = (await inspect<{ id: number }>("select id from public.postcodes where city_id = $1 order by id limit 3", [city.id])).map(
+      (row) => Number(row.id),
     );
     const members = async () =>
       (
@@ -418,53 +422,112 @@ describe("ranking", () => {
           [city.id],
         )
       ).map((row) => Number(row.id));
-    const ids = await members();
-    expect(ids.length).toBeGreaterThan(12);
-    // Listings that may rank apart: a response time (recent and stale), rate cards, and one listing hidden.
-    await db.query(
-      "update public.vendors set response_hours = 2, response_count = 3, last_responded_at = now() - interval '2 days' where id = $1",
-      [ids[5]],
+    const served = await members();
+    expect(served.length).toBeGreaterThan(12);
+    // Vendors from elsewhere that may come to serve the city, and go again.
+    const others = (
+      await inspect<{ id: number }>("select id from public.vendors where id <> all($1) and not hidden order by id limit 6", [served])
+    ).map((row) => Number(row.id));
+    const vendors = [...served.slice(0, 14), ...others];
+    const card = (rates: number[], published: boolean) => ({
+      published,
+      classes: rates.map((day, i) => ({ class: ["small", "medium", "large"][i], day, week: day * 4 })),
+    });
+    // Every change a city's vendors' keys follow, with few distinct values so that ties are common.
+    const vendor = fc.constantFrom(...vendors);
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant("review" as const), vendor, stars: fc.integer({ min: 1, max: 5 }) }),
+      fc.record({ kind: fc.constant("no-reviews" as const), vendors: fc.subarray(vendors, { minLength: 1, maxLength: 6 }) }),
+      fc.record({
+        kind: fc.constant("respond" as const),
+        vendor,
+        daysAgo: fc.constantFrom(1, 30, 100),
+        hours: fc.constantFrom(1, 2, null),
+      }),
+      fc.record({
+        kind: fc.constant("rename" as const),
+        vendor,
+        name: fc.constantFrom("Ace Rentals", "Ace Rentals", "Zeta Equipment", "Bobcat of Town"),
+      }),
+      fc.record({
+        kind: fc.constant("hide" as const),
+        vendors: fc.subarray(vendors, { minLength: 1, maxLength: 3 }),
+        hidden: fc.boolean(),
+      }),
+      fc.record({
+        kind: fc.constant("card" as const),
+        vendor,
+        rates: fc.array(fc.constantFrom(150, 200, 250), { minLength: 1, maxLength: 3 }),
+        published: fc.boolean(),
+      }),
+      fc.record({ kind: fc.constant("no-card" as const), vendor }),
+      fc.record({ kind: fc.constant("unpublish" as const), vendor }),
+      fc.record({ kind: fc.constant("serve" as const), vendor, zip: fc.constantFrom(...zips) }),
+      fc.record({ kind: fc.constant("leave" as const), vendor }),
     );
-    await db.query(
-      "update public.vendors set response_hours = 1, response_count = 3, last_responded_at = now() - interval '100 days' where id = $1",
-      [ids[9]],
-    );
-    await db.query(
-      `insert into public.rate_cards (vendor_id, delivery_fee, delivery_miles, delivery_per_mile, waiver_percent, updated_by)
-       select unnest($1::bigint[]), 95, 30, 3.5, 12, 'test' on conflict do nothing`,
-      [[ids[2], ids[8], ids[11]]],
-    );
-    await db.query(
-      `insert into public.rate_card_classes (vendor_id, class, day_rate, week_rate, four_week_rate, day_hours, week_hours, four_week_hours)
-       select v, 'medium', 200 + v % 50, 800, 2400, 8, 40, 160 from unnest($1::bigint[]) v on conflict do nothing`,
-      [[ids[2], ids[8], ids[11]]],
-    );
-    await db.query("update public.vendors set hidden = true where id = $1", [ids[12]]);
-    const all = await members();
-    for (const sort of ["rating", "price"]) {
-      for (const [offset, limit] of [
-        [0, 48],
-        [4, 4],
-        [6, 3],
-        [10, 5],
-        [all.length - 3, 10],
-      ]) {
-        const [{ page }] = await asAnon<{ page: { vendor_total: number; vendors: Array<{ id: number }> } }>(
-          db,
-          "select public.city_page('us', $1, $2, $3, $4, $5) as page",
-          [city.state, city.slug, offset, limit, sort],
+    type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
+    const apply = async (c: Change) => {
+      if (c.kind === "review")
+        await db.query("update public.vendors set review_count = review_count + 1, review_stars = review_stars + $2 where id = $1", [
+          c.vendor,
+          c.stars,
+        ]);
+      else if (c.kind === "no-reviews")
+        await db.query("update public.vendors set review_count = 0, review_stars = 0 where id = any($1)", [c.vendors]);
+      else if (c.kind === "respond")
+        await db.query(
+          "update public.vendors set response_hours = $2, response_count = 3, last_responded_at = now() - make_interval(days => $3) where id = $1",
+          [c.vendor, c.hours, c.daysAgo],
         );
-        const [{ whole }] = await asAnon<{ whole: { vendor_total: number; vendors: Array<{ id: number }> } }>(
-          db,
-          "select public.vendor_page_slice($1, $2, $3, $4) as whole",
-          [all, offset, limit, sort],
+      else if (c.kind === "rename") await db.query("update public.vendors set name = $2 where id = $1", [c.vendor, c.name]);
+      else if (c.kind === "hide") await db.query("update public.vendors set hidden = $2 where id = any($1)", [c.vendors, c.hidden]);
+      else if (c.kind === "card")
+        await asService(db, "select public.set_rate_card($1, $2, 'test')", [c.vendor, JSON.stringify(card(c.rates, c.published))]);
+      else if (c.kind === "no-card") await asService(db, "select public.set_rate_card($1, null, 'test')", [c.vendor]);
+      else if (c.kind === "unpublish") await db.query("update public.rate_cards set published = false where vendor_id = $1", [c.vendor]);
+      else if (c.kind === "serve")
+        await db.query("insert into public.vendors_serviced (vendor_id, postcode_id) values ($1, $2) on conflict do nothing", [
+          c.vendor,
+          c.zip,
+        ]);
+      else
+        await db.query(
+          "delete from public.vendors_serviced e using public.postcodes p where p.id = e.postcode_id and p.city_id = $2 and e.vendor_id = $1",
+          [c.vendor, city.id],
         );
-        expect(page.vendor_total, `${sort} ${offset}`).toBe(whole.vendor_total);
-        expect(
-          page.vendors.map((v) => v.id),
-          `${sort} ${offset}`,
-        ).toEqual(whole.vendors.map((v) => v.id));
-      }
-    }
+    };
+    const page = fc.record({
+      sort: fc.constantFrom("rating", "price"),
+      offset: fc.oneof(fc.integer({ min: 0, max: 24 }), fc.constant(0)),
+      limit: fc.integer({ min: 1, max: 20 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { maxLength: 8 }), fc.array(page, { minLength: 1, maxLength: 4 }), async (changes, pages) => {
+        for (const c of changes) await apply(c);
+        const all = await members();
+        const [{ listed }] = await inspect<{ listed: number }>(
+          "select count(*)::int as listed from public.vendors where id = any($1) and not hidden",
+          [all],
+        );
+        for (const { sort, offset, limit } of pages) {
+          const [{ shown }] = await asAnon<{ shown: { vendor_total: number; vendors: Array<{ id: number }> } }>(
+            db,
+            "select public.city_page('us', $1, $2, $3, $4, $5) as shown",
+            [city.state, city.slug, offset, limit, sort],
+          );
+          const [{ whole }] = await asAnon<{ whole: { vendors: Array<{ id: number }> } }>(
+            db,
+            "select public.vendor_page_slice($1, $2, $3, $4) as whole",
+            [all, offset, limit, sort],
+          );
+          expect(shown.vendor_total, `${sort} ${offset}`).toBe(listed);
+          expect(
+            shown.vendors.map((v) => v.id),
+            `${sort} ${offset} ${limit}`,
+          ).toEqual(whole.vendors.map((v) => v.id));
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });

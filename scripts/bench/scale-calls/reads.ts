@@ -43,9 +43,11 @@ interface City {
   zip: string;
   latitude: number;
   longitude: number;
-  /** Its page's vendors, and the offset of its last page. */
+  /** Its page's vendors, the offset of its last page, and the vendors city_page ranks for that page (skipping lastPageSkip). */
   vendorIds: number[];
   lastPage: number;
+  lastPageIds: number[];
+  lastPageSkip: number;
 }
 
 const lastOffset = (total: number) => Math.max(0, Math.floor((total - 1) / VENDORS_PER_PAGE) * VENDORS_PER_PAGE);
@@ -55,7 +57,7 @@ const bigCity = (s: Subjects, engine: Engine) =>
   once(s, "bigCity", async (): Promise<City> => {
     const c = await row(
       engine,
-      `select cv.state_slug, cv.city_slug, cv.city_name, c.latitude, c.longitude,
+      `select cv.city_id, cv.state_slug, cv.city_slug, cv.city_name, c.latitude, c.longitude,
               (select min(p.code) from public.postcodes p where p.city_id = cv.city_id) as zip,
               array(select distinct e.vendor_id from public.vendors_serviced e join public.postcodes p on p.id = e.postcode_id
                     where p.city_id = cv.city_id) as vendor_ids
@@ -64,6 +66,12 @@ const bigCity = (s: Subjects, engine: Engine) =>
        order by cv.vendor_count desc, cv.city_id limit 1`,
     );
     const vendorIds = (c.vendor_ids as Array<number | string>).map(Number);
+    const lastPage = lastOffset(vendorIds.length);
+    const ranked = await row(engine, "select x.vendor_ids as ids, x.skip from private.city_page_parts($1, $2, $3, 'rating') x", [
+      c.city_id,
+      lastPage,
+      VENDORS_PER_PAGE,
+    ]);
     return {
       state: String(c.state_slug),
       city: String(c.city_slug),
@@ -72,7 +80,9 @@ const bigCity = (s: Subjects, engine: Engine) =>
       latitude: Number(c.latitude),
       longitude: Number(c.longitude),
       vendorIds,
-      lastPage: lastOffset(vendorIds.length),
+      lastPage,
+      lastPageIds: (ranked.ids as Array<number | string>).map(Number),
+      lastPageSkip: Number(ranked.skip),
     };
   });
 
@@ -553,19 +563,28 @@ export const READS: Call[] = [
     },
   },
   {
+    fn: "city_page",
+    name: "biggest city page, last page",
+    sql: "select public.city_page('us', $1, $2, $3, $4, 'rating')",
+    params: async (s, engine) => {
+      const c = await bigCity(s, engine);
+      return [c.state, c.city, c.lastPage, VENDORS_PER_PAGE];
+    },
+  },
+  {
     fn: "vendor_page_slice",
-    name: "biggest city's vendors, last page (vendor_page_slice)",
+    name: "biggest city's last page, ranked (vendor_page_slice)",
     sql: "select public.vendor_page_slice($1::bigint[], $2, $3, 'rating')",
     params: async (s, engine) => {
       const c = await bigCity(s, engine);
-      return [c.vendorIds, c.lastPage, VENDORS_PER_PAGE];
+      return [c.lastPageIds, c.lastPageSkip, VENDORS_PER_PAGE];
     },
   },
   {
     fn: "vendor_review_scores",
-    name: "biggest city's review scores (vendor_review_scores)",
+    name: "biggest city's last page, review scores (vendor_review_scores)",
     sql: "select count(*) from public.vendor_review_scores($1::bigint[])",
-    params: async (s, engine) => [(await bigCity(s, engine)).vendorIds],
+    params: async (s, engine) => [(await bigCity(s, engine)).lastPageIds],
   },
   {
     fn: "city_prices",
