@@ -2,11 +2,12 @@
 -- and up to 100 of the vendors serving the city whose published card rents that class
 -- (lowest day rate first: a phone's visitor reads no further, and each costs its card's reads),
 -- each with its card and its miles to the ZIP; plus how many of
--- the city's vendors publish no rates for the class. Estimates are computed from this.
+-- the city's listed vendors publish no rates for the class. Estimates are computed from this. The
+-- vendors are found through the rates kept per city and class (private.city_class_vendors).
 create or replace function public.city_prices(p_country_slug text, p_state_slug text, p_city_slug text, p_zip text, p_class text)
 returns jsonb language sql stable set search_path = '' as $$
   with place as (
-    select c.id as city_id, c.name as city_name, c.slug as city_slug, st.name as state_name, st.slug as state_slug,
+    select c.id as city_id, c.vendor_count, c.name as city_name, c.slug as city_slug, st.name as state_name, st.slug as state_slug,
            st.code as state_code, co.name as country_name, co.slug as country_slug
     from public.cities c
     join public.states st on st.id = c.state_id
@@ -16,13 +17,11 @@ returns jsonb language sql stable set search_path = '' as $$
     -- The ZIP's city, read once for every vendor's miles (as vendor_miles_to_zip reckons them).
     select jc.latitude, jc.longitude from public.postcodes jp join public.cities jc on jc.id = jp.city_id
     where jp.code = p_zip limit 1
-  ), serving as (
-    select distinct e.vendor_id from public.vendors_serviced e
-    join public.postcodes p on p.id = e.postcode_id
-    join place on place.city_id = p.city_id
+  ), chosen as (
+    select x.vendor_ids, x.priced from place cross join private.city_class_vendors(place.city_id, p_class) x
   ), priced as (
-    select v, k.day_rate from public.vendors v
-    join serving s on s.vendor_id = v.id
+    select v, k.day_rate from chosen c
+    join public.vendors v on v.id = any (c.vendor_ids)
     join public.rate_card_classes k on k.vendor_id = v.id and k.class = p_class
     join public.rate_cards r on r.vendor_id = v.id
     order by k.day_rate, v.rating desc nulls last, v.id
@@ -41,8 +40,7 @@ returns jsonb language sql stable set search_path = '' as $$
       left join public.postcodes vp on vp.id = (v).postcode_id
       left join public.cities vc on vc.id = vp.city_id
       left join job on true), '[]'::jsonb),
-    'without_rates', (select count(*) from public.vendors v join serving s on s.vendor_id = v.id)
-                     - (select count(*) from priced))
+    'without_rates', place.vendor_count - coalesce((select c.priced from chosen c), 0))
   from place;
 $$;
 

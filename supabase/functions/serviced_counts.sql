@@ -1,4 +1,5 @@
--- Trigger (by statement): keeps the cities' vendor counts, and city_vendors, as ZIP codes served are added, changed and removed.
+-- Trigger (by statement): keeps the cities' vendor counts, city_vendors and city_class_rates, as ZIP
+-- codes served are added, changed and removed.
 create or replace function private.serviced_counts()
 returns trigger language plpgsql security definer set search_path = '' as $$
 begin
@@ -11,7 +12,9 @@ begin
       delete from private.city_vendors cv
       using (select distinct p.city_id, o.vendor_id from old_rows o join public.postcodes p on p.id = o.postcode_id) x
       where cv.city_id = x.city_id and cv.vendor_id = x.vendor_id and cv.zips = 0
-      returning cv.city_id, cv.vendor_id)
+      returning cv.city_id, cv.vendor_id
+    ), rates_gone as (
+      delete from private.city_class_rates r using gone g where r.city_id = g.city_id and r.vendor_id = g.vendor_id)
     update public.cities c set vendor_count = c.vendor_count - x.n
     from (select g.city_id, count(*)::int as n from gone g join public.vendors v on v.id = g.vendor_id where not v.hidden group by 1) x
     where c.id = x.city_id;
@@ -27,7 +30,14 @@ begin
             group by 1, 2) x
       join public.vendors v on v.id = x.vendor_id
       on conflict (city_id, vendor_id) do update set zips = cv.zips + excluded.zips
-      returning cv.city_id, cv.vendor_id, cv.xmax = 0 as first)
+      returning cv.city_id, cv.vendor_id, cv.xmax = 0 as first
+    ), rates_added as (
+      insert into private.city_class_rates (city_id, class, day_rate, vendor_id)
+      select a.city_id, k.class, k.day_rate, a.vendor_id from added a
+      join public.vendors v on v.id = a.vendor_id and not v.hidden
+      join public.rate_cards r on r.vendor_id = a.vendor_id and r.published
+      join public.rate_card_classes k on k.vendor_id = a.vendor_id
+      where a.first)
     update public.cities c set vendor_count = c.vendor_count + x.n
     from (select a.city_id, count(*)::int as n from added a join public.vendors v on v.id = a.vendor_id where a.first and not v.hidden group by 1) x
     where c.id = x.city_id;

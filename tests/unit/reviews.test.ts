@@ -278,6 +278,32 @@ describe("moderation and the business", () => {
   });
 });
 
+/** A city's price comparison for a class is that of every listed vendor serving the city whose published card rents it. */
+async function expectCityPrices(city: { id: number; slug: string; state: string }, machineClass: string) {
+  const [{ prices }] = await asAnon<{ prices: { vendors: Array<{ vendor: { id: number } }>; without_rates: number } }>(
+    db,
+    "select public.city_prices('us', $1, $2, '00000', $3) as prices",
+    [city.state, city.slug, machineClass],
+  );
+  const [whole] = await asAnon<{ ids: number[]; without_rates: number }>(
+    db,
+    `with serving as (
+       select distinct e.vendor_id from public.vendors_serviced e join public.postcodes p on p.id = e.postcode_id where p.city_id = $1
+     ), renting as (
+       select v.id, v.rating, k.day_rate from public.vendors v join serving s on s.vendor_id = v.id
+       join public.rate_card_classes k on k.vendor_id = v.id and k.class = $2 join public.rate_cards r on r.vendor_id = v.id
+     ), priced as (select * from renting order by day_rate, rating desc nulls last, id limit 100)
+     select coalesce((select array_agg(id order by day_rate, id) from priced), '{}') as ids,
+            (select count(*)::int from public.vendors v join serving s on s.vendor_id = v.id) - (select count(*)::int from renting) as without_rates`,
+    [city.id, machineClass],
+  );
+  expect(
+    prices.vendors.map((v) => v.vendor.id),
+    `prices ${machineClass}`,
+  ).toEqual(whole.ids.map(Number));
+  expect(prices.without_rates, `without rates ${machineClass}`).toBe(whole.without_rates);
+}
+
 describe("ranking", () => {
   it("city pages order by the Bayesian average of published reviews, then the response time; sample ratings play no part", async () => {
     const { rows: ids } = await db.query<{ id: number }>(
@@ -406,7 +432,7 @@ describe("ranking", () => {
     expect(first.vendors.map((v) => v.id)).toContain(ids[7]);
   });
 
-  it("a city's page, by rating and by price, is the same page of the same order as ranking every listed vendor serving the city, after any order of changes", async () => {
+  it("a city's page and its price comparisons, by rating and by price, are those of ranking every listed vendor serving the city, after any order of changes", async () => {
     const [city] = await inspect<{ id: number; slug: string; state: string }>(
       `select c.id, c.slug, st.slug as state from public.cities c join public.states st on st.id = c.state_id
        order by c.vendor_count desc, c.id limit 1`,
@@ -497,6 +523,7 @@ describe("ranking", () => {
         );
     };
     const page = fc.record({
+      machineClass: fc.constantFrom("small", "medium", "large"),
       sort: fc.constantFrom("rating", "price"),
       offset: fc.oneof(fc.integer({ min: 0, max: 24 }), fc.constant(0)),
       limit: fc.integer({ min: 1, max: 20 }),
@@ -509,7 +536,8 @@ describe("ranking", () => {
           "select count(*)::int as listed from public.vendors where id = any($1) and not hidden",
           [all],
         );
-        for (const { sort, offset, limit } of pages) {
+        for (const { sort, offset, limit, machineClass } of pages) {
+          await expectCityPrices(city, machineClass);
           const [{ shown }] = await asAnon<{ shown: { vendor_total: number; vendors: Array<{ id: number }> } }>(
             db,
             "select public.city_page('us', $1, $2, $3, $4, $5) as shown",
@@ -529,5 +557,45 @@ describe("ranking", () => {
       }),
       { numRuns: 40 },
     );
+  });
+  it("a big city's price comparison shows the 100 cheapest that rent the class, those priced as the 100th by rating, and counts the others", async () => {
+    const [city] = await inspect<{ id: number; slug: string; state: string }>(
+      `select c.id, c.slug, st.slug as state from public.cities c join public.states st on st.id = c.state_id
+       order by c.vendor_count desc, c.id limit 1`,
+    );
+    const [{ zip }] = await inspect<{ zip: number }>("select min(id) as zip from public.postcodes where city_id = $1", [city.id]);
+    const newcomers = (
+      await inspect<{ id: number }>(
+        `select v.id from public.vendors v where not exists (
+           select 1 from public.vendors_serviced e join public.postcodes p on p.id = e.postcode_id where e.vendor_id = v.id and p.city_id = $1)
+         order by v.id limit 112`,
+        [city.id],
+      )
+    ).map((row) => Number(row.id));
+    expect(newcomers.length).toBe(112);
+    await db.query("update public.vendors set rating = (id * 7) % 50 / 10.0 where id = any($1)", [newcomers]);
+    await db.query(
+      `insert into public.rate_cards (vendor_id, updated_by) select unnest($1::bigint[]), 'test'
+       on conflict (vendor_id) do update set published = true`,
+      [newcomers],
+    );
+    // 60 at $100, the rest at $110: the 100th is one of 52 priced the same.
+    await db.query(
+      `insert into public.rate_card_classes (vendor_id, class, day_rate, week_rate, four_week_rate)
+       select v, 'track', r, 4 * r, 12 * r from unnest($1::bigint[]) with ordinality x(v, n), lateral (select case when n <= 60 then 100 else 110 end) y(r)
+       on conflict (vendor_id, class) do update set day_rate = excluded.day_rate, week_rate = excluded.week_rate, four_week_rate = excluded.four_week_rate`,
+      [newcomers],
+    );
+    // Their cards come first: the city gains their rates as they come to serve it.
+    await db.query("insert into public.vendors_serviced (vendor_id, postcode_id) select unnest($1::bigint[]), $2", [newcomers, zip]);
+    await db.query("update public.vendors set hidden = true where id = $1", [newcomers[3]]);
+    await db.query("update public.rate_cards set published = false where vendor_id = $1", [newcomers[70]]);
+    await expectCityPrices(city, "track");
+    const [{ prices }] = await asAnon<{ prices: { vendors: unknown[] } }>(
+      db,
+      "select public.city_prices('us', $1, $2, '00000', 'track') as prices",
+      [city.state, city.slug],
+    );
+    expect(prices.vendors.length).toBe(100);
   });
 });

@@ -1,0 +1,169 @@
+-- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
+
+-- supabase/functions/city_class_vendors.sql
+-- The vendors a city's price comparison for one class may show (the 100 with the lowest day rate,
+-- and any priced the same as the 100th), and how many of the city's listed vendors rent the class
+-- on a published card: read from private.city_class_rates.
+create or replace function private.city_class_vendors(p_city_id bigint, p_class text)
+returns table (vendor_ids bigint[], priced int)
+language sql stable security definer set search_path = '' as $$
+  select array(
+           select r.vendor_id from private.city_class_rates r
+           where r.city_id = p_city_id and r.class = p_class
+             and r.day_rate <= coalesce((select x.day_rate from private.city_class_rates x
+                                         where x.city_id = p_city_id and x.class = p_class
+                                         order by x.day_rate offset 99 limit 1), 'infinity')),
+         (select count(*)::int from private.city_class_rates r where r.city_id = p_city_id and r.class = p_class);
+$$;
+revoke execute on function private.city_class_vendors(bigint,text) from public;
+grant execute on function private.city_class_vendors(bigint,text) to anon, authenticated, service_role;
+
+-- supabase/functions/city_prices.sql
+-- A city's price comparison for one machine class: the place, whether the ZIP is known,
+-- and up to 100 of the vendors serving the city whose published card rents that class
+-- (lowest day rate first: a phone's visitor reads no further, and each costs its card's reads),
+-- each with its card and its miles to the ZIP; plus how many of
+-- the city's listed vendors publish no rates for the class. Estimates are computed from this. The
+-- vendors are found through the rates kept per city and class (private.city_class_vendors).
+create or replace function public.city_prices(p_country_slug text, p_state_slug text, p_city_slug text, p_zip text, p_class text)
+returns jsonb language sql stable set search_path = '' as $$
+  with place as (
+    select c.id as city_id, c.vendor_count, c.name as city_name, c.slug as city_slug, st.name as state_name, st.slug as state_slug,
+           st.code as state_code, co.name as country_name, co.slug as country_slug
+    from public.cities c
+    join public.states st on st.id = c.state_id
+    join public.countries co on co.id = st.country_id
+    where co.slug = lower(p_country_slug) and st.slug = lower(p_state_slug) and c.slug = lower(p_city_slug)
+  ), job as (
+    -- The ZIP's city, read once for every vendor's miles (as vendor_miles_to_zip reckons them).
+    select jc.latitude, jc.longitude from public.postcodes jp join public.cities jc on jc.id = jp.city_id
+    where jp.code = p_zip limit 1
+  ), chosen as (
+    select x.vendor_ids, x.priced from place cross join private.city_class_vendors(place.city_id, p_class) x
+  ), priced as (
+    select v, k.day_rate from chosen c
+    join public.vendors v on v.id = any (c.vendor_ids)
+    join public.rate_card_classes k on k.vendor_id = v.id and k.class = p_class
+    join public.rate_cards r on r.vendor_id = v.id
+    order by k.day_rate, v.rating desc nulls last, v.id
+    limit 100
+  )
+  select jsonb_build_object(
+    'country', jsonb_build_object('name', place.country_name, 'slug', place.country_slug),
+    'state', jsonb_build_object('name', place.state_name, 'slug', place.state_slug, 'code', place.state_code),
+    'city', jsonb_build_object('name', place.city_name, 'slug', place.city_slug),
+    'zip_known', exists (select 1 from job),
+    'vendors', coalesce((
+      select jsonb_agg(jsonb_build_object('vendor', public.vendor_card(v),
+               'miles', round(public.distance_miles(job.latitude, job.longitude, vc.latitude, vc.longitude)::numeric, 1)::double precision,
+               'rates', public.rate_card_json((v).id)) order by day_rate, (v).id)
+      from priced
+      left join public.postcodes vp on vp.id = (v).postcode_id
+      left join public.cities vc on vc.id = vp.city_id
+      left join job on true), '[]'::jsonb),
+    'without_rates', place.vendor_count - coalesce((select c.priced from chosen c), 0))
+  from place;
+$$;
+
+revoke execute on function public.city_prices(text,text,text,text,text) from public;
+grant execute on function public.city_prices(text,text,text,text,text) to anon, authenticated, service_role;
+
+-- supabase/functions/keep_city_class_rates.sql
+-- Writes again these vendors' rows of private.city_class_rates from their rate cards and the cities
+-- they serve: every class of a published card, in every city, while the vendor is listed.
+create or replace function private.keep_city_class_rates(p_vendor_ids bigint[])
+returns void language sql security definer set search_path = '' as $$
+  delete from private.city_class_rates r where r.vendor_id = any (p_vendor_ids);
+  insert into private.city_class_rates (city_id, class, day_rate, vendor_id)
+  select cv.city_id, k.class, k.day_rate, cv.vendor_id
+  from private.city_vendors cv
+  join public.rate_cards r on r.vendor_id = cv.vendor_id and r.published
+  join public.rate_card_classes k on k.vendor_id = cv.vendor_id
+  where cv.vendor_id = any (p_vendor_ids) and not cv.hidden;
+$$;
+revoke execute on function private.keep_city_class_rates(bigint[]) from public, anon, authenticated;
+
+-- supabase/functions/city_vendor_keys.sql
+-- Trigger (by statement, on vendors and on rate cards and their classes): keeps the keys a city's
+-- vendors are ordered by (private.city_vendors) as vendors are renamed, hidden, shown, reviewed or
+-- answer, and as their rate cards change, and their rates per class (private.city_class_rates) as
+-- they are hidden or shown and as their cards change. A vendor's rows are written only when a key differs.
+create or replace function private.city_vendor_keys()
+returns trigger language plpgsql security definer set search_path = '' as $$
+declare
+  shown_or_hidden bigint[];
+begin
+  if tg_table_name = 'vendors' then
+    shown_or_hidden := array(select distinct cv.vendor_id from private.city_vendors cv join new_rows n on n.id = cv.vendor_id
+                             where cv.hidden <> n.hidden);
+    update private.city_vendors cv
+    set name = n.name, hidden = n.hidden, review_count = n.review_count,
+        responded_at = case when n.response_hours is not null then n.last_responded_at end
+    from new_rows n
+    where cv.vendor_id = n.id
+      and (cv.name, cv.hidden, cv.review_count, cv.responded_at) is distinct from
+          (n.name, n.hidden, n.review_count, case when n.response_hours is not null then n.last_responded_at end);
+    if cardinality(shown_or_hidden) > 0 then
+      perform private.keep_city_class_rates(shown_or_hidden);
+    end if;
+    return null;
+  end if;
+  update private.city_vendors cv set day_rate = x.day_rate
+  from (select ids.vendor_id, private.published_day_rate(ids.vendor_id) as day_rate
+        from (select distinct c.vendor_id from changed_rows c) ids) x
+  where cv.vendor_id = x.vendor_id and cv.day_rate is distinct from x.day_rate;
+  perform private.keep_city_class_rates(array(select distinct c.vendor_id from changed_rows c));
+  return null;
+end;
+$$;
+revoke execute on function private.city_vendor_keys() from public, anon, authenticated;
+
+-- supabase/functions/serviced_counts.sql
+-- Trigger (by statement): keeps the cities' vendor counts, city_vendors and city_class_rates, as ZIP
+-- codes served are added, changed and removed.
+create or replace function private.serviced_counts()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  if tg_op in ('DELETE', 'UPDATE') then
+    update private.city_vendors cv set zips = cv.zips - x.zips
+    from (select p.city_id, o.vendor_id, count(*)::int as zips from old_rows o join public.postcodes p on p.id = o.postcode_id group by 1, 2) x
+    where cv.city_id = x.city_id and cv.vendor_id = x.vendor_id;
+    -- A city loses a listed vendor when the last of its ZIP codes there goes.
+    with gone as (
+      delete from private.city_vendors cv
+      using (select distinct p.city_id, o.vendor_id from old_rows o join public.postcodes p on p.id = o.postcode_id) x
+      where cv.city_id = x.city_id and cv.vendor_id = x.vendor_id and cv.zips = 0
+      returning cv.city_id, cv.vendor_id
+    ), rates_gone as (
+      delete from private.city_class_rates r using gone g where r.city_id = g.city_id and r.vendor_id = g.vendor_id)
+    update public.cities c set vendor_count = c.vendor_count - x.n
+    from (select g.city_id, count(*)::int as n from gone g join public.vendors v on v.id = g.vendor_id where not v.hidden group by 1) x
+    where c.id = x.city_id;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    -- A city gains a listed vendor with the first of its ZIP codes there (a row just inserted has
+    -- xmax 0), with the keys its page orders it by (then kept by private.city_vendor_keys).
+    with added as (
+      insert into private.city_vendors as cv (city_id, vendor_id, zips, name, hidden, review_count, responded_at, day_rate)
+      select x.city_id, x.vendor_id, x.zips, v.name, v.hidden, v.review_count,
+             case when v.response_hours is not null then v.last_responded_at end, private.published_day_rate(v.id)
+      from (select p.city_id, n.vendor_id, count(*)::int as zips from new_rows n join public.postcodes p on p.id = n.postcode_id
+            group by 1, 2) x
+      join public.vendors v on v.id = x.vendor_id
+      on conflict (city_id, vendor_id) do update set zips = cv.zips + excluded.zips
+      returning cv.city_id, cv.vendor_id, cv.xmax = 0 as first
+    ), rates_added as (
+      insert into private.city_class_rates (city_id, class, day_rate, vendor_id)
+      select a.city_id, k.class, k.day_rate, a.vendor_id from added a
+      join public.vendors v on v.id = a.vendor_id and not v.hidden
+      join public.rate_cards r on r.vendor_id = a.vendor_id and r.published
+      join public.rate_card_classes k on k.vendor_id = a.vendor_id
+      where a.first)
+    update public.cities c set vendor_count = c.vendor_count + x.n
+    from (select a.city_id, count(*)::int as n from added a join public.vendors v on v.id = a.vendor_id where a.first and not v.hidden group by 1) x
+    where c.id = x.city_id;
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function private.serviced_counts() from public, anon, authenticated;
