@@ -768,7 +768,7 @@ COMMENT ON TABLE private.city_class_rates IS 'The day rate of each class on each
 -- Name: COLUMN city_class_rates.vendor_id; Type: COMMENT; Schema: private; Owner: postgres
 --
 
-COMMENT ON COLUMN private.city_class_rates.vendor_id IS 'The vendor (no foreign key: its rows go with its rows of private.city_vendors).';
+COMMENT ON COLUMN private.city_class_rates.vendor_id IS 'The vendor (no foreign key: its rows go as it stops serving the city, is hidden, or its card goes, as when it is deleted).';
 
 
 --
@@ -5845,42 +5845,42 @@ CREATE TRIGGER quotes_quoted_at AFTER INSERT ON public.quotes REFERENCING NEW TA
 -- Name: rate_card_classes rate_card_classes_city_keys_added; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
-CREATE TRIGGER rate_card_classes_city_keys_added AFTER INSERT ON public.rate_card_classes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+CREATE TRIGGER rate_card_classes_city_keys_added AFTER INSERT ON public.rate_card_classes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
 
 
 --
 -- Name: rate_card_classes rate_card_classes_city_keys_changed; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
-CREATE TRIGGER rate_card_classes_city_keys_changed AFTER UPDATE ON public.rate_card_classes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+CREATE TRIGGER rate_card_classes_city_keys_changed AFTER UPDATE ON public.rate_card_classes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
 
 
 --
 -- Name: rate_card_classes rate_card_classes_city_keys_removed; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
-CREATE TRIGGER rate_card_classes_city_keys_removed AFTER DELETE ON public.rate_card_classes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+CREATE TRIGGER rate_card_classes_city_keys_removed AFTER DELETE ON public.rate_card_classes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
 
 
 --
 -- Name: rate_cards rate_cards_city_keys_added; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
-CREATE TRIGGER rate_cards_city_keys_added AFTER INSERT ON public.rate_cards REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+CREATE TRIGGER rate_cards_city_keys_added AFTER INSERT ON public.rate_cards REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
 
 
 --
 -- Name: rate_cards rate_cards_city_keys_changed; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
-CREATE TRIGGER rate_cards_city_keys_changed AFTER UPDATE ON public.rate_cards REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+CREATE TRIGGER rate_cards_city_keys_changed AFTER UPDATE ON public.rate_cards REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
 
 
 --
 -- Name: rate_cards rate_cards_city_keys_removed; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
-CREATE TRIGGER rate_cards_city_keys_removed AFTER DELETE ON public.rate_cards REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
+CREATE TRIGGER rate_cards_city_keys_removed AFTER DELETE ON public.rate_cards REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.city_vendor_keys();
 
 
 --

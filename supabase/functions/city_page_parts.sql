@@ -12,7 +12,7 @@ language plpgsql stable security definer set search_path = '' as $$
 declare
   o int := greatest(coalesce(p_offset, 0), 0);
   l int := least(greatest(coalesce(p_limit, 48), 1), 100);
-  by_price boolean := p_sort = 'price';
+  by_price boolean := coalesce(p_sort = 'price', false);
   recent timestamptz := now() - interval '90 days';
   priced int := 0;
   low numeric;

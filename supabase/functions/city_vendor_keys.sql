@@ -1,15 +1,17 @@
 -- Trigger (by statement, on vendors and on rate cards and their classes): keeps the keys a city's
 -- vendors are ordered by (private.city_vendors) as vendors are renamed, hidden, shown, reviewed or
--- answer, and as their rate cards change, and their rates per class (private.city_class_rates) as
--- they are hidden or shown and as their cards change. A vendor's rows are written only when a key differs.
+-- answered, and as their rate cards change, and their rates per class (private.city_class_rates)
+-- as they are hidden or shown and as their cards change. The keys of city_vendors are written only
+-- where they differ. A card's change first takes its vendor's row, as an edit of the vendor and
+-- serviced_counts do, so that two transactions never write one vendor's keys from what each alone sees.
 create or replace function private.city_vendor_keys()
 returns trigger language plpgsql security definer set search_path = '' as $$
 declare
-  shown_or_hidden bigint[];
+  vendor_ids bigint[] := '{}';
 begin
   if tg_table_name = 'vendors' then
-    shown_or_hidden := array(select distinct cv.vendor_id from private.city_vendors cv join new_rows n on n.id = cv.vendor_id
-                             where cv.hidden <> n.hidden);
+    vendor_ids := array(select distinct cv.vendor_id from private.city_vendors cv join new_rows n on n.id = cv.vendor_id
+                        where cv.hidden <> n.hidden);
     update private.city_vendors cv
     set name = n.name, hidden = n.hidden, review_count = n.review_count,
         responded_at = case when n.response_hours is not null then n.last_responded_at end
@@ -17,16 +19,22 @@ begin
     where cv.vendor_id = n.id
       and (cv.name, cv.hidden, cv.review_count, cv.responded_at) is distinct from
           (n.name, n.hidden, n.review_count, case when n.response_hours is not null then n.last_responded_at end);
-    if cardinality(shown_or_hidden) > 0 then
-      perform private.keep_city_class_rates(shown_or_hidden);
+    if cardinality(vendor_ids) > 0 then
+      perform private.keep_city_class_rates(vendor_ids);
     end if;
     return null;
   end if;
-  update private.city_vendors cv set day_rate = x.day_rate
-  from (select ids.vendor_id, private.published_day_rate(ids.vendor_id) as day_rate
-        from (select distinct c.vendor_id from changed_rows c) ids) x
-  where cv.vendor_id = x.vendor_id and cv.day_rate is distinct from x.day_rate;
-  perform private.keep_city_class_rates(array(select distinct c.vendor_id from changed_rows c));
+  if tg_op in ('INSERT', 'UPDATE') then
+    vendor_ids := vendor_ids || array(select n.vendor_id from new_rows n);
+  end if;
+  if tg_op in ('DELETE', 'UPDATE') then
+    vendor_ids := vendor_ids || array(select o.vendor_id from old_rows o);
+  end if;
+  vendor_ids := array(select distinct u.id from unnest(vendor_ids) u(id) order by 1);
+  perform 1 from public.vendors v where v.id = any (vendor_ids) order by v.id for no key update;
+  update private.city_vendors cv set day_rate = private.published_day_rate(cv.vendor_id)
+  where cv.vendor_id = any (vendor_ids) and cv.day_rate is distinct from private.published_day_rate(cv.vendor_id);
+  perform private.keep_city_class_rates(vendor_ids);
   return null;
 end;
 $$;

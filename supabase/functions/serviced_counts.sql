@@ -1,8 +1,15 @@
 -- Trigger (by statement): keeps the cities' vendor counts, city_vendors and city_class_rates, as ZIP
--- codes served are added, changed and removed.
+-- codes served are added, changed and removed. It first takes the vendors' rows, as an edit of a
+-- vendor or of its card does (private.city_vendor_keys), so that the keys and rates it writes are
+-- those the vendors have once any such change is committed.
 create or replace function private.serviced_counts()
 returns trigger language plpgsql security definer set search_path = '' as $$
 begin
+  if tg_op = 'DELETE' then
+    perform 1 from public.vendors v where v.id in (select o.vendor_id from old_rows o) order by v.id for no key update;
+  else
+    perform 1 from public.vendors v where v.id in (select n.vendor_id from new_rows n) order by v.id for no key update;
+  end if;
   if tg_op in ('DELETE', 'UPDATE') then
     update private.city_vendors cv set zips = cv.zips - x.zips
     from (select p.city_id, o.vendor_id, count(*)::int as zips from old_rows o join public.postcodes p on p.id = o.postcode_id group by 1, 2) x

@@ -23,3 +23,13 @@ create index city_vendors_responding_idx on private.city_vendors (city_id, respo
   where not hidden and responded_at is not null;
 create index city_vendors_priced_idx on private.city_vendors (city_id, day_rate, vendor_id)
   where not hidden and day_rate is not null;
+
+-- The keys start from the vendors and their cards as they are (written again once the triggers
+-- keep them, for what changes in between).
+update private.city_vendors cv
+set name = v.name, hidden = v.hidden, review_count = v.review_count,
+    responded_at = case when v.response_hours is not null then v.last_responded_at end,
+    day_rate = (select min(k.day_rate) from public.rate_card_classes k join public.rate_cards r on r.vendor_id = k.vendor_id
+                where k.vendor_id = v.id and r.published)
+from public.vendors v
+where v.id = cv.vendor_id;

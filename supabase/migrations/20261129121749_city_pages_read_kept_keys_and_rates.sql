@@ -18,6 +18,103 @@ $$;
 revoke execute on function private.city_class_vendors(bigint,text) from public;
 grant execute on function private.city_class_vendors(bigint,text) to anon, authenticated, service_role;
 
+-- supabase/functions/city_page_parts.sql
+-- Which of a city's listed vendors may fall on one page of it, read through the keys kept in
+-- private.city_vendors rather than from every vendor serving the city: one row per part of the
+-- order the page touches, each ranked by vendor_page_slice (skip, then take). By price, the vendors
+-- with a published rate card come first (part 1: those priced from the page's lowest to its highest
+-- rate, so that equal rates rank as vendor_page_slice ranks them), then the others (part 2). Best
+-- rated, or in part 2, the vendors that rank apart (reviews, a recent response time) may fall
+-- anywhere, and the others rank among them by name: of those, only the ones from where the page may
+-- start (all of them but as many as rank apart can come before it) to its end.
+create or replace function private.city_page_parts(p_city_id bigint, p_offset int, p_limit int, p_sort text)
+returns table (part int, vendor_ids bigint[], skip int, take int)
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  o int := greatest(coalesce(p_offset, 0), 0);
+  l int := least(greatest(coalesce(p_limit, 48), 1), 100);
+  by_price boolean := coalesce(p_sort = 'price', false);
+  recent timestamptz := now() - interval '90 days';
+  priced int := 0;
+  low numeric;
+  high numeric;
+  apart_ids bigint[];
+  skipped int;
+begin
+  if by_price then
+    select count(*) into priced from private.city_vendors cv
+    where cv.city_id = p_city_id and not cv.hidden and cv.day_rate is not null;
+    if o < priced then
+      select min(x.day_rate), max(x.day_rate) into low, high from (
+        select cv.day_rate from private.city_vendors cv
+        where cv.city_id = p_city_id and not cv.hidden and cv.day_rate is not null
+        order by cv.day_rate offset o limit l) x;
+      return query
+        select 1,
+               array(select cv.vendor_id from private.city_vendors cv
+                     where cv.city_id = p_city_id and not cv.hidden and cv.day_rate between low and high),
+               o - (select count(*)::int from private.city_vendors cv
+                    where cv.city_id = p_city_id and not cv.hidden and cv.day_rate < low),
+               least(l, priced - o);
+    end if;
+    if o + l <= priced then
+      return;
+    end if;
+    l := o + l - greatest(o, priced);
+    o := greatest(o - priced, 0);
+  end if;
+  apart_ids := array(
+    select cv.vendor_id from private.city_vendors cv
+    where cv.city_id = p_city_id and not cv.hidden and cv.review_count > 0 and not (by_price and cv.day_rate is not null)
+    union
+    select cv.vendor_id from private.city_vendors cv
+    where cv.city_id = p_city_id and not cv.hidden and cv.responded_at > recent and not (by_price and cv.day_rate is not null));
+  skipped := greatest(o - cardinality(apart_ids), 0);
+  return query
+    select 2,
+           apart_ids || array(
+             select cv.vendor_id from private.city_vendors cv
+             where cv.city_id = p_city_id and not cv.hidden and cv.review_count = 0
+               and not coalesce(cv.responded_at > recent, false) and not (by_price and cv.day_rate is not null)
+             order by cv.name, cv.vendor_id
+             offset skipped limit o + l - skipped),
+           o - skipped,
+           l;
+end;
+$$;
+
+revoke execute on function private.city_page_parts(bigint,integer,integer,text) from public;
+grant execute on function private.city_page_parts(bigint,integer,integer,text) to anon, authenticated, service_role;
+
+-- supabase/functions/city_page.sql
+-- A city's page: its place, copy, and one page of the listed vendors serving it, in either order
+-- (ranked by vendor_page_slice among the few that city_page_parts finds may fall on it), and how
+-- many listed vendors serve the city.
+create or replace function public.city_page(p_country_slug text, p_state_slug text, p_city_slug text,
+  p_offset int default 0, p_limit int default 48, p_sort text default 'rating')
+returns jsonb language sql stable set search_path = '' as $$
+  select jsonb_build_object(
+    'country', jsonb_build_object('name', co.name, 'slug', co.slug),
+    'state', jsonb_build_object('id', st.id, 'name', st.name, 'slug', st.slug, 'code', st.code),
+    'city', jsonb_build_object('id', c.id, 'name', c.name, 'slug', c.slug),
+    'hero', public.hero_for('city'),
+    'description', (select d.description from public.cities_additionaldetails d where d.city_id = c.id),
+    'vendors', coalesce((
+      select jsonb_agg(e.vendor order by x.part, e.n)
+      from private.city_page_parts(c.id, p_offset, p_limit, p_sort) x
+      cross join lateral jsonb_array_elements(public.vendor_page_slice(x.vendor_ids, x.skip, x.take, p_sort)->'vendors')
+        with ordinality e(vendor, n)), '[]'::jsonb),
+    'vendor_total', c.vendor_count)
+  from public.cities c
+  join public.states st on st.id = c.state_id
+  join public.countries co on co.id = st.country_id
+  where co.slug = lower(p_country_slug) and st.slug = lower(p_state_slug)
+    and c.slug = lower(p_city_slug);
+$$;
+
+revoke execute on function public.city_page(text,text,text,integer,integer,text) from public;
+grant execute on function public.city_page(text,text,text,integer,integer,text) to anon, authenticated, service_role;
+
 -- supabase/functions/city_prices.sql
 -- A city's price comparison for one machine class: the place, whether the ZIP is known,
 -- and up to 100 of the vendors serving the city whose published card rents that class
@@ -83,19 +180,32 @@ returns void language sql security definer set search_path = '' as $$
 $$;
 revoke execute on function private.keep_city_class_rates(bigint[]) from public, anon, authenticated;
 
+-- supabase/functions/published_day_rate.sql
+-- The lowest day rate of a vendor's published rate card, or null: the price a city's vendors are
+-- sorted by (kept in private.city_vendors). Published cards only, whoever runs it.
+create or replace function private.published_day_rate(p_vendor_id bigint)
+returns numeric language sql stable set search_path = '' as $$
+  select min(k.day_rate) from public.rate_card_classes k
+  join public.rate_cards r on r.vendor_id = k.vendor_id
+  where k.vendor_id = p_vendor_id and r.published;
+$$;
+revoke execute on function private.published_day_rate(bigint) from public, anon, authenticated;
+
 -- supabase/functions/city_vendor_keys.sql
 -- Trigger (by statement, on vendors and on rate cards and their classes): keeps the keys a city's
 -- vendors are ordered by (private.city_vendors) as vendors are renamed, hidden, shown, reviewed or
--- answer, and as their rate cards change, and their rates per class (private.city_class_rates) as
--- they are hidden or shown and as their cards change. A vendor's rows are written only when a key differs.
+-- answered, and as their rate cards change, and their rates per class (private.city_class_rates)
+-- as they are hidden or shown and as their cards change. The keys of city_vendors are written only
+-- where they differ. A card's change first takes its vendor's row, as an edit of the vendor and
+-- serviced_counts do, so that two transactions never write one vendor's keys from what each alone sees.
 create or replace function private.city_vendor_keys()
 returns trigger language plpgsql security definer set search_path = '' as $$
 declare
-  shown_or_hidden bigint[];
+  vendor_ids bigint[] := '{}';
 begin
   if tg_table_name = 'vendors' then
-    shown_or_hidden := array(select distinct cv.vendor_id from private.city_vendors cv join new_rows n on n.id = cv.vendor_id
-                             where cv.hidden <> n.hidden);
+    vendor_ids := array(select distinct cv.vendor_id from private.city_vendors cv join new_rows n on n.id = cv.vendor_id
+                        where cv.hidden <> n.hidden);
     update private.city_vendors cv
     set name = n.name, hidden = n.hidden, review_count = n.review_count,
         responded_at = case when n.response_hours is not null then n.last_responded_at end
@@ -103,16 +213,22 @@ begin
     where cv.vendor_id = n.id
       and (cv.name, cv.hidden, cv.review_count, cv.responded_at) is distinct from
           (n.name, n.hidden, n.review_count, case when n.response_hours is not null then n.last_responded_at end);
-    if cardinality(shown_or_hidden) > 0 then
-      perform private.keep_city_class_rates(shown_or_hidden);
+    if cardinality(vendor_ids) > 0 then
+      perform private.keep_city_class_rates(vendor_ids);
     end if;
     return null;
   end if;
-  update private.city_vendors cv set day_rate = x.day_rate
-  from (select ids.vendor_id, private.published_day_rate(ids.vendor_id) as day_rate
-        from (select distinct c.vendor_id from changed_rows c) ids) x
-  where cv.vendor_id = x.vendor_id and cv.day_rate is distinct from x.day_rate;
-  perform private.keep_city_class_rates(array(select distinct c.vendor_id from changed_rows c));
+  if tg_op in ('INSERT', 'UPDATE') then
+    vendor_ids := vendor_ids || array(select n.vendor_id from new_rows n);
+  end if;
+  if tg_op in ('DELETE', 'UPDATE') then
+    vendor_ids := vendor_ids || array(select o.vendor_id from old_rows o);
+  end if;
+  vendor_ids := array(select distinct u.id from unnest(vendor_ids) u(id) order by 1);
+  perform 1 from public.vendors v where v.id = any (vendor_ids) order by v.id for no key update;
+  update private.city_vendors cv set day_rate = private.published_day_rate(cv.vendor_id)
+  where cv.vendor_id = any (vendor_ids) and cv.day_rate is distinct from private.published_day_rate(cv.vendor_id);
+  perform private.keep_city_class_rates(vendor_ids);
   return null;
 end;
 $$;
@@ -120,10 +236,17 @@ revoke execute on function private.city_vendor_keys() from public, anon, authent
 
 -- supabase/functions/serviced_counts.sql
 -- Trigger (by statement): keeps the cities' vendor counts, city_vendors and city_class_rates, as ZIP
--- codes served are added, changed and removed.
+-- codes served are added, changed and removed. It first takes the vendors' rows, as an edit of a
+-- vendor or of its card does (private.city_vendor_keys), so that the keys and rates it writes are
+-- those the vendors have once any such change is committed.
 create or replace function private.serviced_counts()
 returns trigger language plpgsql security definer set search_path = '' as $$
 begin
+  if tg_op = 'DELETE' then
+    perform 1 from public.vendors v where v.id in (select o.vendor_id from old_rows o) order by v.id for no key update;
+  else
+    perform 1 from public.vendors v where v.id in (select n.vendor_id from new_rows n) order by v.id for no key update;
+  end if;
   if tg_op in ('DELETE', 'UPDATE') then
     update private.city_vendors cv set zips = cv.zips - x.zips
     from (select p.city_id, o.vendor_id, count(*)::int as zips from old_rows o join public.postcodes p on p.id = o.postcode_id group by 1, 2) x
