@@ -1335,3 +1335,85 @@ describe("a request's life on PostgreSQL 15", () => {
     console.log(`rental on PostgreSQL 15: ${pairs} pairs of simultaneous actions`);
   }, 600_000);
 });
+
+describe("a city's kept keys and rates on PostgreSQL 15", () => {
+  it("a card saved while the listing's ZIP codes are edited, and a ZIP code served while it is hidden, wait for each other and leave the kept rows true", async () => {
+    const owner = await server.connect("postgres");
+    const [first, second] = await Promise.all([server.connect("postgres"), server.connect("postgres")]);
+    try {
+      const stamp = `${Date.now()}-${randomBytes(4).toString("hex")}`;
+      const { rows: cities } = await owner.query<{ id: string; code: string }>(
+        `select distinct on (p.city_id) p.city_id as id, p.code from public.postcodes p
+         where exists (select 1 from public.vendors_serviced e where e.postcode_id = p.id) order by p.city_id, p.code limit 2`,
+      );
+      const [home, elsewhere] = cities;
+      const {
+        rows: [{ id }],
+      } = await owner.query<{ id: string }>(
+        "insert into public.vendors (name, slug, postcode_id) select 'Keys Rentals', 'keys-rentals-' || $1, id from public.postcodes where code = $2 returning id",
+        [stamp, home.code],
+      );
+      await owner.query("select public.operator_update_vendor($1, $2, 'ops@example.com')", [id, { service_zips: [home.code] }]);
+      const card = (day: number) => ({
+        published: true,
+        classes: [
+          { class: "small", day, week: 3 * day },
+          { class: "large", day: day + 50 },
+        ],
+      });
+      await owner.query("select public.set_rate_card($1, $2, 'test')", [id, card(210)]);
+      const kept = async () =>
+        (
+          await owner.query<{ kept: unknown; truth: unknown }>(
+            `select (select jsonb_agg(jsonb_build_array(cv.city_id, cv.name, cv.hidden, cv.day_rate) order by cv.city_id)
+                     from private.city_vendors cv where cv.vendor_id = $1) as kept_keys,
+                    (select jsonb_agg(jsonb_build_array(c.city_id, v.name, v.hidden, private.published_day_rate(v.id)) order by c.city_id)
+                     from (select distinct p.city_id from public.vendors_serviced e join public.postcodes p on p.id = e.postcode_id
+                           where e.vendor_id = $1) c cross join public.vendors v where v.id = $1) as true_keys,
+                    (select jsonb_agg(jsonb_build_array(r.city_id, r.class, r.day_rate) order by r.city_id, r.class)
+                     from private.city_class_rates r where r.vendor_id = $1) as kept_rates,
+                    (select jsonb_agg(jsonb_build_array(cv.city_id, k.class, k.day_rate) order by cv.city_id, k.class)
+                     from private.city_vendors cv join public.vendors v on v.id = cv.vendor_id and not v.hidden
+                     join public.rate_cards r on r.vendor_id = cv.vendor_id and r.published
+                     join public.rate_card_classes k on k.vendor_id = cv.vendor_id where cv.vendor_id = $1) as true_rates`,
+            [id],
+          )
+        ).rows[0] as Record<string, unknown>;
+      const expectTrue = async () => {
+        const rows = await kept();
+        expect(rows.kept_keys).toEqual(rows.true_keys);
+        expect(rows.kept_rates).toEqual(rows.true_rates);
+      };
+      await expectTrue();
+
+      // The console saves the same ZIP codes (deleting and inserting them) while the business saves its card.
+      await first.query("begin");
+      await first.query("select public.operator_update_vendor($1, $2, 'ops@example.com')", [id, { service_zips: [home.code] }]);
+      const saving = second.query("select public.set_rate_card($1, $2, 'test')", [id, card(99)]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await first.query("commit");
+      await saving;
+      await expectTrue();
+
+      // A ZIP code elsewhere is served while the listing is being hidden, each committing first in turn.
+      for (const hiddenFirst of [true, false]) {
+        await first.query("begin");
+        await first.query("update public.vendors set hidden = $2 where id = $1", [id, hiddenFirst]);
+        await second.query("begin");
+        const serving = second.query(
+          hiddenFirst
+            ? "insert into public.vendors_serviced (vendor_id, postcode_id) select $1, id from public.postcodes where code = $2"
+            : "delete from public.vendors_serviced e using public.postcodes p where p.id = e.postcode_id and e.vendor_id = $1 and p.code = $2",
+          [id, elsewhere.code],
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await first.query("commit");
+        await serving;
+        await second.query("commit");
+        await expectTrue();
+      }
+    } finally {
+      await Promise.all([owner.end(), first.end(), second.end()]);
+    }
+  });
+});

@@ -440,6 +440,9 @@ describe("ranking", () => {
     const zips = (await inspect<{ id: number }>("select id from public.postcodes where city_id = $1 order by id limit 3", [city.id])).map(
       (row) => Number(row.id),
     );
+    const [{ elsewhere }] = await inspect<{ elsewhere: number }>("select min(id) as elsewhere from public.postcodes where city_id <> $1", [
+      city.id,
+    ]);
     const members = async () =>
       (
         await inspect<{ id: number }>(
@@ -490,6 +493,8 @@ describe("ranking", () => {
       fc.record({ kind: fc.constant("unpublish" as const), vendor }),
       fc.record({ kind: fc.constant("serve" as const), vendor, zip: fc.constantFrom(...zips) }),
       fc.record({ kind: fc.constant("leave" as const), vendor }),
+      fc.record({ kind: fc.constant("move-away" as const), vendor }),
+      fc.record({ kind: fc.constant("class-to" as const), vendor, to: vendor }),
     );
     type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
     const apply = async (c: Change) => {
@@ -516,15 +521,31 @@ describe("ranking", () => {
           c.vendor,
           c.zip,
         ]);
-      else
+      else if (c.kind === "leave")
         await db.query(
           "delete from public.vendors_serviced e using public.postcodes p where p.id = e.postcode_id and p.city_id = $2 and e.vendor_id = $1",
           [c.vendor, city.id],
         );
+      // One ZIP code served here moves to one elsewhere; a card's class moves to another vendor's card.
+      else if (c.kind === "move-away")
+        await db.query(
+          `update public.vendors_serviced e set postcode_id = $3
+           where e.vendor_id = $1 and e.postcode_id = (select min(x.postcode_id) from public.vendors_serviced x
+             join public.postcodes p on p.id = x.postcode_id where x.vendor_id = $1 and p.city_id = $2)
+             and not exists (select 1 from public.vendors_serviced y where y.vendor_id = $1 and y.postcode_id = $3)`,
+          [c.vendor, city.id, elsewhere],
+        );
+      else
+        await db.query(
+          `update public.rate_card_classes k set vendor_id = $2 where k.vendor_id = $1 and k.class = 'small'
+             and exists (select 1 from public.rate_cards r where r.vendor_id = $2)
+             and not exists (select 1 from public.rate_card_classes y where y.vendor_id = $2 and y.class = 'small')`,
+          [c.vendor, c.to],
+        );
     };
     const page = fc.record({
       machineClass: fc.constantFrom("small", "medium", "large"),
-      sort: fc.constantFrom("rating", "price"),
+      sort: fc.constantFrom("rating", "price", null),
       offset: fc.oneof(fc.integer({ min: 0, max: 24 }), fc.constant(0)),
       limit: fc.integer({ min: 1, max: 20 }),
     });
