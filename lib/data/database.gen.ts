@@ -202,7 +202,7 @@ export interface FunctionArgs {
   quote_link_request: { p_token_hash: string | null };
   quote_link_save: { p_token_hash: string | null; p_quote: JsonArgument | null };
   quote_link_withdraw: { p_token_hash: string | null };
-  rate_card_json: { p_vendor_id: number | null };
+  rate_card_json: { p_vendor_id: number | null; p_class?: string | null };
   rate_card_problem: { p_card: JsonArgument | null };
   record_outbox_message: {
     p_id: number | null;

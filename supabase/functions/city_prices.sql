@@ -1,7 +1,7 @@
 -- A city's price comparison for one machine class: the place, whether the ZIP is known,
 -- and up to 100 of the vendors serving the city whose published card rents that class
 -- (lowest day rate first: a phone's visitor reads no further, and each costs its card's reads),
--- each with its card and its miles to the ZIP; plus how many of
+-- each with its card, its rates for the class and its miles to the ZIP; plus how many of
 -- the city's listed vendors publish no rates for the class. Estimates are computed from this. The
 -- vendors are found through the rates kept per city and class (private.city_class_vendors).
 create or replace function public.city_prices(p_country_slug text, p_state_slug text, p_city_slug text, p_zip text, p_class text)
@@ -35,7 +35,7 @@ returns jsonb language sql stable set search_path = '' as $$
     'vendors', coalesce((
       select jsonb_agg(jsonb_build_object('vendor', public.vendor_card(v),
                'miles', round(public.distance_miles(job.latitude, job.longitude, vc.latitude, vc.longitude)::numeric, 1)::double precision,
-               'rates', public.rate_card_json((v).id)) order by day_rate, (v).id)
+               'rates', public.rate_card_json((v).id, p_class)) order by day_rate, (v).id)
       from priced
       left join public.postcodes vp on vp.id = (v).postcode_id
       left join public.cities vc on vc.id = vp.city_id

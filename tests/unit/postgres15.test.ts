@@ -65,7 +65,7 @@ const READ_FUNCTIONS = [
   "hero_for(text)",
   "nearest_zip(double precision,double precision,text[])",
   "popular_models()",
-  "rate_card_json(bigint)",
+  "rate_card_json(bigint,text)",
   "rental_date_window()",
   "search_cities(text,text)",
   "sitemap_file_starts(integer,integer)",

@@ -280,11 +280,9 @@ describe("moderation and the business", () => {
 
 /** A city's price comparison for a class is that of every listed vendor serving the city whose published card rents it. */
 async function expectCityPrices(city: { id: number; slug: string; state: string }, machineClass: string) {
-  const [{ prices }] = await asAnon<{ prices: { vendors: Array<{ vendor: { id: number } }>; without_rates: number } }>(
-    db,
-    "select public.city_prices('us', $1, $2, '00000', $3) as prices",
-    [city.state, city.slug, machineClass],
-  );
+  const [{ prices }] = await asAnon<{
+    prices: { vendors: Array<{ vendor: { id: number }; rates: { classes: Array<{ class: string }> } }>; without_rates: number };
+  }>(db, "select public.city_prices('us', $1, $2, '00000', $3) as prices", [city.state, city.slug, machineClass]);
   const [whole] = await asAnon<{ ids: number[]; without_rates: number }>(
     db,
     `with serving as (
@@ -302,6 +300,16 @@ async function expectCityPrices(city: { id: number; slug: string; state: string 
     `prices ${machineClass}`,
   ).toEqual(whole.ids.map(Number));
   expect(prices.without_rates, `without rates ${machineClass}`).toBe(whole.without_rates);
+  // Each vendor's card as rate_card_json reads it, with the compared class alone.
+  const cards = await asAnon<{ card: { classes: Array<{ class: string }> } }>(
+    db,
+    "select public.rate_card_json(id) as card from unnest($1::bigint[]) with ordinality x(id, n) order by n",
+    [whole.ids],
+  );
+  expect(
+    prices.vendors.map((v) => v.rates),
+    `rates ${machineClass}`,
+  ).toEqual(cards.map(({ card }) => ({ ...card, classes: card.classes.filter((k) => k.class === machineClass) })));
 }
 
 describe("ranking", () => {
