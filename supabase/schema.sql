@@ -5604,17 +5604,17 @@ CREATE INDEX vendors_serviced_postcode_id_idx ON public.vendors_serviced USING b
 
 
 --
--- Name: vendors_state_plain_idx; Type: INDEX; Schema: public; Owner: postgres
+-- Name: vendors_state_plain_names_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
-CREATE INDEX vendors_state_plain_idx ON public.vendors USING btree (state_id, name, id) WHERE ((NOT hidden) AND (review_count = 0));
+CREATE INDEX vendors_state_plain_names_idx ON public.vendors USING btree (state_id, name, id) INCLUDE (response_hours, last_responded_at) WHERE ((NOT hidden) AND (review_count = 0));
 
 
 --
--- Name: INDEX vendors_state_plain_idx; Type: COMMENT; Schema: public; Owner: postgres
+-- Name: INDEX vendors_state_plain_names_idx; Type: COMMENT; Schema: public; Owner: postgres
 --
 
-COMMENT ON INDEX public.vendors_state_plain_idx IS 'A state''s listed vendors without reviews, by name, as its page ranks them.';
+COMMENT ON INDEX public.vendors_state_plain_names_idx IS 'A state''s listed vendors without reviews, by name, as its page ranks them, with whether each answered in its last 90 days.';
 
 
 --
