@@ -4,6 +4,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import lockfile from "proper-lockfile";
 import { gatherStatistics, migrate, seed } from "./migrations";
 import { createMigratedMemoryDb, createPGlite } from "./pglite";
+import { startVacuuming } from "./vacuum";
 
 /** Where the embedded database lives: `PGLITE_DATA_DIR`, else `.data/pglite`. */
 export function embeddedDataDir(): string {
@@ -57,9 +58,9 @@ const isBuild = () => process.env.NEXT_PHASE === "phase-production-build";
 const holder = globalThis as typeof globalThis & { __embeddedDb?: Promise<PGlite> };
 
 /**
- * The process's embedded database. During `next build` (separate worker processes)
- * the file-backed folder is never opened: prerendering reads a fresh in-memory copy
- * of the same migrations and seed.
+ * The process's embedded database, which it vacuums (lib/db/vacuum.ts). During `next build`
+ * (separate worker processes) the file-backed folder is never opened: prerendering reads a
+ * fresh in-memory copy of the same migrations and seed.
  */
 export function getEmbeddedDb(): Promise<PGlite> {
   holder.__embeddedDb ??= (
@@ -68,6 +69,7 @@ export function getEmbeddedDb(): Promise<PGlite> {
       : openFileDb(embeddedDataDir()).then(({ db, release }) => {
           const close = () => release();
           process.once("exit", close);
+          startVacuuming(db);
           return db;
         })
   ).catch((error) => {

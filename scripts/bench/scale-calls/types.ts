@@ -4,6 +4,8 @@
 export interface Engine {
   query(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
   exec(sql: string): Promise<void>;
+  /** What the engine's vacuuming has done by the time the pages are read: autovacuum's on PostgreSQL 15, the embedded database's own round on PGlite. */
+  vacuum(): Promise<void>;
   close(): Promise<void>;
 }
 
