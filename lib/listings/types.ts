@@ -36,6 +36,9 @@ export interface VendorCard {
   records?: RentalRecords | null;
 }
 
+/** A listing as a link names it: its name and its page's slugs (a price comparison's row). */
+export type VendorLink = Pick<VendorCard, "id" | "name" | "slug" | "city_slug" | "state_slug" | "country_slug">;
+
 /** A listing's two public records over its rentals settled through the site (public.vendors.rentals_*). */
 export interface RentalRecords {
   completed: number;
@@ -143,7 +146,7 @@ export interface CityPricesData {
   city: Place;
   /** The ZIP is in the directory (so distances are known). */
   zip_known: boolean;
-  vendors: Array<{ vendor: VendorCard; miles: number | null; rates: RateCard }>;
+  vendors: Array<{ vendor: VendorLink; miles: number | null; rates: RateCard }>;
   /** The city's vendors that publish no rates for the class. */
   without_rates: number;
 }
@@ -217,6 +220,8 @@ const vendorCardFields = {
   records: z.object({ completed: z.number(), on_time: z.number(), matched: z.number(), since: z.string() }).nullish(),
 };
 export const vendorCardSchema: z.ZodType<VendorCard> = z.object(vendorCardFields);
+const { id, name, slug, city_slug, state_slug, country_slug } = vendorCardFields;
+const vendorLinkSchema: z.ZodType<VendorLink> = z.object({ id, name, slug, city_slug, state_slug, country_slug });
 
 const stateWithVendors: z.ZodType<StateWithVendors> = z.object({
   state_id: z.number(),
@@ -307,7 +312,7 @@ export const cityPricesSchema: z.ZodType<CityPricesData | null> = z
     state: place,
     city: place,
     zip_known: z.boolean(),
-    vendors: z.array(z.object({ vendor: vendorCardSchema, miles: z.number().nullable(), rates: rateCardSchema })),
+    vendors: z.array(z.object({ vendor: vendorLinkSchema, miles: z.number().nullable(), rates: rateCardSchema })),
     without_rates: z.number(),
   })
   .nullable();

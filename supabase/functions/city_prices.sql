@@ -1,7 +1,8 @@
 -- A city's price comparison for one machine class: the place, whether the ZIP is known,
 -- and up to 100 of the vendors serving the city whose published card rents that class
 -- (lowest day rate first: a phone's visitor reads no further, and each costs its card's reads),
--- each with its card, its rates for the class and its miles to the ZIP; plus how many of
+-- each with its name and its page's slugs (all its row shows of it: a whole card cost as much again as
+-- its rates), its rates for the class and its miles to the ZIP; plus how many of
 -- the city's listed vendors publish no rates for the class. Estimates are computed from this. The
 -- vendors are found through the rates kept per city and class (private.city_class_vendors).
 create or replace function public.city_prices(p_country_slug text, p_state_slug text, p_city_slug text, p_zip text, p_class text)
@@ -33,12 +34,16 @@ returns jsonb language sql stable set search_path = '' as $$
     'city', jsonb_build_object('name', place.city_name, 'slug', place.city_slug),
     'zip_known', exists (select 1 from job),
     'vendors', coalesce((
-      select jsonb_agg(jsonb_build_object('vendor', public.vendor_card(v),
+      select jsonb_agg(jsonb_build_object(
+               'vendor', jsonb_build_object('id', (v).id, 'name', (v).name, 'slug', (v).slug,
+                                            'city_slug', vc.slug, 'state_slug', vs.slug, 'country_slug', vco.slug),
                'miles', round(public.distance_miles(job.latitude, job.longitude, vc.latitude, vc.longitude)::numeric, 1)::double precision,
                'rates', public.rate_card_json((v).id, p_class)) order by day_rate, (v).id)
       from priced
-      left join public.postcodes vp on vp.id = (v).postcode_id
-      left join public.cities vc on vc.id = vp.city_id
+      join public.postcodes vp on vp.id = (v).postcode_id
+      join public.cities vc on vc.id = vp.city_id
+      join public.states vs on vs.id = vc.state_id
+      join public.countries vco on vco.id = vs.country_id
       left join job on true), '[]'::jsonb),
     'without_rates', place.vendor_count - coalesce((select c.priced from chosen c), 0))
   from place;

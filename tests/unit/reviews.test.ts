@@ -281,7 +281,7 @@ describe("moderation and the business", () => {
 /** A city's price comparison for a class is that of every listed vendor serving the city whose published card rents it. */
 async function expectCityPrices(city: { id: number; slug: string; state: string }, machineClass: string) {
   const [{ prices }] = await asAnon<{
-    prices: { vendors: Array<{ vendor: { id: number }; rates: { classes: Array<{ class: string }> } }>; without_rates: number };
+    prices: { vendors: Array<{ vendor: Record<string, unknown>; rates: { classes: Array<{ class: string }> } }>; without_rates: number };
   }>(db, "select public.city_prices('us', $1, $2, '00000', $3) as prices", [city.state, city.slug, machineClass]);
   const [whole] = await asAnon<{ ids: number[]; without_rates: number }>(
     db,
@@ -296,15 +296,29 @@ async function expectCityPrices(city: { id: number; slug: string; state: string 
     [city.id, machineClass],
   );
   expect(
-    prices.vendors.map((v) => v.vendor.id),
+    prices.vendors.map((v) => Number(v.vendor.id)),
     `prices ${machineClass}`,
   ).toEqual(whole.ids.map(Number));
   expect(prices.without_rates, `without rates ${machineClass}`).toBe(whole.without_rates);
-  // Each vendor's card as rate_card_json reads it, with the compared class alone.
-  const cards = await asAnon<{ card: { classes: Array<{ class: string }> } }>(
+  // Each vendor as its card names it and links to it, and its rate card as rate_card_json reads it, with the compared class alone.
+  const cards = await asAnon<{ vendor: Record<string, unknown>; card: { classes: Array<{ class: string }> } }>(
     db,
-    "select public.rate_card_json(id) as card from unnest($1::bigint[]) with ordinality x(id, n) order by n",
+    `select public.vendor_card(v) as vendor, public.rate_card_json(x.id) as card
+     from unnest($1::bigint[]) with ordinality x(id, n) join public.vendors v on v.id = x.id order by x.n`,
     [whole.ids],
+  );
+  expect(
+    prices.vendors.map((v) => v.vendor),
+    `vendors ${machineClass}`,
+  ).toEqual(
+    cards.map(({ vendor: { id, name, slug, city_slug, state_slug, country_slug } }) => ({
+      id,
+      name,
+      slug,
+      city_slug,
+      state_slug,
+      country_slug,
+    })),
   );
   expect(
     prices.vendors.map((v) => v.rates),
