@@ -37,7 +37,7 @@ export interface VendorCard {
 }
 
 /** A listing as a link names it: its name and its page's slugs (a price comparison's row). */
-export type VendorLink = Pick<VendorCard, "id" | "name" | "slug" | "city_slug" | "state_slug" | "country_slug">;
+type VendorLink = Pick<VendorCard, "id" | "name" | "slug" | "city_slug" | "state_slug" | "country_slug">;
 
 /** A listing's two public records over its rentals settled through the site (public.vendors.rentals_*). */
 export interface RentalRecords {
