@@ -51,6 +51,13 @@ describe("vacuuming the embedded database", () => {
     expect(await vacuumMostDue(db)).toBeNull();
   });
 
+  it("leaves the session's temporary tables alone", async () => {
+    await untilNoneDue();
+    await db.query("create temporary table scratch as select g from generate_series(1, 5000) g");
+    await db.query("delete from scratch where g % 2 = 0");
+    expect(await untilNoneDue()).toEqual([]);
+  });
+
   it("only analyzes a table changed past the analyze threshold (50 + 10%) but not the vacuum one (50 + 20%)", async () => {
     await untilNoneDue();
     const { rows } = await db.query<{ live: number }>("select reltuples::int as live from pg_class where oid = 'public.vendors'::regclass");
