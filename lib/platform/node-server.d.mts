@@ -2,6 +2,6 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-export function withVisitorAddress(handle: Handler, hops: number): Handler;
+export function siteServer(handle: Handler, hops: number): Server;
 export function serve(options: { port: number; hostname?: string; hops: number }): Promise<Server>;
 export function earlyRefusal(req: IncomingMessage): { status: number; message: string } | null;

@@ -45,7 +45,7 @@ function refuseUnread(req, res, refusal) {
  * which keeps it out of the browser's back/forward cache, for `no-cache` (still revalidated
  * on every load). The signed-in and private pages (FORM_PAGES) and the API keep `no-store`.
  */
-export function withVisitorAddress(handle, hops) {
+function withVisitorAddress(handle, hops) {
   return (req, res) => {
     const refusal = earlyRefusal(req);
     if (refusal) return refuseUnread(req, res, refusal);
@@ -97,12 +97,24 @@ async function shutDown(server, app, signal) {
   process.exit(0);
 }
 
+/**
+ * How long an idle kept-alive connection stays open. Node's 5 s default races clients and
+ * proxies that reuse a connection just as the server closes it (the request then fails with a
+ * reset); proxies commonly keep theirs 60 s, so the server outlasts them.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+/** The HTTP server around a request handler, not yet listening. */
+export function siteServer(handle, hops) {
+  return createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 }, withVisitorAddress(handle, hops));
+}
+
 /** Starts Next's production server on `hostname:port`. */
 export async function serve({ port, hostname, hops }) {
   const { default: next } = await import("next");
   const app = next({ dev: false, hostname, port });
   await app.prepare();
-  const server = createServer(withVisitorAddress(app.getRequestHandler(), hops));
+  const server = siteServer(app.getRequestHandler(), hops);
   await new Promise((resolve) => server.listen(port, hostname, resolve));
   // Its own handlers: `next start`'s are not installed for a custom server.
   for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => shutDown(server, app, signal));

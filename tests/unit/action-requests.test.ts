@@ -1,4 +1,4 @@
-import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import { Agent, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { actionBodyProblem, formActionBodyProblem } from "../../lib/platform/action-body";
@@ -12,7 +12,7 @@ import {
   MAX_CONSOLE_UPLOAD_BYTES,
   MAX_PHOTO_UPLOAD_BYTES,
 } from "../../lib/platform/action-limits.mjs";
-import { earlyRefusal, withVisitorAddress } from "../../lib/platform/node-server.mjs";
+import { earlyRefusal, siteServer } from "../../lib/platform/node-server.mjs";
 
 const text = "text/plain;charset=UTF-8";
 const bytes = (value: string) => new TextEncoder().encode(value);
@@ -187,19 +187,17 @@ describe("npm start's server: the visitor's address comes from the socket", () =
 
   it("over a real connection: a forged header and X-Real-IP reach the app as the socket's address, one Location is sent, a 404 is not cacheable", async () => {
     const seen: Array<string | undefined> = [];
-    const server = createServer(
-      withVisitorAddress((req: IncomingMessage, res: ServerResponse) => {
-        seen.push(`${req.headers["x-forwarded-for"]}|${req.headers["x-real-ip"] ?? ""}`);
-        res.setHeader("Cache-Control", "s-maxage=300");
-        if (req.url === "/missing") res.statusCode = 404;
-        else {
-          res.setHeader("location", "/us");
-          res.appendHeader("location", "/us");
-          res.statusCode = 307;
-        }
-        res.end();
-      }, 0),
-    );
+    const server = siteServer((req: IncomingMessage, res: ServerResponse) => {
+      seen.push(`${req.headers["x-forwarded-for"]}|${req.headers["x-real-ip"] ?? ""}`);
+      res.setHeader("Cache-Control", "s-maxage=300");
+      if (req.url === "/missing") res.statusCode = 404;
+      else {
+        res.setHeader("location", "/us");
+        res.appendHeader("location", "/us");
+        res.statusCode = 307;
+      }
+      res.end();
+    }, 0);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     try {
@@ -221,4 +219,27 @@ describe("npm start's server: the visitor's address comes from the socket", () =
       server.close();
     }
   });
+
+  it("keeps an idle connection open past Node's 5 s default, so a client reusing it is not reset", async () => {
+    const server = siteServer((_req: IncomingMessage, res: ServerResponse) => res.end("ok"), 0);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const get = () =>
+        new Promise<boolean>((resolve, reject) => {
+          const req = request({ host: "127.0.0.1", port, path: "/", agent }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(req.reusedSocket));
+          });
+          req.on("error", reject).end();
+        });
+      expect(await get()).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await get()).toBe(true);
+    } finally {
+      agent.destroy();
+      server.close();
+    }
+  }, 15_000);
 });
