@@ -12,7 +12,7 @@ import { test } from "./helpers/test";
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "one server for the run"));
 
 const run = promisify(execFile);
-// A port no other test listens on (the container test has 3244, the instances test 3236-3243).
+// A port no other test listens on (the container test has 3244, the rental test 3246, the instances test 3236-3243).
 const PORT = 3245;
 const RESTORED = `http://127.0.0.1:${PORT}`;
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import { answers, startProcess } from "./helpers/processes";
+import { answers, startProcess, type Started } from "./helpers/processes";
 import { test } from "./helpers/test";
 
 // No Docker engine runs on these machines, so the image's own start command, environment
@@ -36,13 +36,15 @@ test("the image's start command serves the site and its health check passes; SIG
     OUTBOX_DIR: path.join(folder, "outbox"),
   };
   const check = () => spawnSync(process.execPath, healthcheck.slice(1), { env: { ...process.env, PORT: port }, timeout: 10_000 }).status;
+  let server: Started | undefined;
   try {
-    const server = await startProcess(process.execPath, cmd.slice(1), runEnv, answers(`http://127.0.0.1:${port}/us`));
+    server = await startProcess(process.execPath, cmd.slice(1), runEnv, answers(`http://127.0.0.1:${port}/us`));
     expect(check()).toBe(0);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(check()).toBe(1);
   } finally {
+    await server?.stop("SIGKILL");
     rmSync(folder, { recursive: true, force: true });
   }
 });

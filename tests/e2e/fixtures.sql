@@ -25,8 +25,9 @@ insert into public.vendors_serviced (vendor_id, postcode_id)
 select v.id, v.postcode_id from public.vendors v where v.slug = 'hostile-name-rentals';
 
 -- The operator console's browser tests work in one city of the state with the fewest
--- listings, so the directory tests' expectations elsewhere stay put: two listings to edit
--- and hide, and three submitted businesses to approve, reject and recognise as a duplicate.
+-- listings, so the directory tests' expectations elsewhere stay put: a listing to edit, one to
+-- hide, and submitted businesses to approve, reject and recognise as a duplicate; the "Too" and
+-- "Us" ones are hidden, approved and rejected by a retry of those tests.
 create temporary table console_city as
 select st.slug as state_slug, c.slug as city_slug, c.id as city_id, c.name as city_name,
        (select min(p.code) from public.postcodes p where p.city_id = c.id) as zip
@@ -40,15 +41,18 @@ select n.name, n.slug, n.site, 'quotes@' || n.slug || '.example', n.phone, '5 Co
        (select p.id from public.postcodes p where p.code = cc.zip)
 from console_city cc, (values
   ('Console Edit Rentals', 'console-edit-rentals', 'https://console-edit.example', '(555) 010-3001'),
-  ('Console Hide Rentals', 'console-hide-rentals', 'https://console-hide.example', '(555) 010-3002')) n(name, slug, site, phone);
+  ('Console Hide Rentals', 'console-hide-rentals', 'https://console-hide.example', '(555) 010-3002'),
+  ('Console Hide Too Rentals', 'console-hide-too-rentals', 'https://console-hide-too.example', '(555) 010-3003')) n(name, slug, site, phone);
 insert into public.vendors_serviced (vendor_id, postcode_id)
 select v.id, p.id from public.vendors v, console_city cc join public.postcodes p on p.city_id = cc.city_id
-where v.slug in ('console-edit-rentals', 'console-hide-rentals');
+where v.slug in ('console-edit-rentals', 'console-hide-rentals', 'console-hide-too-rentals');
 
 select public.submit_vendor(s.name, s.site, '(555) 010-4001', '9 Review Street', cc.state_slug, cc.city_slug, cc.zip, s.client_key, s.email)
 from console_city cc, (values
   ('Approve Me Skid Steers', 'https://approve-me.example', 'console-fixture-1', 'quotes@approve-me.example'),
   ('Reject Me Skid Steers', 'https://reject-me.example', 'console-fixture-2', null),
+  ('Approve Us Skid Steers', 'https://approve-us.example', 'console-fixture-4', 'quotes@approve-us.example'),
+  ('Reject Us Skid Steers', 'https://reject-us.example', 'console-fixture-5', null),
   ('Hide Rentals Again', 'HTTP://WWW.Console-Hide.example/', 'console-fixture-3', null)) s(name, site, client_key, email);
 
 drop table console_city;

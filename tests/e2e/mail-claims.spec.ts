@@ -17,7 +17,7 @@ test("claim by the listing's own email: the emailed link makes it the owner, and
   await page.getByLabel("Your name").fill("Pat Owner");
   await page.getByRole("button", { name: "Claim this listing" }).click();
   await expect(page.getByTestId("notice")).toHaveText(SAME_ANSWER);
-  const link = await emailedLink(listing.email, before);
+  const link = await emailedLink(listing.email, before, "claim");
   await page.goto(link);
   await page.getByRole("button", { name: "Claim and manage my listing" }).click();
   await expect(page.getByTestId("notice")).toHaveText("The listing is yours: you can edit it below.");
@@ -56,7 +56,7 @@ test("a sign-in request answers the same for any address and while the mail serv
   expect(answers[1]).toEqual(answers[0]);
   // The outbox failed to send while the server was down, and sends again once it is up.
   await smtp.restart();
-  await page.goto(await emailedLink(listing.email, 0, 90_000));
+  await page.goto(await emailedLink(listing.email, 0, "sign_in", 90_000));
   await page.getByRole("button", { name: "Sign in and manage my listing" }).click();
   await expect(page.getByTestId("notice")).toHaveText("You are signed in.");
   expect(smtp.received.filter((mail) => addressOf(mail) === "nobody.here@elsewhere.example")).toEqual([]);
@@ -64,7 +64,7 @@ test("a sign-in request answers the same for any address and while the mail serv
 
 test("claim by another email: the same answer, no email, the operator approves it, then the claimant signs in", async ({ browser }) => {
   const [, listing] = await listings();
-  const claimant = "manager@claims.example";
+  const claimant = `manager.${test.info().retry}@claims.example`;
   const page = await person(browser, "visitor");
   const before = smtp.received.length;
   await page.goto(`/business/claim/${listing.id}`);
@@ -95,6 +95,7 @@ test("the owner sees its charts; a colleague is added, signs in, and is removed;
   browser,
 }) => {
   const [first, second, third] = await listings();
+  const helper = `helper.${test.info().retry}@claims.example`;
   const owner = await person(browser, "owner");
   await signIn(owner, first.email);
   // Its last 26 weeks in three charts, each with its numbers in a table, on a phone's screen too.
@@ -107,19 +108,19 @@ test("the owner sees its charts; a colleague is added, signs in, and is removed;
   await expect(charts.getByTestId("chart-response").locator("thead")).toContainText("City median");
   expect(await pastPhoneWidth(owner)).toBe(0);
   const editor = owner.getByTestId("business-listing").filter({ hasText: first.name });
-  await editor.getByLabel("Add a colleague by email").fill("helper@claims.example");
+  await editor.getByLabel("Add a colleague by email").fill(helper);
   await editor.getByRole("button", { name: "Add colleague" }).click();
   await expect(owner.getByTestId("notice")).toHaveText("Added: they can now sign in with their email address.");
 
   const colleague = await person(browser, "colleague");
-  await signIn(colleague, "helper@claims.example");
+  await signIn(colleague, helper);
   await expect(colleague.getByTestId("business-listing")).toHaveCount(1);
   await expect(colleague.getByTestId("business-listing")).toContainText(first.name);
 
   await owner
     .getByTestId("business-listing")
     .filter({ hasText: first.name })
-    .getByRole("button", { name: "Remove helper@claims.example" })
+    .getByRole("button", { name: `Remove ${helper}` })
     .click();
   await expect(owner.getByTestId("notice")).toHaveText("Removed: they can no longer manage this listing.");
   await colleague.goto("/business");

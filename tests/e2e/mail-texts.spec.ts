@@ -47,7 +47,7 @@ test("a claimed listing is texted its request, answers not available within its 
     await business.getByLabel("Your email address").fill(listing.email);
     await business.getByLabel("Your name").fill("Rowan Desk");
     await business.getByRole("button", { name: "Claim this listing" }).click();
-    await business.goto(await emailedLink(listing.email, before));
+    await business.goto(await emailedLink(listing.email, before, "claim"));
     await business.getByRole("button", { name: "Claim and manage my listing" }).click();
     await expect(business.getByTestId("notice")).toHaveText("The listing is yours: you can edit it below.");
     // At night in Maine (when no listing above is in its day: in winter 5:45 am to 1 pm UTC, an hour

@@ -206,6 +206,10 @@ test.describe("rate cards from the console and the vendor CSV", () => {
     const form = page.getByTestId("rate-card-form");
     const fill = async (label: string, value: string) => form.getByLabel(label, { exact: true }).fill(value);
     await test.step("a refused card says why and changes nothing on the public page", async () => {
+      // None on the first try; a retry finds the card the first try saved.
+      await page.goto(vendor.path);
+      const shown = await page.getByTestId("rate-card").allInnerTexts();
+      if (test.info().retry === 0) expect(shown).toEqual([]);
       await page.goto(`/operator/vendors/${vendor.id}`);
       await fill("Medium wheeled skid steer, day rate", "310");
       await fill("Medium wheeled skid steer, week rate", "2200");
@@ -214,7 +218,7 @@ test.describe("rate cards from the console and the vendor CSV", () => {
       await expect(page.getByRole("alert").filter({ hasText: "A week" })).toBeVisible();
       await page.goto(vendor.path);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Rate Card Rentals");
-      await expect(page.getByTestId("rate-card")).toHaveCount(0);
+      expect(await page.getByTestId("rate-card").allInnerTexts()).toEqual(shown);
     });
 
     await test.step("a saved card shows on the vendor page, confirmed today by the business", async () => {
@@ -258,7 +262,10 @@ test.describe("rate cards from the console and the vendor CSV", () => {
       await expect(row).toContainText("Provided by the business");
       const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
       const offers = jsonLd.map((text) => JSON.parse(text)).find((data) => data["@type"] === "ItemList");
-      expect(offers.itemListElement).toEqual([
+      // The city's one priced listing, and on a retry the card the import below may have given another.
+      expect(
+        offers.itemListElement.filter((offer: { item: { seller: { name: string } } }) => offer.item.seller.name === "Rate Card Rentals"),
+      ).toEqual([
         expect.objectContaining({
           item: expect.objectContaining({
             "@type": "Offer",
@@ -267,6 +274,7 @@ test.describe("rate cards from the console and the vendor CSV", () => {
           }),
         }),
       ]);
+      if (test.info().retry === 0) expect(offers.itemListElement).toHaveLength(1);
       expect(
         estimateRental(
           {
@@ -290,9 +298,11 @@ test.describe("rate cards from the console and the vendor CSV", () => {
     page,
   }) => {
     const vendor = await listing();
+    // A name and website of this attempt's own: a first try may have imported its row.
+    const priced = `Priced Import Rentals R${test.info().retry}`;
     const csv = [
       "Name,Website,Phone,Email,Street,City,State,ZIP,medium_day,medium_week,medium_4week,track_day,hours_day,delivery_fee,delivery_miles,delivery_per_mile,waiver_percent,fees",
-      `Priced Import Rentals,https://priced-import.example,(555) 010-5101,,1 Rate Road,${vendor.city_name},${vendor.state_code},${vendor.zip},280,990,2600,375,8,95,25,3.5,15,Environmental fee 2.5%; Cleaning fee $35`,
+      `${priced},https://priced-import-r${test.info().retry}.example,(555) 010-5101,,1 Rate Road,${vendor.city_name},${vendor.state_code},${vendor.zip},280,990,2600,375,8,95,25,3.5,15,Environmental fee 2.5%; Cleaning fee $35`,
       `Week Too Dear Rentals,https://week-too-dear.example,(555) 010-5102,,2 Rate Road,${vendor.city_name},${vendor.state_code},${vendor.zip},200,1500,,,,,,,,`,
       `Negative Rate Rentals,https://negative-rate.example,(555) 010-5103,,3 Rate Road,${vendor.city_name},${vendor.state_code},${vendor.zip},-50,,,,,,,,,`,
       `Half Delivery Rentals,https://half-delivery.example,(555) 010-5104,,4 Rate Road,${vendor.city_name},${vendor.state_code},${vendor.zip},250,,,,,80,,,,`,
@@ -310,9 +320,9 @@ test.describe("rate cards from the console and the vendor CSV", () => {
     );
 
     await page.goto(`${vendor.city_path}/by-price`);
-    const imported = page.locator(".vendor-card:visible", { hasText: "Priced Import Rentals" });
+    const imported = page.locator(".vendor-card:visible", { hasText: priced });
     await expect(imported.getByTestId("from-rate")).toHaveText("From $280/day");
-    await imported.getByRole("link", { name: "Priced Import Rentals" }).click();
+    await imported.getByRole("link", { name: priced }).click();
     const card = page.getByTestId("rate-card");
     await expect(card.getByRole("row", { name: /Medium wheeled skid steer/ })).toContainText("$2,600");
     await expect(card).toContainText("Delivery: $95 each way within 25 miles, then $3.50 a mile");

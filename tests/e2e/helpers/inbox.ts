@@ -39,8 +39,11 @@ export const test = base.extend<object, { inbox: void }>({
 
 export const addressOf = (mail: TestSmtpServer["received"][number]) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0].address;
 
-/** The newest emailed link to this address, once it has arrived. */
-export async function emailedLink(to: string, after: number, timeout = 15_000): Promise<string> {
+/**
+ * The newest emailed link of this purpose to this address, once it has arrived: the address may
+ * also get requests, with links of their own, from other tests.
+ */
+export async function emailedLink(to: string, after: number, purpose: "sign_in" | "claim", timeout = 15_000): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
@@ -48,8 +51,9 @@ export async function emailedLink(to: string, after: number, timeout = 15_000): 
         link = smtp.received
           .slice(after)
           .filter((mail) => addressOf(mail) === to)
-          .at(-1)
-          ?.text?.match(/https?:\/\/\S+\/business\/link\?\S+/)?.[0];
+          .map((mail) => mail.text?.match(/https?:\/\/\S+\/business\/link\?\S+/)?.[0])
+          .filter((found) => found !== undefined && new URL(found).searchParams.get("purpose") === purpose)
+          .at(-1);
         return link;
       },
       { timeout },
@@ -90,7 +94,7 @@ export async function signIn(page: Page, email: string) {
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByTestId("notice")).toContainText("Check your email");
-  await page.goto(await emailedLink(email, before));
+  await page.goto(await emailedLink(email, before, "sign_in"));
   await page.getByRole("button", { name: "Sign in and manage my listing" }).click();
   await expect(page.getByTestId("notice")).toHaveText("You are signed in.");
 }

@@ -17,6 +17,8 @@ export async function startProcess(
   ready: (output: string) => boolean | Promise<boolean>,
   timeoutMs = 90_000,
 ): Promise<Started> {
+  // A server left by an earlier try (a timed-out test skips its `finally`) would pass for this one.
+  if (await ready("")) throw new Error(`Something already serves where ${command} ${args.join(" ")} would: stop it first.`);
   const child = spawn(command, args, {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", ...env },
     stdio: "pipe",
