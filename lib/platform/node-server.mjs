@@ -88,10 +88,7 @@ async function shutDown(server, app, signal) {
     },
     SHUTDOWN_SECONDS * 1000 - 500,
   ).unref();
-  await new Promise((resolve) => {
-    server.close(resolve);
-    server.closeIdleConnections();
-  });
+  await closeServer(server);
   await app.close();
   await backgroundWorkSettled();
   process.exit(0);
@@ -104,9 +101,41 @@ async function shutDown(server, app, signal) {
  */
 const KEEP_ALIVE_MS = 65_000;
 
+/** Each server's open connections, with how many of its requests are being answered. */
+const connections = new WeakMap();
+
 /** The HTTP server around a request handler, not yet listening. */
 export function siteServer(handle, hops) {
-  return createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 }, withVisitorAddress(handle, hops));
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, withVisitorAddress(handle, hops));
+  const open = new Map();
+  connections.set(server, open);
+  server.on("connection", (socket) => {
+    open.set(socket, 0);
+    socket.once("close", () => open.delete(socket));
+  });
+  server.on("request", (req, res) => {
+    const socket = req.socket;
+    if (open.has(socket)) open.set(socket, open.get(socket) + 1);
+    res.once("close", () => {
+      if (!open.has(socket)) return;
+      open.set(socket, open.get(socket) - 1);
+      if (!server.listening && open.get(socket) === 0) socket.end();
+    });
+  });
+  return server;
+}
+
+/**
+ * Stops taking connections and resolves once every one has closed: those answering a request
+ * close after their response; the others at once, including one that has sent nothing or only
+ * part of a request yet (Node's `closeIdleConnections` leaves those open, so a silent client
+ * would hold the shutdown).
+ */
+export function closeServer(server) {
+  return new Promise((resolve) => {
+    server.close(resolve);
+    for (const [socket, answering] of connections.get(server) ?? []) if (answering === 0) socket.destroy();
+  });
 }
 
 /** Starts Next's production server on `hostname:port`. */

@@ -1,5 +1,5 @@
 import { Agent, request, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createConnection, type AddressInfo, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import { actionBodyProblem, formActionBodyProblem } from "../../lib/platform/action-body";
 import { allowedOrigins } from "../../lib/platform/origins";
@@ -12,7 +12,7 @@ import {
   MAX_CONSOLE_UPLOAD_BYTES,
   MAX_PHOTO_UPLOAD_BYTES,
 } from "../../lib/platform/action-limits.mjs";
-import { earlyRefusal, siteServer } from "../../lib/platform/node-server.mjs";
+import { closeServer, earlyRefusal, siteServer } from "../../lib/platform/node-server.mjs";
 
 const text = "text/plain;charset=UTF-8";
 const bytes = (value: string) => new TextEncoder().encode(value);
@@ -227,19 +227,45 @@ describe("npm start's server: the visitor's address comes from the socket", () =
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const get = () =>
-        new Promise<boolean>((resolve, reject) => {
+        new Promise<{ reused: boolean; keepAlive: unknown }>((resolve, reject) => {
           const req = request({ host: "127.0.0.1", port, path: "/", agent }, (res) => {
             res.resume();
-            res.on("end", () => resolve(req.reusedSocket));
+            res.on("end", () => resolve({ reused: req.reusedSocket, keepAlive: res.headers["keep-alive"] }));
           });
           req.on("error", reject).end();
         });
-      expect(await get()).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
-      expect(await get()).toBe(true);
+      expect(await get()).toEqual({ reused: false, keepAlive: "timeout=65" });
+      // Node closes an idle connection a second after its timeout: 6 s by default.
+      await new Promise((resolve) => setTimeout(resolve, 7_500));
+      expect(await get()).toEqual({ reused: true, keepAlive: "timeout=65" });
     } finally {
       agent.destroy();
-      server.close();
+      await closeServer(server);
     }
-  }, 15_000);
+  }, 20_000);
+
+  it("shutting down answers the request in flight, then closes every connection, silent and half-sent ones at once", async () => {
+    const server = siteServer((_req: IncomingMessage, res: ServerResponse) => void setTimeout(() => res.end("done"), 500), 0);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const connect = () =>
+      new Promise<Socket>((resolve) => {
+        const socket = createConnection({ host: "127.0.0.1", port }, () => resolve(socket));
+      });
+    const silent = await connect();
+    const halfSent = await connect();
+    halfSent.write("GET / HTTP/1.1\r\nHost: site\r\n");
+    const answering = await connect();
+    let answer = "";
+    answering.on("data", (chunk) => (answer += chunk));
+    const answered = new Promise((resolve) => answering.on("close", resolve));
+    answering.write("GET / HTTP/1.1\r\nHost: site\r\n\r\n");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = await Promise.race([closeServer(server).then(() => true), new Promise((resolve) => setTimeout(resolve, 2_000, false))]);
+    for (const socket of [silent, halfSent, answering]) socket.destroy();
+    expect(closed).toBe(true);
+    await answered;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*done$/);
+    expect([silent.destroyed || silent.readableEnded, halfSent.destroyed || halfSent.readableEnded]).toEqual([true, true]);
+  });
 });
