@@ -2,7 +2,7 @@
 // The inboxes are a real SMTP server in this test process (tests/e2e/helpers/inbox.ts).
 import { expect } from "@playwright/test";
 import type { TestSmtpServer } from "../unit/helpers/smtp";
-import { query } from "./helpers/db";
+import { query, retryOffset } from "./helpers/db";
 import { addressOf, person, requestFrom, smtp, test } from "./helpers/inbox";
 import { logIn, operatorRows, type LeadRow } from "./helpers/operator";
 import { chooseDates } from "./helpers/rental-dialog";
@@ -16,8 +16,7 @@ test("a vendor marks leads contacted from the emailed link; from the third, its 
     select v.id, v.email, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip from public.vendors v
     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where v.email is not null and s.slug in ('north-dakota', 'south-dakota', 'idaho') order by v.id limit 1 offset $1`,
-    // The reference copy is the database before any test: a retry takes the next listing, as the first try changed this one.
-    [test.info().retry],
+    [retryOffset()],
   );
   const visitor = await person(browser, "visitor");
   const delays: number[] = [];
@@ -69,8 +68,7 @@ test("the one-click opt-out in a lead email's List-Unsubscribe header takes the 
     select v.id, v.name, v.email, p.code as zip, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path
     from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where v.email is not null and s.slug in ('new-mexico', 'nevada') order by v.id limit 1 offset $1`,
-    // The reference copy is the database before any test: a retry takes the next listing, as the first try changed this one.
-    [test.info().retry],
+    [retryOffset()],
   );
   const visitor = await person(browser, "visitor");
   const first = await test.step("the lead email's one-click opt-out stops the vendor's requests; a wrong token finds nothing", async () => {

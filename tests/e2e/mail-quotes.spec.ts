@@ -2,7 +2,7 @@
 // The inboxes are a real SMTP server in this test process (tests/e2e/helpers/inbox.ts).
 import { expect, type Page } from "@playwright/test";
 import type { TestSmtpServer } from "../unit/helpers/smtp";
-import { query } from "./helpers/db";
+import { query, retryOffset } from "./helpers/db";
 import { addressOf, emailedLink, fillJobSite, invitationDays, pastPhoneWidth, person, requestFrom, smtp, test } from "./helpers/inbox";
 import { logIn } from "./helpers/operator";
 
@@ -33,9 +33,8 @@ test("two vendors quote a request, one from /business and one from the emailed l
                         where v.email is not null order by n.distance_miles limit 1) b
     where a.email is not null and a.claimed_at is null and s.slug in ('arkansas', 'nebraska', 'iowa', 'kansas', 'utah')
     order by a.id desc limit 1 offset $1`,
-    // The reference copy is the database before any test: a retry takes listings past the first
-    // try's pair (the next two are each other's nearest, so the next one is that pair turned round).
-    [2 * test.info().retry],
+    // Two a try: the next listing and the first try's pair are each other's nearest.
+    [retryOffset(2)],
   );
   const renterEmail = `booking.renter.${Date.now()}@example.com`;
   const [business, vendorB, renter] = [

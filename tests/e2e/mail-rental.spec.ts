@@ -12,7 +12,7 @@ import ICAL from "ical.js";
 import { createPGlite } from "../../lib/db/pglite";
 import sharp from "sharp";
 import type { TestSmtpServer } from "../unit/helpers/smtp";
-import { query } from "./helpers/db";
+import { query, retryOffset } from "./helpers/db";
 import { addressOf, emailedLink, fillJobSite, pastPhoneWidth, requestFrom, smtp, test } from "./helpers/inbox";
 import { answers, startProcess } from "./helpers/processes";
 import { smtpPort } from "./helpers/smtp-port";
@@ -73,7 +73,7 @@ async function claimedPair(business: Page, states: string[]) {
      order by a.id desc limit 1 offset $2`,
     // A retry takes the next listing: the servers share the build's page cache, which holds the
     // first try's pages of this one.
-    [states, test.info().retry],
+    [states, retryOffset()],
   );
   await business.goto(`/business/claim/${pair.a}`);
   const before = smtp.received.length;

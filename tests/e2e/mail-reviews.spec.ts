@@ -2,7 +2,7 @@
 // The inboxes are a real SMTP server in this test process (tests/e2e/helpers/inbox.ts).
 import { expect } from "@playwright/test";
 import type { TestSmtpServer } from "../unit/helpers/smtp";
-import { query } from "./helpers/db";
+import { query, retryOffset } from "./helpers/db";
 import { addressOf, emailedLink, pastPhoneWidth, person, requestFrom, smtp, test } from "./helpers/inbox";
 import { logIn } from "./helpers/operator";
 
@@ -19,8 +19,7 @@ test("a renter reviews a vendor that contacted them; the operator publishes it, 
     select v.id, v.name, v.email, '/us/' || s.slug || '/' || c.slug || '/' || v.slug as path, p.code as zip from public.vendors v
     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where v.email is not null and v.site is not null and s.slug in ('delaware', 'west-virginia', 'kentucky') order by v.id limit 1 offset $1`,
-    // The reference copy is the database before any test: a retry takes the next listing, as the first try claimed this one.
-    [test.info().retry],
+    [retryOffset()],
   );
 
   // Four people, each a browser of their own; what one step learns, the next uses.

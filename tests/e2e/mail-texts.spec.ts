@@ -4,7 +4,7 @@
 // lists the hand-on. Texts through the provider and the silent vendor: tests/unit/texts.test.ts.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { expect } from "@playwright/test";
-import { query } from "./helpers/db";
+import { query, retryOffset } from "./helpers/db";
 import { emailedLink, pastPhoneWidth, person, requestFrom, smtp, test } from "./helpers/inbox";
 import { logIn } from "./helpers/operator";
 
@@ -32,7 +32,7 @@ test("a claimed listing is texted its request, answers not available within its 
      -- listings other mail tests claim, only when no other is), else in Maine.
      order by (now() at time zone s.time_zone)::time between '08:00' and '20:45' desc, s.slug = 'alaska', s.slug = 'maine' desc, v.id desc
      limit 1 offset $1`,
-    [test.info().retry],
+    [retryOffset()],
   );
   const [business, renter, operator] = [
     await person(browser, "text-business"),

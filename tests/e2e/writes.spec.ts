@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { addDays, addYears, differenceInCalendarDays, format } from "date-fns";
-import { query } from "./helpers/db";
+import { query, retryOffset } from "./helpers/db";
 import { chooseDates, pickedDay } from "./helpers/rental-dialog";
 import { operatorRows, type LeadRow, type SubmissionRow } from "./helpers/operator";
 import { test } from "./helpers/test";
@@ -16,7 +16,7 @@ async function vendorFor(project: string, journey: "request" | "forgery") {
      join public.states s on s.id = c.state_id
      order by v.id limit 4 offset $1`,
     // A retry takes four others: the first try's drafts and requests stay with its listings.
-    [4 * test.info().retry],
+    [retryOffset(4)],
   );
   return rows[(journey === "request" ? 0 : 2) + (project === "desktop" ? 0 : 1)];
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
+import { test } from "@playwright/test";
 import { createPGlite } from "../../../lib/db/pglite";
 import { referenceCopy } from "./test-database";
 
@@ -19,3 +20,9 @@ function referenceDb(): Promise<PGlite> {
 export async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   return (await (await referenceDb()).query<T>(sql, params)).rows;
 }
+
+/**
+ * An offset past the rows this test's earlier tries took, `rowsPerTry` each: the reference copy
+ * is the database before any test, so a filter cannot see what a first try changed.
+ */
+export const retryOffset = (rowsPerTry = 1) => rowsPerTry * test.info().retry;

@@ -2,7 +2,7 @@ import { expect, type Browser, type Locator, type Page } from "@playwright/test"
 import ICAL from "ical.js";
 import { startSmtpServer, type TestSmtpServer } from "../../unit/helpers/smtp";
 import { actionIds, callAction, dialogCompletion } from "./actions";
-import { query } from "./db";
+import { query, retryOffset } from "./db";
 import { smtpPort } from "./smtp-port";
 import { clientAddress, test as base } from "./test";
 
@@ -75,7 +75,7 @@ export async function listings() {
     join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id join public.states s on s.id = c.state_id
     where v.email is not null and v.site is not null and s.slug in ('alaska', 'hawaii', 'wyoming', 'vermont', 'montana')
     order by v.id limit 3 offset $1`,
-    [3 * test.info().retry],
+    [retryOffset(3)],
   );
 }
 
