@@ -1,7 +1,7 @@
 /**
  * npm run bench:scale — prints figures; never part of pass/fail tests.
  *
- * Each SQL function the pages call, timed as they call it (median of 3 after one warm-up call), on
+ * Each SQL function the pages call, timed as they call it (median of 3 after three warm-up calls), on
  * the seed (with 5,000 requests, so that every page and report is full) and again after the database has grown to years of use: on PostgreSQL 15 set up as hosted
  * Supabase (called as service_role) 100,000 vendors and 1,000,000 completed rental requests; on the
  * embedded PGlite 100,000 vendors and 100,000 requests. Prints seed, grown and their ratio.
@@ -10,13 +10,16 @@
  * the lines whose name holds one of those words; SCALE_ENGINES=pglite
  * or pg15 measures one engine.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type pg from "pg";
-import { createMigratedMemoryDb } from "../../lib/db/pglite";
+import { openFileDb } from "../../lib/db/embedded";
 import { vacuumMostDue } from "../../lib/db/vacuum";
 import { migrateAndSeed, startPostgres15 } from "../../lib/db/postgres15";
 import { growthSql } from "./scale.mts";
 import { CALLS, type Engine, type Subjects } from "./scale-calls/index";
-import { BUSY_VENDOR_SLUG, PAGE } from "./scale-calls/types";
+import { BUSY_VENDOR_SLUG, PAGE, WARM_UP_RUNS } from "./scale-calls/types";
 
 const VENDORS = Number(process.env.SCALE_VENDORS ?? 100_000);
 const REQUESTS = {
@@ -59,20 +62,21 @@ async function timeCalls(engine: Engine): Promise<Map<string, number>> {
       continue;
     }
     const runs: number[] = [];
-    for (let run = 0; run < 4; run++) {
+    for (let run = 0; run < WARM_UP_RUNS + 3; run++) {
       const params = await call.params(about, engine, run);
       const started = performance.now();
       await engine.query(call.sql, params);
-      // The first run warms the caches and plans.
-      if (run > 0) runs.push(performance.now() - started);
+      if (run >= WARM_UP_RUNS) runs.push(performance.now() - started);
     }
     times.set(call.name, median(runs));
   }
   return times;
 }
 
+/** In a folder of its own, opened as the site opens it: an in-memory copy keeps every data file in the JS heap. */
 async function pglite(): Promise<Engine> {
-  const db = await createMigratedMemoryDb(true);
+  const folder = mkdtempSync(path.join(os.tmpdir(), "skidsteer-scale-"));
+  const { db, release } = await openFileDb(folder);
   return {
     query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
     exec: async (sql) => void (await db.exec(sql)),
@@ -95,7 +99,11 @@ async function pglite(): Promise<Engine> {
         `embedded vacuum: ${calls.length} tables until none was due, longest ${longest.ms.toFixed(0)} ms (${longest.table}), ${all.toFixed(0)} ms in all`,
       );
     },
-    close: () => db.close(),
+    close: async () => {
+      await db.close();
+      release();
+      rmSync(folder, { recursive: true, force: true });
+    },
   };
 }
 

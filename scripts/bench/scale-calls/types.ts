@@ -27,11 +27,11 @@ export interface Call {
   name: string;
   sql: string;
   /**
-   * The call's arguments for run `run` (0 is the warm-up): a write takes a fresh subject each run,
+   * The call's arguments for run `run` (the first WARM_UP_RUNS warm up): a write takes a fresh subject each run,
    * found or made here with untimed queries.
    */
   params: (subjects: Subjects, engine: Engine, run: number) => unknown[] | Promise<unknown[]>;
-  /** Times the call another way than the median of 3 runs after a warm-up (a job's longest batch). */
+  /** Times the call another way than the median of 3 runs after the warm-up runs (a job's longest batch). */
   measure?: (subjects: Subjects, engine: Engine) => Promise<number>;
 }
 
@@ -39,3 +39,9 @@ export const PAGE = 50;
 /** The listing that receives one request in five (the first vendor while there is no such listing), and the address that manages it. */
 export const BUSY_VENDOR_SLUG = "scale-test-rentals-1";
 export const BUSY_MANAGER_EMAIL = "owner@busy-listing.example";
+
+/**
+ * Runs before the three timed ones: they warm the caches and plans, and on PGlite the WebAssembly
+ * code that V8 recompiles in the background once a path is hot (a path's first calls take longer).
+ */
+export const WARM_UP_RUNS = 3;
