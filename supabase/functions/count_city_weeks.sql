@@ -11,10 +11,10 @@
 -- p_slice answers is copied and counted in one call. So a call reads about p_slice answers, more
 -- only for the answers of one instant or of one city, which are never split. A listing that moves
 -- to another city while its week is copied counts in both that week.
-create or replace function public.count_city_weeks(p_slice int default 500)
+create or replace function public.count_city_weeks(p_slice int default 100)
 returns date language plpgsql security definer set search_path = '' as $$
 declare
-  slice constant int := least(greatest(coalesce(p_slice, 500), 1), 1000000);
+  slice constant int := least(greatest(coalesce(p_slice, 100), 1), 1000000);
   this_week date := date_trunc('week', now() at time zone 'UTC')::date;
   due private.site_weeks;
   starts timestamptz;
@@ -42,7 +42,11 @@ begin
 
   if due.cities_staged_to is null then
     delete from private.city_weeks c where c.week = due.week;
-    delete from private.city_week_answers a where a.week = due.week;
+    -- The copy holds one week: emptied whole, so that the space of the weeks counted before is
+    -- not read again (rows deleted one by one leave it until a vacuum). A week whose copy this
+    -- empties (an older week came due again before it was counted) is copied again from its start.
+    truncate private.city_week_answers;
+    update private.site_weeks s set cities_staged_to = null where s.cities_staged_to is not null and s.week <> due.week;
     due.cities_staged_to := starts;
   end if;
   if due.cities_staged_to < ends then
