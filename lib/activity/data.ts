@@ -62,7 +62,7 @@ export const countSiteWeeks = () => countDueWeeks("count_site_weeks", 27);
 
 /**
  * The timed round's part after the site's weeks: each ended week's city medians for the /business
- * charts, a week of up to 500 answers or a slice of a busier one per call, at most 100 calls in a round.
+ * charts, a week of up to 100 answers or a slice of a busier one per call, at most 100 calls in a round.
  */
 export const countCityWeeks = () => countDueWeeks("count_city_weeks", 100);
 

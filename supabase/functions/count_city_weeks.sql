@@ -10,7 +10,9 @@
 -- order of id), each city's median counted from them; one step per call, but a week of up to
 -- p_slice answers is copied and counted in one call. So a call reads about p_slice answers, more
 -- only for the answers of one instant or of one city, which are never split. A listing that moves
--- to another city while its week is copied counts in both that week.
+-- to another city while its week is copied counts in both that week. The copy holds one week: a
+-- week's first call empties it, and a week whose copy that empties (an older week came due again
+-- before it was counted) is copied again from its start.
 create or replace function public.count_city_weeks(p_slice int default 100)
 returns date language plpgsql security definer set search_path = '' as $$
 declare
@@ -42,10 +44,15 @@ begin
 
   if due.cities_staged_to is null then
     delete from private.city_weeks c where c.week = due.week;
-    -- The copy holds one week: emptied whole, so that the space of the weeks counted before is
-    -- not read again (rows deleted one by one leave it until a vacuum). A week whose copy this
-    -- empties (an older week came due again before it was counted) is copied again from its start.
-    truncate private.city_week_answers;
+    -- Emptied whole, so that the space of the weeks counted before is not read again (rows
+    -- deleted one by one leave it until a vacuum); row by row when another session reads the
+    -- copy (a dump), rather than wait for it.
+    begin
+      lock table private.city_week_answers in access exclusive mode nowait;
+      truncate private.city_week_answers;
+    exception when lock_not_available or object_in_use then
+      delete from private.city_week_answers;
+    end;
     update private.site_weeks s set cities_staged_to = null where s.cities_staged_to is not null and s.week <> due.week;
     due.cities_staged_to := starts;
   end if;
