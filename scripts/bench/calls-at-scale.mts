@@ -76,7 +76,15 @@ async function timeCalls(engine: Engine): Promise<Map<string, number>> {
 /** In a folder of its own, opened as the site opens it: an in-memory copy keeps every data file in the JS heap. */
 async function pglite(): Promise<Engine> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "skidsteer-scale-"));
-  const { db, release } = await openFileDb(folder);
+  const remove = () => rmSync(folder, { recursive: true, force: true });
+  process.once("SIGINT", () => {
+    remove();
+    process.exit(130);
+  });
+  const { db, release } = await openFileDb(folder).catch((error) => {
+    remove();
+    throw error;
+  });
   return {
     query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
     exec: async (sql) => void (await db.exec(sql)),
@@ -100,9 +108,12 @@ async function pglite(): Promise<Engine> {
       );
     },
     close: async () => {
-      await db.close();
-      release();
-      rmSync(folder, { recursive: true, force: true });
+      try {
+        await db.close();
+      } finally {
+        release();
+        remove();
+      }
     },
   };
 }

@@ -1254,11 +1254,11 @@ export const WRITES: Call[] = [
     sql: "select public.keep_listing_weeks()",
     params: () => [],
     // As the timed round runs it after the cities' weeks, once the newest week has settled: every
-    // managed listing queued, then one listing's week per call, the busiest listing's 21 weeks
-    // among them (as if it had just got its manager), until none is due.
+    // managed listing queued, then one listing's week per call, none of their weeks kept (as after
+    // a long stop; the busiest listing's 21 among them), until none is due.
     measure: (s, engine) =>
       longestWeekCount(engine, "keep_listing_weeks", () =>
-        engine.exec(`delete from private.listing_weeks where vendor_id = ${Number(s.busyVendor)};
+        engine.exec(`delete from private.listing_weeks;
           delete from private.listing_weeks_due;
           insert into private.listing_weeks_due (vendor_id) values (${Number(s.busyVendor)});
           update private.site_weeks set listings_queued_after = null, listings_queued_at = null`),
