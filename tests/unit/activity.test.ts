@@ -354,16 +354,22 @@ describe("a busy week's cities", () => {
     expect(await one("select count(*)::int as n from private.city_week_answers")).toEqual({ n: 0 });
     expect(await one("select count(*)::int as n from private.site_weeks where cities_staged_to is not null")).toEqual({ n: 0 });
 
-    // An older week due again while the busy week is half copied empties the copy: the busy week
-    // is copied again from its start, to the same medians. Its first call here is made from a
-    // statement that reads the copy too, which cannot empty it whole: it is emptied row by row.
+    // A week's first call empties the copy whole (into a new file). An older week due again while
+    // the busy week is half copied empties the copy: the busy week is copied again from its start,
+    // to the same medians. That first call here is made from a statement that reads the copy too,
+    // which cannot empty it whole: it is emptied row by row.
+    const file = async () => (await one<{ f: number }>("select pg_relation_filenode('private.city_week_answers') as f")).f;
     await db.query(`update private.site_weeks set cities_counted_at = null where week = ${weekSql}`);
+    const before = await file();
     while (total(await copy()) < 4) expect(await one("select public.count_city_weeks(2) as week")).not.toEqual({ week: null });
+    const halfCopied = await file();
+    expect(halfCopied).not.toBe(before);
     await db.query(`update private.site_weeks set cities_counted_at = null where week = ${weekSql} - 7`);
     const older = await one<{ week: string }>(
       "select to_char(public.count_city_weeks(2), 'YYYY-MM-DD') as week, (select count(*) from private.city_week_answers) as copied",
     );
     expect(older.week).toBe((await one<{ w: string }>(`select to_char(${weekSql} - 7, 'YYYY-MM-DD') as w`)).w);
+    expect(await file()).toBe(halfCopied);
     expect(total(await copy())).toBe(0);
     expect(await one(`select cities_staged_to from private.site_weeks where week = ${weekSql}`)).toEqual({ cities_staged_to: null });
     let calls = 0;
