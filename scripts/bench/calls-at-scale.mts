@@ -77,10 +77,11 @@ async function timeCalls(engine: Engine): Promise<Map<string, number>> {
 async function pglite(): Promise<Engine> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "skidsteer-scale-"));
   const remove = () => rmSync(folder, { recursive: true, force: true });
-  process.once("SIGINT", () => {
+  const interrupted = () => {
     remove();
     process.exit(130);
-  });
+  };
+  process.once("SIGINT", interrupted);
   const { db, release } = await openFileDb(folder).catch((error) => {
     remove();
     throw error;
@@ -111,6 +112,7 @@ async function pglite(): Promise<Engine> {
       try {
         await db.close();
       } finally {
+        process.off("SIGINT", interrupted);
         release();
         remove();
       }
