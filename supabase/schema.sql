@@ -1101,7 +1101,7 @@ ALTER TABLE private.site_week_zips OWNER TO postgres;
 -- Name: TABLE site_week_zips; Type: COMMENT; Schema: private; Owner: postgres
 --
 
-COMMENT ON TABLE private.site_week_zips IS 'Per week, the job-site ZIP codes of requests that found no vendor, and how many: the console''s map of where to recruit vendors.';
+COMMENT ON TABLE private.site_week_zips IS 'Per week, the job-site ZIP codes of requests that found no vendor, and how many: the console''s map of where to recruit vendors. Written and pruned only by count_site_weeks, without keys to private.site_weeks or public.postcodes.';
 
 
 --
@@ -4834,13 +4834,6 @@ CREATE INDEX responses_due_since_idx ON private.responses_due USING btree (since
 
 
 --
--- Name: site_week_zips_postcode_idx; Type: INDEX; Schema: private; Owner: postgres
---
-
-CREATE INDEX site_week_zips_postcode_idx ON private.site_week_zips USING btree (postcode_id);
-
-
---
 -- Name: articles_published_at_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -6027,22 +6020,6 @@ ALTER TABLE ONLY private.listing_weeks
 
 ALTER TABLE ONLY private.responses_due
     ADD CONSTRAINT responses_due_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES public.vendors(id) ON DELETE CASCADE;
-
-
---
--- Name: site_week_zips site_week_zips_postcode_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
---
-
-ALTER TABLE ONLY private.site_week_zips
-    ADD CONSTRAINT site_week_zips_postcode_id_fkey FOREIGN KEY (postcode_id) REFERENCES public.postcodes(id) ON DELETE CASCADE;
-
-
---
--- Name: site_week_zips site_week_zips_week_fkey; Type: FK CONSTRAINT; Schema: private; Owner: postgres
---
-
-ALTER TABLE ONLY private.site_week_zips
-    ADD CONSTRAINT site_week_zips_week_fkey FOREIGN KEY (week) REFERENCES private.site_weeks(week) ON DELETE CASCADE;
 
 
 --

@@ -3,7 +3,8 @@
 -- has passed) when its count is over 10 minutes old, the oldest first; returns the week counted,
 -- or null when none was due (or another instance is counting). A row takes the time its
 -- transaction started, so the hour lets the week's last ones commit before its final count. Each
--- call reads one week's rows by their indexes.
+-- call reads one week's rows by their indexes, replaces the week's job-site ZIP codes and deletes
+-- the figures of weeks past the 26 (private.site_week_zips has no keys to cascade through).
 create or replace function public.count_site_weeks()
 returns date language plpgsql security definer set search_path = '' as $$
 declare
@@ -51,6 +52,7 @@ begin
   where l.completed and l.no_recipients and l.completed_at >= starts and l.completed_at < ends
   group by p.id;
   delete from private.site_weeks s where s.week < this_week - 175;
+  delete from private.site_week_zips z where z.week < this_week - 175;
   return due;
 end;
 $$;

@@ -441,6 +441,24 @@ describe("the site's weeks", () => {
     );
     expect(week).toMatchObject(truth);
     expect(unanswered).toContainEqual(expect.objectContaining({ zip: lonely.code, requests: 2 }));
+
+    // The job keeps the ZIP codes' rows itself: a week counted again has its rows replaced, and
+    // those of a week past the 26 go at the next count.
+    const lonelyId = (await one<{ id: number }>("select id from public.postcodes where code = $1", [lonely.code])).id;
+    await db.query(
+      `insert into private.site_week_zips (week, postcode_id, requests)
+       values (date_trunc('week', now() at time zone 'UTC')::date - 182, $1, 5)`,
+      [lonelyId],
+    );
+    await sendRequest({ zip: lonely.code });
+    await db.query("update private.site_weeks set counted_at = now() - interval '11 minutes' where week = $1", [week.week]);
+    expect(await countSiteWeeks()).toBe(1);
+    expect((await siteActivity()).unanswered).toContainEqual(expect.objectContaining({ zip: lonely.code, requests: 3 }));
+    expect(
+      await one(
+        "select count(*)::int as n from private.site_week_zips where week < date_trunc('week', now() at time zone 'UTC')::date - 175",
+      ),
+    ).toEqual({ n: 0 });
   });
 });
 
