@@ -1,5 +1,6 @@
 -- One batch of the retention periods (days unless said), at most p_batch rows of each kind (and a
--- quarter as many requests to erase, each of which changes rows in eight tables), so that a batch
+-- quarter as many drafts to delete and requests to erase: a draft's delete is checked against nine
+-- tables that reference requests, an erasure changes rows in eight), so that a batch
 -- stays short whatever is due and a day's work is a trickle of batches:
 -- drafts never sent are deleted p_draft_days after their last change; sent requests are
 -- erased in place (erase_requests, as the action expire) p_personal_months after they were sent,
@@ -27,7 +28,7 @@ begin
   with doomed as (
     select l.id from public.leads l
     where not l.completed and l.updated_at < now() - make_interval(days => p_draft_days)
-    order by l.updated_at limit batch for update skip locked)
+    order by l.updated_at limit ceil(batch / 4.0)::int for update skip locked)
   delete from public.leads l using doomed d where l.id = d.id;
   get diagnostics drafts = row_count;
 

@@ -61,6 +61,26 @@ describe("retention periods", () => {
     expect(left.map((row) => row.id)).toEqual([young.id, sent].sort((a, b) => a - b));
   });
 
+  it("a batch deletes at most a quarter of its size of drafts, the longest unchanged first", async () => {
+    const drafts: number[] = [];
+    for (let n = 0; n < 3; n++) {
+      const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [
+        ownerToken(110 + n),
+        `retention-draft-batch-${n}`,
+      ]);
+      drafts.push(draft.id);
+    }
+    await db.query("update public.leads set updated_at = now() - interval '40 days' + id * interval '1 second' where id = any($1)", [
+      drafts,
+    ]);
+    const batchOf8 = () =>
+      asService<{ r: { drafts: number } }>(db, "select public.retention_run(30, 24, 30, 1, 8) as r").then(([{ r }]) => r.drafts);
+    expect(await batchOf8()).toBe(2);
+    const left = await inspect<{ id: number }>("select id from public.leads where id = any($1)", [drafts]);
+    expect(left.map((row) => row.id)).toEqual([drafts[2]]);
+    expect(await batchOf8()).toBe(1);
+  });
+
   it("a completed request's personal fields are blanked 24 months after completion, keeping what the reports count", async () => {
     const old = await completedRequest("old.renter@example.com");
     const recent = await completedRequest("recent.renter@example.com");
