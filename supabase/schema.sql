@@ -4827,6 +4827,20 @@ CREATE INDEX listing_weeks_week_idx ON private.listing_weeks USING btree (week);
 
 
 --
+-- Name: photo_deletions_queued_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX photo_deletions_queued_idx ON private.photo_deletions USING btree (queued_at);
+
+
+--
+-- Name: INDEX photo_deletions_queued_idx; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON INDEX private.photo_deletions_queued_idx IS 'The photo deletion queue in the order it was queued, for photo_deletions_claim.';
+
+
+--
 -- Name: responses_due_since_idx; Type: INDEX; Schema: private; Owner: postgres
 --
 

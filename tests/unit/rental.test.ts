@@ -268,6 +268,7 @@ describe("erasure", () => {
     expect(await inspect("select 1 from public.rental_photos where lead_id = $1", [request.id])).toEqual([]);
     expect(await deleteQueuedPhotos()).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(photosDir, stored[0]))).toBe(false);
+    expect(await inspect("select 1 from private.photo_deletions where path = $1", [stored[0]])).toEqual([]);
   });
 });
 
