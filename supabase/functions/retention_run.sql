@@ -14,6 +14,7 @@ create or replace function public.retention_run(p_draft_days int, p_personal_mon
 returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
   batch constant int := least(greatest(coalesce(p_batch, 100), 1), 5000);
+  quarter constant int := ceil(batch / 4.0)::int;
   drafts int;
   anonymized int;
   emptied int;
@@ -28,14 +29,14 @@ begin
   with doomed as (
     select l.id from public.leads l
     where not l.completed and l.updated_at < now() - make_interval(days => p_draft_days)
-    order by l.updated_at limit ceil(batch / 4.0)::int for update skip locked)
+    order by l.updated_at limit quarter for update skip locked)
   delete from public.leads l using doomed d where l.id = d.id;
   get diagnostics drafts = row_count;
 
   anonymized := (private.erase_requests(array(
     select l.id from public.leads l
     where l.completed and l.anonymized_at is null and l.completed_at < now() - make_interval(months => p_personal_months)
-    order by l.completed_at limit ceil(batch / 4.0)::int for update skip locked), 'expire')->>'requests')::int;
+    order by l.completed_at limit quarter for update skip locked), 'expire')->>'requests')::int;
 
   with due as (
     (select m.id from public.outbox_messages m

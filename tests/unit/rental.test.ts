@@ -270,6 +270,17 @@ describe("erasure", () => {
     expect(existsSync(path.join(photosDir, stored[0]))).toBe(false);
     expect(await inspect("select 1 from private.photo_deletions where path = $1", [stored[0]])).toEqual([]);
   });
+
+  it("takes each deleted file off the queue once, whatever else the paths hold", async () => {
+    const queued = [1, 2].map(() => `rentals/0/delivery-${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}.jpg`);
+    await db.query("insert into private.photo_deletions (path) select unnest($1::text[])", [queued]);
+    const done = async (paths: Array<string | null> | null) =>
+      (await inspect<{ n: number }>("select public.photo_deletions_done($1) as n", [paths]))[0].n;
+    expect(await done([queued[0], queued[0], null, "rentals/0/delivery-never-queued.jpg"])).toBe(1);
+    expect(await done([])).toBe(0);
+    expect(await done(null)).toBe(0);
+    expect(await inspect("select path from private.photo_deletions where path = any($1)", [queued])).toEqual([{ path: queued[1] }]);
+  });
 });
 
 describe("after delivery: extension, call-off, pickup and the final bill", () => {
