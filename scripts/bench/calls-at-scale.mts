@@ -19,7 +19,7 @@ import { vacuumMostDue } from "../../lib/db/vacuum";
 import { migrateAndSeed, startPostgres15 } from "../../lib/db/postgres15";
 import { growthSql } from "./scale.mts";
 import { CALLS, type Engine, type Subjects } from "./scale-calls/index";
-import { BUSY_VENDOR_SLUG, PAGE, WARM_UP_RUNS } from "./scale-calls/types";
+import { BUSY_VENDOR_SLUG, median, PAGE, TIMED_RUNS, WARM_UP_RUNS } from "./scale-calls/types";
 
 const VENDORS = Number(process.env.SCALE_VENDORS ?? 100_000);
 const REQUESTS = {
@@ -51,8 +51,6 @@ async function subjects(engine: Engine): Promise<Subjects> {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function timeCalls(engine: Engine): Promise<Map<string, number>> {
   const about = await subjects(engine);
   const times = new Map<string, number>();
@@ -62,7 +60,7 @@ async function timeCalls(engine: Engine): Promise<Map<string, number>> {
       continue;
     }
     const runs: number[] = [];
-    for (let run = 0; run < WARM_UP_RUNS + 3; run++) {
+    for (let run = 0; run < WARM_UP_RUNS + TIMED_RUNS; run++) {
       const params = await call.params(about, engine, run);
       const started = performance.now();
       await engine.query(call.sql, params);

@@ -41,7 +41,11 @@ export const BUSY_VENDOR_SLUG = "scale-test-rentals-1";
 export const BUSY_MANAGER_EMAIL = "owner@busy-listing.example";
 
 /**
- * Runs before the three timed ones: they warm the caches and plans, and on PGlite the WebAssembly
+ * Runs before the timed ones: they warm the caches and plans, and on PGlite the WebAssembly
  * code that V8 recompiles in the background once a path is hot (a path's first calls take longer).
  */
 export const WARM_UP_RUNS = 3;
+/** Timed runs of a call; its figure is their median. */
+export const TIMED_RUNS = 3;
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { IMPORT_BATCH_ROWS } from "../../../lib/listings/import";
 import { RETENTION_BATCH } from "../../../lib/privacy/periods";
 import { payloadTotals } from "../../../lib/quotes/money";
-import { BUSY_MANAGER_EMAIL, PAGE, WARM_UP_RUNS, type Call, type Engine, type Subjects } from "./types";
+import { BUSY_MANAGER_EMAIL, median, PAGE, TIMED_RUNS, WARM_UP_RUNS, type Call, type Engine, type Subjects } from "./types";
 
 /*
  * The writes actions and jobs make, each run on a fresh subject found (or made) with untimed queries
@@ -186,7 +186,7 @@ function write(line: Write): Call {
     ...line,
     measure: async (subjects: Subjects, engine: Engine) => {
       const runs: number[] = [];
-      for (let run = 0; run < WARM_UP_RUNS + 3; run++) {
+      for (let run = 0; run < WARM_UP_RUNS + TIMED_RUNS; run++) {
         const params = await line.params(subjects, engine, run);
         const started = performance.now();
         const rows = await engine.query(line.sql, params);
@@ -196,7 +196,7 @@ function write(line: Write): Call {
         }
         if (run >= WARM_UP_RUNS) runs.push(took);
       }
-      return [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+      return median(runs);
     },
   };
 }
@@ -1205,9 +1205,9 @@ export const WRITES: Call[] = [
     name: "retention job, longest batch of a day's work",
     sql: "select public.retention_run(30, 24, 30, 1, $1) as result",
     params: () => [RETENTION_BATCH],
-    // As lib/privacy/retention.ts runs it after each drain: batches of RETENTION_BATCH until one changes nothing.
-    // The site's timer runs it after every drain, so its paths are warm: the warm-up runs are batches of
-    // one row of each kind, a sliver of the day's work.
+    // A day's work in batches of RETENTION_BATCH until one changes nothing (lib/privacy/retention.ts runs
+    // one batch after each drain of the timed round). The round keeps its paths warm: the warm-up runs
+    // are batches of one row of each kind, a sliver of the day's work.
     measure: async (_s, engine) => {
       for (let run = 0; run < WARM_UP_RUNS; run++) await engine.query("select public.retention_run(30, 24, 30, 1, 1)");
       let longest = 0;
