@@ -1205,9 +1205,9 @@ export const WRITES: Call[] = [
     name: "retention job, longest batch of a day's work",
     sql: "select public.retention_run(30, 24, 30, 1, $1) as result",
     params: () => [RETENTION_BATCH],
-    // A day's work in batches of RETENTION_BATCH until one changes nothing (lib/privacy/retention.ts runs
-    // one batch after each drain of the timed round). The round keeps its paths warm: the warm-up runs
-    // are batches of one row of each kind, a sliver of the day's work.
+    // A day's work in batches of RETENTION_BATCH until one changes nothing (the timed round runs one
+    // batch, lib/privacy/retention.ts, after the outbox's drains). The round keeps its paths warm: the
+    // warm-up runs are batches of one row of each kind, a sliver of the day's work.
     measure: async (_s, engine) => {
       for (let run = 0; run < WARM_UP_RUNS; run++) await engine.query("select public.retention_run(30, 24, 30, 1, 1)");
       let longest = 0;
