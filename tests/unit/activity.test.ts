@@ -447,7 +447,7 @@ describe("the site's weeks", () => {
     const lonelyId = (await one<{ id: number }>("select id from public.postcodes where code = $1", [lonely.code])).id;
     await db.query(
       `insert into private.site_week_zips (week, postcode_id, requests)
-       values (date_trunc('week', now() at time zone 'UTC')::date - 182, $1, 5)`,
+       values (date_trunc('week', now() at time zone 'UTC')::date - 182, $1, 5) on conflict do nothing`,
       [lonelyId],
     );
     await sendRequest({ zip: lonely.code });

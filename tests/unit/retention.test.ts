@@ -62,11 +62,13 @@ describe("retention periods", () => {
   });
 
   it("a batch deletes at most a quarter of its size of drafts, the longest unchanged first", async () => {
+    // Fresh browsers on every attempt, so that a retry makes new drafts.
+    const attempt = crypto.randomUUID().slice(0, 8);
     const drafts: number[] = [];
     for (let n = 0; n < 3; n++) {
       const [draft] = await asService<{ id: number }>(db, "select public.create_lead($1, $2, null) as id", [
-        ownerToken(110 + n),
-        `retention-draft-batch-${n}`,
+        `${ownerToken(110 + n)}-${attempt}`,
+        `retention-draft-batch-${attempt}-${n}`,
       ]);
       drafts.push(draft.id);
     }
