@@ -556,6 +556,7 @@ CREATE TABLE public.vendors (
     phone_e164 text GENERATED ALWAYS AS (private.phone_e164(phone)) STORED,
     response_rate smallint,
     response_rate_count integer,
+    city_id bigint,
     CONSTRAINT vendors_email_check CHECK (((email IS NULL) OR public.is_email_address(email))),
     CONSTRAINT vendors_hours_check CHECK ((length(hours) <= 300)),
     CONSTRAINT vendors_rating_check CHECK (((rating >= (0)::numeric) AND (rating <= (5)::numeric))),
@@ -705,7 +706,7 @@ COMMENT ON COLUMN public.vendors.response_count IS 'How many answered requests r
 -- Name: COLUMN vendors.state_id; Type: COMMENT; Schema: public; Owner: postgres
 --
 
-COMMENT ON COLUMN public.vendors.state_id IS 'The state of the address''s ZIP code, a copy kept by the vendor_state_id trigger so a state page reads its listings from one index.';
+COMMENT ON COLUMN public.vendors.state_id IS 'The state of the address''s ZIP code, a copy kept by the vendor_place trigger so a state page reads its listings from one index.';
 
 
 --
@@ -741,6 +742,13 @@ COMMENT ON COLUMN public.vendors.phone_e164 IS 'The listing''s phone as E.164, w
 --
 
 COMMENT ON COLUMN public.vendors.response_rate IS 'The percentage of requests it answered of those due in the 90 days before it was counted (private.vendor_response_rates, counted by the timed round: count_responses), with how many (response_rate_count); shown from 5.';
+
+
+--
+-- Name: COLUMN vendors.city_id; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON COLUMN public.vendors.city_id IS 'The city of the address''s ZIP code, a copy kept by the vendor_place trigger so the listings nearest a ZIP code are read best first from one index.';
 
 
 --
@@ -5534,6 +5542,13 @@ COMMENT ON INDEX public.vendor_managers_one_owner_idx IS 'At most one owner per 
 
 
 --
+-- Name: vendors_city_rank_idx; Type: INDEX; Schema: public; Owner: postgres
+--
+
+CREATE INDEX vendors_city_rank_idx ON public.vendors USING btree (city_id, review_count DESC, rating DESC NULLS LAST, name, id) WHERE (NOT hidden);
+
+
+--
 -- Name: vendors_listed_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -5947,6 +5962,13 @@ CREATE TRIGGER vendors_normalize_site BEFORE INSERT OR UPDATE OF site ON public.
 
 
 --
+-- Name: vendors vendors_place; Type: TRIGGER; Schema: public; Owner: postgres
+--
+
+CREATE TRIGGER vendors_place BEFORE INSERT OR UPDATE OF postcode_id ON public.vendors FOR EACH ROW EXECUTE FUNCTION private.vendor_place();
+
+
+--
 -- Name: vendors vendors_search_text; Type: TRIGGER; Schema: public; Owner: postgres
 --
 
@@ -5972,13 +5994,6 @@ CREATE TRIGGER vendors_serviced_changed AFTER UPDATE ON public.vendors_serviced 
 --
 
 CREATE TRIGGER vendors_serviced_removed AFTER DELETE ON public.vendors_serviced REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.serviced_counts();
-
-
---
--- Name: vendors vendors_state_id; Type: TRIGGER; Schema: public; Owner: postgres
---
-
-CREATE TRIGGER vendors_state_id BEFORE INSERT OR UPDATE OF postcode_id ON public.vendors FOR EACH ROW EXECUTE FUNCTION private.vendor_state_id();
 
 
 --
@@ -6322,6 +6337,14 @@ ALTER TABLE ONLY public.vendor_managers
 
 ALTER TABLE ONLY public.vendors_additionaldetails
     ADD CONSTRAINT vendors_additionaldetails_vendor_id_fkey FOREIGN KEY (vendor_id) REFERENCES public.vendors(id) ON DELETE CASCADE;
+
+
+--
+-- Name: vendors vendors_city_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.vendors
+    ADD CONSTRAINT vendors_city_id_fkey FOREIGN KEY (city_id) REFERENCES public.cities(id);
 
 
 --

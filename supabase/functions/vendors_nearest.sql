@@ -2,7 +2,8 @@
 -- at its city's point), nearest first and at most 100 miles away, p_limit of them (at most 48)
 -- as cards with their miles and whether the ZIP is in their service area; null for a ZIP the
 -- directory does not know. Cities are taken ring by ring out of the box around the ZIP, by the
--- index on their coordinates, until enough listings are found.
+-- index on their coordinates, until enough listings are found; a ring's listings are read best
+-- first from each of its cities (vendors_city_rank_idx), so a big city costs no more than a small one.
 create or replace function public.vendors_nearest(p_zip text, p_limit int default 24)
 returns jsonb language plpgsql stable set search_path = '' as $$
 declare
@@ -33,10 +34,15 @@ begin
     order by 1
   loop
     exit when coalesce(array_length(ids, 1), 0) >= wanted;
-    select array_agg(x.id order by x.rank), array_agg(ring.m order by x.rank) into found_ids, found_miles
-    from (select v.id, row_number() over (order by v.review_count desc, v.rating desc nulls last, v.name, v.id) as rank
-          from public.postcodes p join public.vendors v on v.postcode_id = p.id
-          where p.city_id = any (ring.city_ids) and not v.hidden
+    select array_agg(x.id order by x.review_count desc, x.rating desc nulls last, x.name, x.id), array_agg(ring.m)
+    into found_ids, found_miles
+    from (select v.id, v.review_count, v.rating, v.name
+          from unnest(ring.city_ids) r(city_id)
+          cross join lateral (
+            select v.id, v.review_count, v.rating, v.name from public.vendors v
+            where v.city_id = r.city_id and not v.hidden
+            order by v.review_count desc, v.rating desc nulls last, v.name, v.id
+            limit wanted - coalesce(array_length(ids, 1), 0)) v
           order by v.review_count desc, v.rating desc nulls last, v.name, v.id
           limit wanted - coalesce(array_length(ids, 1), 0)) x;
     if found_ids is not null then

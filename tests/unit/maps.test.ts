@@ -107,6 +107,46 @@ describe("vendors nearest a ZIP code", () => {
     }
   });
 
+  it("lists a city's listings best first (reviews, then rating, then name), from the city the yard is in now", async () => {
+    const ranked = async () =>
+      (
+        await db.query<{ id: number }>(
+          `select v.id from public.vendors v join public.postcodes p on p.id = v.postcode_id join public.cities c on c.id = p.city_id
+           where c.slug = 'houston' and c.state_id = (select id from public.states where code = 'TX') and not v.hidden
+           order by v.review_count desc, v.rating desc nulls last, v.name, v.id limit 24`,
+        )
+      ).rows.map((row) => row.id);
+    const houston = async () => {
+      const near = await getVendorsNearest("77002");
+      const city = near!.vendors.filter((vendor) => vendor.miles === near!.vendors[0].miles);
+      return city.map((vendor) => vendor.card.id);
+    };
+    expect(await houston()).toEqual(await ranked());
+
+    // A listing from another state moves its yard to Houston with the most reviews there: it leads.
+    const mover = await one<{ id: number; postcode_id: number; review_count: number }>(
+      `select v.id, v.postcode_id, v.review_count from public.vendors v join public.postcodes p on p.id = v.postcode_id
+       join public.cities c on c.id = p.city_id join public.states st on st.id = c.state_id
+       where st.code <> 'TX' and not v.hidden order by v.id limit 1`,
+    );
+    const most = await one<{ n: number }>("select max(review_count) + 1 as n from public.vendors");
+    await db.query(
+      "update public.vendors set postcode_id = (select id from public.postcodes where code = '77002'), review_count = $2 where id = $1",
+      [mover.id, most.n],
+    );
+    try {
+      expect((await houston())[0]).toBe(mover.id);
+      expect(await houston()).toEqual(await ranked());
+    } finally {
+      await db.query("update public.vendors set postcode_id = $2, review_count = $3 where id = $1", [
+        mover.id,
+        mover.postcode_id,
+        mover.review_count,
+      ]);
+    }
+    expect(await houston()).not.toContain(mover.id);
+  });
+
   it("knows no ZIP code outside the directory", async () => {
     expect(await getVendorsNearest("00000")).toBeNull();
   });
