@@ -1,16 +1,22 @@
 /**
  * npm run bench:scale — prints figures; never part of pass/fail tests.
  *
- * Each SQL function the pages call, timed as they call it (median of 3 after three warm-up calls), on
+ * Each SQL function the pages call, timed as they call it (median of 3 after eight warm-up calls), on
  * the seed (with 5,000 requests, so that every page and report is full) and again after the database has grown to years of use: on PostgreSQL 15 set up as hosted
  * Supabase (called as service_role) 100,000 vendors and 1,000,000 completed rental requests; on the
  * embedded PGlite 100,000 vendors and 100,000 requests. Prints seed, grown and their ratio.
+ *
+ * The calls are timed as the site makes them after a start: on PostgreSQL 15 in a new connection, on
+ * PGlite in a new process that opens the folder (this script again, with SCALE_TIME_FOLDER set),
+ * rather than in the process that ran the growth's bulk statements, where the same grown folder's
+ * smallest calls took ten times as long.
  *
  * SCALE_REQUESTS_PG15, SCALE_REQUESTS_PGLITE and SCALE_VENDORS change the sizes; SCALE_CALLS="a,b" times only
  * the lines whose name holds one of those words; SCALE_ENGINES=pglite
  * or pg15 measures one engine.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type pg from "pg";
@@ -71,8 +77,13 @@ async function timeCalls(engine: Engine): Promise<Map<string, number>> {
   return times;
 }
 
+/** An engine that the growth runs on, and that times the calls as the site would after a start. */
+interface Measured extends Engine {
+  timed(): Promise<Map<string, number>>;
+}
+
 /** In a folder of its own, opened as the site opens it: an in-memory copy keeps every data file in the JS heap. */
-async function pglite(): Promise<Engine> {
+async function pglite(): Promise<Measured> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "skidsteer-scale-"));
   const remove = () => rmSync(folder, { recursive: true, force: true });
   const interrupted = () => {
@@ -80,13 +91,27 @@ async function pglite(): Promise<Engine> {
     process.exit(130);
   };
   process.once("SIGINT", interrupted);
-  const { db, release } = await openFileDb(folder).catch((error) => {
+  let { db, release } = await openFileDb(folder).catch((error) => {
     remove();
     throw error;
   });
   return {
     query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
     exec: async (sql) => void (await db.exec(sql)),
+    timed: async () => {
+      await db.close();
+      release();
+      const file = `${folder}-times.json`;
+      const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]], {
+        env: { ...process.env, SCALE_TIME_FOLDER: folder, SCALE_TIMES_FILE: file },
+        stdio: "inherit",
+      });
+      ({ db, release } = await openFileDb(folder));
+      if (child.status !== 0) throw new Error(`timing the calls on ${folder} exited with ${child.status}`);
+      const times = new Map<string, number>(JSON.parse(readFileSync(file, "utf8")));
+      rmSync(file);
+      return times;
+    },
     // The embedded database's vacuuming (lib/db/vacuum.ts), called until no table is due: how long
     // each call held the database, the longest being a grown table's first vacuum.
     vacuum: async () => {
@@ -131,9 +156,9 @@ async function asServiceRole(client: pg.Client) {
   }
 }
 
-async function postgres15(): Promise<Engine> {
+async function postgres15(): Promise<Measured> {
   const server = await startPostgres15();
-  const owner = await server.connect("postgres");
+  let owner = await server.connect("postgres");
   await migrateAndSeed(owner);
   await asServiceRole(owner);
   // As the owner with its own settings: the growth is years of use, not one of the API's calls.
@@ -143,16 +168,23 @@ async function postgres15(): Promise<Engine> {
     await owner.query(sql);
     await asServiceRole(owner);
   };
-  return {
+  const engine: Measured = {
     query: async (sql, params) => (await owner.query(sql, params)).rows,
     exec,
     // What autovacuum would have done by then.
     vacuum: () => exec("vacuum analyze"),
+    timed: async () => {
+      await owner.end();
+      owner = await server.connect("postgres");
+      await asServiceRole(owner);
+      return timeCalls(engine);
+    },
     close: async () => {
       await owner.end();
       await server.stop();
     },
   };
+  return engine;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(11);
@@ -163,13 +195,13 @@ async function measure(name: "pg15" | "pglite") {
   try {
     await engine.exec(growthSql(0, BASELINE_REQUESTS));
     await engine.vacuum();
-    const seed = await timeCalls(engine);
+    const seed = await engine.timed();
     const started = performance.now();
     await engine.exec(growthSql(VENDORS, requests));
     // As the engine's vacuuming would have by then: the growth's updated rows leave dead versions behind.
     await engine.vacuum();
     const grownIn = (performance.now() - started) / 1000;
-    const grown = await timeCalls(engine);
+    const grown = await engine.timed();
     const label = name === "pg15" ? "PostgreSQL 15" : "PGlite (embedded)";
     console.log(
       `\n# ${label}: seed, then ${VENDORS.toLocaleString("en-US")} vendors and ${requests.toLocaleString("en-US")} requests (grown in ${grownIn.toFixed(0)} s)`,
@@ -185,5 +217,23 @@ async function measure(name: "pg15" | "pglite") {
   }
 }
 
-for (const engine of ENGINES) await measure(engine as "pg15" | "pglite");
+/** The child's part: times the calls on the folder as the site opens it, and writes them to SCALE_TIMES_FILE. */
+async function timeFolder(folder: string, file: string) {
+  const { db, release } = await openFileDb(folder);
+  try {
+    const engine: Engine = {
+      query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
+      exec: async (sql) => void (await db.exec(sql)),
+      vacuum: async () => {},
+      close: () => db.close(),
+    };
+    writeFileSync(file, JSON.stringify([...(await timeCalls(engine))]));
+  } finally {
+    await db.close();
+    release();
+  }
+}
+
+if (process.env.SCALE_TIME_FOLDER) await timeFolder(process.env.SCALE_TIME_FOLDER, process.env.SCALE_TIMES_FILE!);
+else for (const engine of ENGINES) await measure(engine as "pg15" | "pglite");
 process.exit(0);

@@ -41,10 +41,12 @@ export const BUSY_VENDOR_SLUG = "scale-test-rentals-1";
 export const BUSY_MANAGER_EMAIL = "owner@busy-listing.example";
 
 /**
- * Runs before the timed ones: they warm the caches and plans, and on PGlite the WebAssembly
- * code that V8 recompiles in the background once a path is hot (a path's first calls take longer).
+ * Runs before the timed ones, so that they time what a connection that has served the call before
+ * sees: the caches warm; a function's statements past the five calls for which PostgreSQL plans
+ * them anew with the call's values, after which it may keep one plan for any; and on PGlite, the
+ * WebAssembly code that V8 recompiles in the background once a path is hot.
  */
-export const WARM_UP_RUNS = 3;
+export const WARM_UP_RUNS = 8;
 /** Timed runs of a call; its figure is their median. */
 export const TIMED_RUNS = 3;
 
