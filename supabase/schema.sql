@@ -5549,6 +5549,13 @@ CREATE INDEX vendors_city_rank_idx ON public.vendors USING btree (city_id, revie
 
 
 --
+-- Name: INDEX vendors_city_rank_idx; Type: COMMENT; Schema: public; Owner: postgres
+--
+
+COMMENT ON INDEX public.vendors_city_rank_idx IS 'Each city''s listed listings best first, as the listings nearest a ZIP code rank them (vendors_nearest).';
+
+
+--
 -- Name: vendors_listed_idx; Type: INDEX; Schema: public; Owner: postgres
 --
 
@@ -5581,20 +5588,6 @@ CREATE INDEX vendors_paused_idx ON public.vendors USING btree (leads_paused_at D
 --
 
 CREATE INDEX vendors_postcode_id_idx ON public.vendors USING btree (postcode_id);
-
-
---
--- Name: vendors_postcode_rank_idx; Type: INDEX; Schema: public; Owner: postgres
---
-
-CREATE INDEX vendors_postcode_rank_idx ON public.vendors USING btree (postcode_id) INCLUDE (id, review_count, rating, name) WHERE (NOT hidden);
-
-
---
--- Name: INDEX vendors_postcode_rank_idx; Type: COMMENT; Schema: public; Owner: postgres
---
-
-COMMENT ON INDEX public.vendors_postcode_rank_idx IS 'The listings shown of each ZIP code with what ranks them, for the listings nearest a ZIP code (vendors_nearest).';
 
 
 --

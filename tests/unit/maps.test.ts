@@ -147,6 +147,61 @@ describe("vendors nearest a ZIP code", () => {
     expect(await houston()).not.toContain(mover.id);
   });
 
+  it("ranks as every listing within 100 miles read through its ZIP code would, for any ZIP and limit", async () => {
+    // Listings without a rating, and one whose address loses its ZIP code, among them.
+    const unrated = (
+      await db.query<{ id: number; rating: string | null }>("select id, rating from public.vendors where id % 3 = 0 order by id")
+    ).rows;
+    const homeless = await one<{ id: number; postcode_id: number }>(
+      "select v.id, v.postcode_id from public.vendors v join public.postcodes p on p.id = v.postcode_id where p.code like '77%' and not v.hidden order by v.id desc limit 1",
+    );
+    await db.query("update public.vendors set rating = null where id % 3 = 0");
+    await db.query("update public.vendors set postcode_id = null where id = $1", [homeless.id]);
+    try {
+      const zips = (
+        await db.query<{ code: string }>(
+          "select code from (select code, row_number() over (order by id) as n from public.postcodes) x where n % 400 = 1 or code in ('77002', '10001') order by code",
+        )
+      ).rows.map((row) => row.code);
+      expect(zips.length).toBeGreaterThan(20);
+      for (const zip of zips) {
+        for (const limit of [1, 7, 48]) {
+          const { rows: expected } = await db.query<{ id: number; miles: number }>(
+            `with job as (select c.latitude as lat, c.longitude as lng from public.postcodes p join public.cities c on c.id = p.city_id where p.code = $1)
+             select v.id::int as id, round(public.distance_miles(job.lat, job.lng, c.latitude, c.longitude)::numeric, 1)::float8 as miles
+             from job cross join public.cities c
+             join public.postcodes p on p.city_id = c.id join public.vendors v on v.postcode_id = p.id
+             where c.latitude between job.lat - 100 / 69.0 and job.lat + 100 / 69.0
+               and c.longitude between job.lng - 100 / (69.0 * greatest(cos(radians(job.lat)), 0.01))
+                                   and job.lng + 100 / (69.0 * greatest(cos(radians(job.lat)), 0.01))
+               and c.vendor_count > 0 and public.distance_miles(job.lat, job.lng, c.latitude, c.longitude) <= 100 and not v.hidden
+             order by 2, v.review_count desc, v.rating desc nulls last, v.name, v.id
+             limit $2`,
+            [zip, limit],
+          );
+          const near = await one<{ near: { vendors: Array<{ card: { id: number }; miles: number }> } }>(
+            "select public.vendors_nearest($1, $2) as near",
+            [zip, limit],
+          );
+          expect(
+            near.near.vendors.map((vendor) => ({ id: Number(vendor.card.id), miles: vendor.miles })),
+            `${zip}, ${limit}`,
+          ).toEqual(expected);
+        }
+      }
+      const houston = await one<{ near: { vendors: Array<{ card: { id: number } }> } }>(
+        "select public.vendors_nearest('77002', 48) as near",
+      );
+      expect(houston.near.vendors.map((vendor) => Number(vendor.card.id))).not.toContain(homeless.id);
+    } finally {
+      await db.query("update public.vendors set postcode_id = $2 where id = $1", [homeless.id, homeless.postcode_id]);
+      await db.query(
+        "update public.vendors v set rating = u.rating::numeric from jsonb_to_recordset($1) u(id bigint, rating text) where v.id = u.id",
+        [JSON.stringify(unrated)],
+      );
+    }
+  });
+
   it("knows no ZIP code outside the directory", async () => {
     expect(await getVendorsNearest("00000")).toBeNull();
   });
