@@ -4,6 +4,9 @@ import { RETENTION_BATCH } from "../../../lib/privacy/periods";
 import { payloadTotals } from "../../../lib/quotes/money";
 import { BUSY_MANAGER_EMAIL, median, PAGE, TIMED_RUNS, WARM_UP_RUNS, type Call, type Engine, type Subjects } from "./types";
 
+/** Each line's runs, warm-up and timed: a write's subjects taken by offset are this far apart. */
+const RUNS = WARM_UP_RUNS + TIMED_RUNS;
+
 /*
  * The writes actions and jobs make, each run on a fresh subject found (or made) with untimed queries
  * before it is timed. Every line checks what its call returned: a function that refuses raises, and
@@ -186,7 +189,7 @@ function write(line: Write): Call {
     ...line,
     measure: async (subjects: Subjects, engine: Engine) => {
       const runs: number[] = [];
-      for (let run = 0; run < WARM_UP_RUNS + TIMED_RUNS; run++) {
+      for (let run = 0; run < RUNS; run++) {
         const params = await line.params(subjects, engine, run);
         const started = performance.now();
         const rows = await engine.query(line.sql, params);
@@ -948,7 +951,7 @@ export const WRITES: Call[] = [
     name: "approving a submission (operator_approve_submission)",
     sql: "select public.operator_approve_submission($1, $2) as result",
     params: async (_s, e, run) => {
-      const city = await one(e, "a city", CITY_SQL, [10 + run]);
+      const city = await one(e, "a city", CITY_SQL, [RUNS + run]);
       const t = tag();
       const [row] = await e.query("select public.submit_vendor($1, $2, $3, '14 Bench Road', $4, $5, $6, $7, $8) as id", [
         `Bench Approved ${t}`,
@@ -968,7 +971,7 @@ export const WRITES: Call[] = [
     name: "rejecting a submission (operator_review_submission)",
     sql: "select public.operator_review_submission($1, 'rejected', 'Not a rental business', $2) as result",
     params: async (_s, e, run) => {
-      const city = await one(e, "a city", CITY_SQL, [20 + run]);
+      const city = await one(e, "a city", CITY_SQL, [2 * RUNS + run]);
       const t = tag();
       const [row] = await e.query("select public.submit_vendor($1, $2, $3, '16 Bench Road', $4, $5, $6, $7, null) as id", [
         `Bench Rejected ${t}`,
@@ -1094,7 +1097,7 @@ export const WRITES: Call[] = [
     params: async (_s, e, run) => {
       const rows = [];
       for (let i = 0; i < IMPORT_BATCH_ROWS; i++)
-        rows.push(importRow(await one(e, "a city", CITY_SQL, [40 + run * IMPORT_BATCH_ROWS + i]), i % 2 === 0));
+        rows.push(importRow(await one(e, "a city", CITY_SQL, [3 * RUNS + run * IMPORT_BATCH_ROWS + i]), i % 2 === 0));
       // node-postgres sends a JavaScript array as a PostgreSQL array: JSON text for the jsonb.
       return [JSON.stringify(rows)];
     },
