@@ -35,8 +35,10 @@ begin
   end if;
   vendor_ids := array(select distinct u.id from unnest(vendor_ids) u(id) order by 1);
   perform 1 from public.vendors v where v.id = any (vendor_ids) order by v.id for no key update;
+  -- Materialized, so that each vendor's rate is read once rather than for each of its city rows.
+  with d as materialized (select u.id, private.published_day_rate(u.id) as rate from unnest(vendor_ids) u(id))
   update private.city_vendors cv set day_rate = d.rate
-  from (select u.id, private.published_day_rate(u.id) as rate from unnest(vendor_ids) u(id)) d
+  from d
   where cv.vendor_id = d.id and cv.day_rate is distinct from d.rate;
   perform private.keep_city_class_rates(vendor_ids);
   return null;
