@@ -89,8 +89,8 @@ async function pglite(): Promise<Measured> {
   const timesFile = `${folder}-times.json`;
   let timing: ChildProcess | undefined;
   const remove = () => {
-    rmSync(folder, { recursive: true, force: true });
-    rmSync(timesFile, { force: true });
+    // With the lock the folder's opener keeps beside it, which a killed child leaves behind.
+    for (const file of [folder, `${folder}.lock`, timesFile]) rmSync(file, { recursive: true, force: true });
   };
   const interrupted = () => {
     timing?.kill("SIGKILL");
@@ -112,10 +112,10 @@ async function pglite(): Promise<Measured> {
         env: { ...process.env, SCALE_TIME_FOLDER: folder, SCALE_TIMES_FILE: timesFile },
         stdio: "inherit",
       });
-      const [status] = await once(timing, "exit");
+      const [status, signal] = await once(timing, "exit");
       timing = undefined;
       ({ db, release } = await openFileDb(folder));
-      if (status !== 0) throw new Error(`timing the calls on ${folder} exited with ${status}`);
+      if (status !== 0) throw new Error(`timing the calls on ${folder} exited with ${status ?? signal}`);
       const times = new Map<string, number>(JSON.parse(readFileSync(timesFile, "utf8")));
       rmSync(timesFile);
       return times;
