@@ -28,7 +28,8 @@ begin
     where c.latitude between job.lat - 100 / 69.0 and job.lat + 100 / 69.0
       and c.longitude between job.lng - 100 / (69.0 * greatest(cos(radians(job.lat)), 0.01))
                           and job.lng + 100 / (69.0 * greatest(cos(radians(job.lat)), 0.01))
-      and c.vendor_count > 0
+      -- A city that listed vendors serve, or where a listed vendor's yard is (though none serves it).
+      and (c.vendor_count > 0 or exists (select 1 from public.vendors v where v.city_id = c.id and not v.hidden))
       and public.distance_miles(job.lat, job.lng, c.latitude, c.longitude) <= 100
     group by 1
     order by 1

@@ -180,7 +180,7 @@ describe("vendors nearest a ZIP code", () => {
              where c.latitude between job.lat - 100 / 69.0 and job.lat + 100 / 69.0
                and c.longitude between job.lng - 100 / (69.0 * greatest(cos(radians(job.lat)), 0.01))
                                    and job.lng + 100 / (69.0 * greatest(cos(radians(job.lat)), 0.01))
-               and c.vendor_count > 0 and public.distance_miles(job.lat, job.lng, c.latitude, c.longitude) <= 100 and not v.hidden
+               and public.distance_miles(job.lat, job.lng, c.latitude, c.longitude) <= 100 and not v.hidden
              order by 2, v.review_count desc, v.rating desc nulls last, v.name, v.id
              limit $2`,
             [zip, limit],
@@ -202,6 +202,26 @@ describe("vendors nearest a ZIP code", () => {
         "update public.vendors v set rating = u.rating::numeric from jsonb_to_recordset($1) u(id bigint, rating text) where v.id = u.id",
         [JSON.stringify(unrated)],
       );
+    }
+  });
+
+  it("lists a listing from its yard's city though no listed vendor serves that city", async () => {
+    const unserved = await one<{ code: string }>(
+      `select p.code from public.postcodes p join public.cities c on c.id = p.city_id
+       where c.vendor_count = 0 and not exists (select 1 from public.vendors v where v.city_id = c.id) order by p.id limit 1`,
+    );
+    const mover = await one<{ id: number; postcode_id: number }>(
+      "select id, postcode_id from public.vendors where not hidden and postcode_id is not null order by id desc limit 1",
+    );
+    await db.query("update public.vendors set postcode_id = (select id from public.postcodes where code = $2) where id = $1", [
+      mover.id,
+      unserved.code,
+    ]);
+    try {
+      const near = await getVendorsNearest(unserved.code);
+      expect(near!.vendors[0]).toMatchObject({ card: { id: mover.id }, miles: 0 });
+    } finally {
+      await db.query("update public.vendors set postcode_id = $2 where id = $1", [mover.id, mover.postcode_id]);
     }
   });
 
