@@ -8,15 +8,22 @@ import { backgroundWorkSettled } from "./background-work.mjs";
 import { visitorAddress } from "./client-address.mjs";
 
 /**
- * Why a server action must be refused before any of its body is read, or null. Next
- * copies a request's whole body (up to 10 MB) for the middleware as soon as it arrives,
- * so the limits are applied here first: a console post without a session cookie (401),
- * a declared body over the path's limit (413), and a body without a declared length (411:
- * browsers always declare one for an action, and the limit must be known to hold).
+ * Why a request must be refused before Next sees it, or null. A path with a malformed
+ * percent-encoding (`/%ff`) names no page: Next fails to decode it and answers a bare 500,
+ * so it is answered 400 here. Next copies a server action's whole body (up to 10 MB) for
+ * the middleware as soon as it arrives, so the limits are applied here first: a console
+ * post without a session cookie (401), a declared body over the path's limit (413), and a
+ * body without a declared length (411: browsers always declare one for an action, and the
+ * limit must be known to hold).
  */
 export function earlyRefusal(req) {
-  if (req.method !== "POST" || !req.headers["next-action"]) return null;
   const { pathname } = new URL(req.url ?? "/", "http://site");
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    return { status: 400, message: "Bad Request: the address is not valid" };
+  }
+  if (req.method !== "POST" || !req.headers["next-action"]) return null;
   const allowance = actionAllowance(pathname, req.headers.cookie);
   if (allowance.refuse) return { status: allowance.refuse, message: "Log in to the console first" };
   const declared = req.headers["content-length"];
@@ -36,7 +43,7 @@ function refuseUnread(req, res, refusal) {
 }
 
 /**
- * Wraps a Node request handler: an action the limits refuse is answered before Next sees
+ * Wraps a Node request handler: a request earlyRefusal refuses is answered before Next sees
  * it; X-Forwarded-For becomes the one trusted address
  * (X-Real-IP is dropped); a response never carries two Location headers (Next appends
  * a freshly rendered redirect's headers on top of those it already set); a 404 is never

@@ -97,6 +97,15 @@ test("pages answer 405 to other methods", async ({ request }) => {
   expect((await request.post("/about", { form: { name: "x" } })).status()).toBe(405);
 });
 
+test("an address with a malformed percent-encoding answers 400, not a server error", async ({ request }) => {
+  for (const url of ["/%ff", "/us/%ff", "/us/texas/%E0%A4%A", "/api/%ff", "/%"]) {
+    const response = await request.get(url, noFollow);
+    expect(response.status(), url).toBe(400);
+    expect(response.headers()["cache-control"], url).toBe("no-store");
+  }
+  expect((await request.get("/us/texas?q=%ff")).status()).toBe(200);
+});
+
 test("a POST that is not a page's own server action is refused with a 4xx and writes nothing", async ({ request }) => {
   const ids = actionIds();
   const marker = `Probe ${Date.now()}`;

@@ -146,6 +146,15 @@ describe("what an action may send, decided before its body is read", () => {
     expect(post("/about", { "content-length": String(MAX_ACTION_BODY_BYTES + 1) })).toBe(413);
     expect(earlyRefusal({ method: "GET", url: "/operator/import", headers: {} } as unknown as IncomingMessage)).toBeNull();
   });
+
+  it("npm start's server answers 400 to a path Next cannot decode, whatever the method", () => {
+    const refusal = (method: string, url: string) =>
+      earlyRefusal({ method, url, headers: { "next-action": "x" } } as unknown as IncomingMessage)?.status ?? null;
+    expect(refusal("GET", "/%ff")).toBe(400);
+    expect(refusal("GET", "/us/texas/%E0%A4%A")).toBe(400);
+    expect(refusal("POST", "/about/%")).toBe(400);
+    expect(refusal("GET", "/us/texas/%C3%A9?q=%ff")).toBeNull();
+  });
 });
 
 describe("the origins a server action may come from", () => {
