@@ -64,7 +64,14 @@ export default class PageCacheHandler extends FileSystemCache {
     FileSystemCache.memoryCache?.remove(key);
     if (this.shared) await this.shared.forget(key);
     if (key.includes("\0")) return; // no file can have been written under such a name
-    await Promise.all(files.map((suffix) => rm(this.getFilePath(`${key}${suffix}`, data.kind), { recursive: true, force: true })));
+    await Promise.all(
+      files.map((suffix) =>
+        rm(this.getFilePath(`${key}${suffix}`, data.kind), { recursive: true, force: true }).catch((error) => {
+          // Nor under a name longer than the file system allows (a 5,000-character ZIP code's page).
+          if (error?.code !== "ENAMETOOLONG") throw error;
+        }),
+      ),
+    );
   }
 
   async revalidateTag(tags, durations) {

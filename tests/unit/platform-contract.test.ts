@@ -1,5 +1,7 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { actionBodyProblem, formActionBodyProblem } from "@/lib/platform/action-body";
 import PageCacheHandler from "@/lib/platform/page-cache-handler.mjs";
@@ -44,6 +46,21 @@ describe("Next's file-system page cache (lib/platform/page-cache-handler.mjs)", 
     const base = Object.getPrototypeOf(PageCacheHandler.prototype);
     for (const method of ["get", "set", "getFilePath"]) expect(typeof base[method], method).toBe("function");
     expect(base.constructor.name).toBe("FileSystemCache");
+  });
+
+  it("a page that stops answering 200 has its stored files removed, and a name too long for a file is no error", async () => {
+    const distDir = mkdtempSync(path.join(os.tmpdir(), "page-cache-"));
+    try {
+      const cache = new PageCacheHandler({ serverDistDir: distDir, flushToDisk: true, revalidatedTags: [] });
+      const stored = path.join(distDir, "app", "us", "near", "77002.html");
+      mkdirSync(path.dirname(stored), { recursive: true });
+      writeFileSync(stored, "<html></html>");
+      await cache.set("/us/near/77002", { kind: "APP_PAGE", status: 404 }, {});
+      expect(existsSync(stored)).toBe(false);
+      await expect(cache.set(`/us/near/${"1".repeat(5_000)}`, { kind: "APP_PAGE", status: 404 }, {})).resolves.toBeUndefined();
+    } finally {
+      rmSync(distDir, { recursive: true, force: true });
+    }
   });
 });
 
