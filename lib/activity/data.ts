@@ -17,7 +17,7 @@ const businessSchema = z
         bookings: z.number(),
         response_hours: hours,
         city_hours: hours,
-        /** A settled week the timed round has not kept yet: its figures are not known. */
+        /** A settled week before last week that the timed round has not kept yet: its figures are not known. */
         counting: z.boolean(),
       }),
     ),

@@ -1,11 +1,11 @@
 -- The timed round's job for the /business charts, after the cities' weeks (whose medians a
--- listing's week shows) are counted: keeps the managed listings' settled weeks (ended 4 weeks ago)
--- in private.listing_weeks, so that no charts view reads them. Each call does one of:
+-- listing's week shows) are counted: keeps the managed listings' settled weeks (every ended week of
+-- the charts' 26) in private.listing_weeks, so that no charts view reads them. Each call does one of:
 -- - once a week has settled, queues every managed listing to keep it (private.listing_weeks_due),
 --   1,000 listings per call after the last one queued (site_weeks.listings_queued_after), and
 --   deletes up to 1,000 kept weeks past the charts' 26;
 -- - keeps one settled week of the listing longest due, the newest missing first, and takes the
---   listing off the queue once none of its 21 settled weeks is missing (a listing with none
+--   listing off the queue once none of its 25 settled weeks is missing (a listing with none
 --   missing, such as one that got a second manager, leaves the queue on the way).
 -- Returns the week kept or queued for (the newest settled week after taking 100 listings off the
 -- queue without keeping any), or null when nothing was due, another instance holds the
@@ -15,7 +15,7 @@ create or replace function public.keep_listing_weeks()
 returns date language plpgsql security definer set search_path = '' as $$
 declare
   first_week date := date_trunc('week', now() at time zone 'UTC')::date - 175;
-  settled date := date_trunc('week', now() at time zone 'UTC')::date - 28;
+  newest date := date_trunc('week', now() at time zone 'UTC')::date - 7;
   queue record;
   last_queued bigint;
   slice int;
@@ -23,14 +23,14 @@ declare
   missing date;
   taken_off int := 0;
 begin
-  if exists (select 1 from generate_series(0, 20) n
+  if exists (select 1 from generate_series(0, 24) n
              left join private.site_weeks s on s.week = first_week + 7 * n
              where s.cities_counted_at is null
                 or s.cities_counted_at < (first_week + 7 * n + 7)::timestamp at time zone 'UTC' + interval '1 hour') then
     return null;
   end if;
   select s.listings_queued_after, s.listings_queued_at into queue
-  from private.site_weeks s where s.week = settled - 7 and s.listings_queued_at is null
+  from private.site_weeks s where s.week = newest and s.listings_queued_at is null
   for update skip locked;
   if found then
     with managed as (
@@ -45,8 +45,8 @@ begin
     where (k.vendor_id, k.week) in (select x.vendor_id, x.week from private.listing_weeks x where x.week < first_week limit 1000);
     update private.site_weeks s
     set listings_queued_after = coalesce(last_queued, s.listings_queued_after), listings_queued_at = case when slice < 1000 then now() end
-    where s.week = settled - 7;
-    return settled - 7;
+    where s.week = newest;
+    return newest;
   end if;
   loop
     -- The listing's row first (as its deletion takes it before the queue's row), and neither waited for.
@@ -57,7 +57,7 @@ begin
       return null;
     end if;
     select g.week into missing
-    from (select first_week + 7 * n as week from generate_series(0, 20) n) g
+    from (select first_week + 7 * n as week from generate_series(0, 24) n) g
     where not exists (select 1 from private.listing_weeks k where k.vendor_id = due and k.week = g.week)
     order by g.week desc
     limit 1;
@@ -65,7 +65,7 @@ begin
       delete from private.listing_weeks_due d where d.vendor_id = due;
       taken_off := taken_off + 1;
       if taken_off = 100 then
-        return settled - 7;
+        return newest;
       end if;
       continue;
     end if;

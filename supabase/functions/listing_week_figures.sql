@@ -5,7 +5,7 @@
 -- listing's own indexes, its city's counted weeks and, for weeks not counted yet, its city's
 -- listings' answers. Rows are grouped by their 7-day bin from a Monday (2001-01-01, UTC), which
 -- starts on their week's Monday: cheaper than turning each row's time into a date, a busy
--- listing's first view reading some 30,000 of them.
+-- listing's week holding thousands of them.
 create or replace function private.listing_week_figures(p_vendor_id bigint, p_from date, p_to date)
 returns table (week date, requests int, quotes int, bookings int, response_hours numeric, city_hours numeric)
 language sql stable security definer set search_path = '' as $$

@@ -1020,7 +1020,7 @@ describe("the listings' weeks on PostgreSQL 15", () => {
           if ((await as<{ w: string | null }>("service_role", "select public.keep_listing_weeks() as w", [], client))[0].w === null) break;
       });
       await Promise.all(rounds);
-      expect([await kept(a), await kept(b)]).toEqual([21, 21]);
+      expect([await kept(a), await kept(b)]).toEqual([25, 25]);
       const { rows } = await owner.query<{ n: number }>("select count(*)::int as n from private.listing_weeks_due");
       expect(rows[0].n).toBe(0);
 

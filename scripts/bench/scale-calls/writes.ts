@@ -1256,12 +1256,12 @@ export const WRITES: Call[] = [
   },
   {
     fn: "keep_listing_weeks",
-    name: "keeping the managed listings' settled weeks, the busiest's 21 among them, longest call (keep_listing_weeks)",
+    name: "keeping the managed listings' settled weeks, the busiest's 25 among them, longest call (keep_listing_weeks)",
     sql: "select public.keep_listing_weeks()",
     params: () => [],
     // As the timed round runs it after the cities' weeks, once the newest week has settled: every
     // managed listing queued, then one listing's week per call, none of their weeks kept (as after
-    // a long stop; the busiest listing's 21 among them), until none is due.
+    // a long stop; the busiest listing's 25 among them), until none is due.
     measure: (s, engine) =>
       longestWeekCount(engine, "keep_listing_weeks", () =>
         engine.exec(`delete from private.listing_weeks;

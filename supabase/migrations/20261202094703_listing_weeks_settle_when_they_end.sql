@@ -1,0 +1,137 @@
+-- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
+
+-- supabase/functions/business_activity.sql
+-- A listing's charts on /business, for an address that manages it (else null): its figures for
+-- each of the last 26 weeks (Monday, UTC; listing_week_figures), and of the requests it quoted each
+-- week how many are booked with it now. A week is settled once it has ended: the timed round keeps
+-- it in private.listing_weeks once its cities are counted, an hour after its end (keep_listing_weeks;
+-- a request marked spam later stays counted there). A view reads the week in progress from the
+-- listing's rows, and the week before too until the round has kept it; an earlier settled week not
+-- kept yet shows as being counted ('counting') and queues the listing for it. The wins (a quote may
+-- be revised and booked until the rental starts) are read anew on each view: from its bookings,
+-- each with its request's first quote.
+create or replace function public.business_activity(p_email text, p_vendor_id bigint)
+returns jsonb language plpgsql security definer set search_path = '' as $$
+declare
+  listing record;
+  this_week date := date_trunc('week', now() at time zone 'UTC')::date;
+  first_week date := date_trunc('week', now() at time zone 'UTC')::date - 175;
+  live_from date;
+begin
+  select v.id, v.name into listing
+  from public.vendor_managers m join public.vendors v on v.id = m.vendor_id
+  where m.email = lower(trim(coalesce(p_email, ''))) and m.vendor_id = p_vendor_id;
+  if listing.id is null then
+    return null;
+  end if;
+  live_from := case when exists (select 1 from private.listing_weeks k where k.vendor_id = listing.id and k.week = this_week - 7)
+                    then this_week else this_week - 7 end;
+  if (select count(*) from private.listing_weeks k where k.vendor_id = listing.id and k.week >= first_week and k.week < this_week) < 25 then
+    insert into private.listing_weeks_due (vendor_id) values (listing.id) on conflict do nothing;
+  end if;
+  return jsonb_build_object('vendor_id', listing.id, 'name', listing.name,
+    'weeks', (select jsonb_agg(jsonb_build_object('week', g.week, 'requests', coalesce(x.requests, 0), 'quotes', coalesce(x.quotes, 0),
+                'won', coalesce(w.won, 0), 'bookings', coalesce(x.bookings, 0), 'response_hours', x.response_hours,
+                'city_hours', x.city_hours, 'counting', g.week < live_from and x.week is null) order by g.week)
+              from (select (first_week + 7 * n) as week from generate_series(0, 25) n) g
+              left join (select k.week, k.requests, k.quotes, k.bookings, k.response_hours, k.city_hours
+                         from private.listing_weeks k where k.vendor_id = listing.id and k.week >= first_week and k.week < live_from
+                         union all
+                         select f.week, f.requests, f.quotes, f.bookings, f.response_hours, f.city_hours
+                         from private.listing_week_figures(listing.id, live_from, this_week + 7) f) x on x.week = g.week
+              left join (select date_trunc('week', q.created_at at time zone 'UTC')::date as week, count(*) as won
+                         from public.bookings k
+                         join public.quotes q on q.lead_id = k.lead_id and q.vendor_id = k.vendor_id and q.revision = 1
+                         where k.vendor_id = listing.id and k.booked_at >= first_week::timestamp at time zone 'UTC'
+                           and q.created_at >= first_week::timestamp at time zone 'UTC'
+                         group by 1) w on w.week = g.week));
+end;
+$$;
+
+revoke execute on function public.business_activity(text,bigint) from public, anon, authenticated;
+grant execute on function public.business_activity(text,bigint) to service_role;
+
+-- supabase/functions/keep_listing_weeks.sql
+-- The timed round's job for the /business charts, after the cities' weeks (whose medians a
+-- listing's week shows) are counted: keeps the managed listings' settled weeks (every ended week of
+-- the charts' 26) in private.listing_weeks, so that no charts view reads them. Each call does one of:
+-- - once a week has settled, queues every managed listing to keep it (private.listing_weeks_due),
+--   1,000 listings per call after the last one queued (site_weeks.listings_queued_after), and
+--   deletes up to 1,000 kept weeks past the charts' 26;
+-- - keeps one settled week of the listing longest due, the newest missing first, and takes the
+--   listing off the queue once none of its 25 settled weeks is missing (a listing with none
+--   missing, such as one that got a second manager, leaves the queue on the way).
+-- Returns the week kept or queued for (the newest settled week after taking 100 listings off the
+-- queue without keeping any), or null when nothing was due, another instance holds the
+-- week's queueing, or a settled week's cities are not counted yet. Instances take different
+-- listings: a queue row stays locked until the call commits.
+create or replace function public.keep_listing_weeks()
+returns date language plpgsql security definer set search_path = '' as $$
+declare
+  first_week date := date_trunc('week', now() at time zone 'UTC')::date - 175;
+  newest date := date_trunc('week', now() at time zone 'UTC')::date - 7;
+  queue record;
+  last_queued bigint;
+  slice int;
+  due bigint;
+  missing date;
+  taken_off int := 0;
+begin
+  if exists (select 1 from generate_series(0, 24) n
+             left join private.site_weeks s on s.week = first_week + 7 * n
+             where s.cities_counted_at is null
+                or s.cities_counted_at < (first_week + 7 * n + 7)::timestamp at time zone 'UTC' + interval '1 hour') then
+    return null;
+  end if;
+  select s.listings_queued_after, s.listings_queued_at into queue
+  from private.site_weeks s where s.week = newest and s.listings_queued_at is null
+  for update skip locked;
+  if found then
+    with managed as (
+      select distinct m.vendor_id from public.vendor_managers m
+      where m.vendor_id > coalesce(queue.listings_queued_after, 0) order by 1 limit 1000
+    ), queued as (
+      insert into private.listing_weeks_due (vendor_id) select x.vendor_id from managed x order by 1 on conflict do nothing
+    )
+    select max(x.vendor_id), count(*) into last_queued, slice from managed x;
+    -- Weeks past the charts' 26, of any listing (one that has no manager now is never queued).
+    delete from private.listing_weeks k
+    where (k.vendor_id, k.week) in (select x.vendor_id, x.week from private.listing_weeks x where x.week < first_week limit 1000);
+    update private.site_weeks s
+    set listings_queued_after = coalesce(last_queued, s.listings_queued_after), listings_queued_at = case when slice < 1000 then now() end
+    where s.week = newest;
+    return newest;
+  end if;
+  loop
+    -- The listing's row first (as its deletion takes it before the queue's row), and neither waited for.
+    select d.vendor_id into due from private.listing_weeks_due d join public.vendors v on v.id = d.vendor_id
+    order by d.due_at, d.vendor_id limit 1
+    for key share of v skip locked for update of d skip locked;
+    if due is null then
+      return null;
+    end if;
+    select g.week into missing
+    from (select first_week + 7 * n as week from generate_series(0, 24) n) g
+    where not exists (select 1 from private.listing_weeks k where k.vendor_id = due and k.week = g.week)
+    order by g.week desc
+    limit 1;
+    if missing is null then
+      delete from private.listing_weeks_due d where d.vendor_id = due;
+      taken_off := taken_off + 1;
+      if taken_off = 100 then
+        return newest;
+      end if;
+      continue;
+    end if;
+    insert into private.listing_weeks (vendor_id, week, requests, quotes, bookings, response_hours, city_hours)
+    select due, missing, coalesce(f.requests, 0), coalesce(f.quotes, 0), coalesce(f.bookings, 0), f.response_hours, f.city_hours
+    from (select 1) one
+    left join private.listing_week_figures(due, missing, missing + 7) f on true
+    on conflict do nothing;
+    return missing;
+  end loop;
+end;
+$$;
+
+revoke execute on function public.keep_listing_weeks() from public, anon, authenticated;
+grant execute on function public.keep_listing_weeks() to service_role;
