@@ -987,7 +987,7 @@ ALTER TABLE private.listing_weeks OWNER TO postgres;
 -- Name: TABLE listing_weeks; Type: COMMENT; Schema: private; Owner: postgres
 --
 
-COMMENT ON TABLE private.listing_weeks IS 'A listing''s figures for each settled week (Monday, UTC; ended 4 weeks ago, when its quotes are closed), read once by business_activity for its charts on /business and kept 26 weeks; no person''s details.';
+COMMENT ON TABLE private.listing_weeks IS 'A listing''s figures for each settled week (Monday, UTC; every ended week, kept once its cities are counted, an hour after its end), read once by keep_listing_weeks for its charts on /business and kept 26 weeks; a request marked spam or a booking released later stays counted; no person''s details.';
 
 
 --
@@ -1159,7 +1159,7 @@ COMMENT ON COLUMN private.site_weeks.cities_staged_to IS 'While count_city_weeks
 -- Name: COLUMN site_weeks.listings_queued_after; Type: COMMENT; Schema: private; Owner: postgres
 --
 
-COMMENT ON COLUMN private.site_weeks.listings_queued_after IS 'Once the week has settled (ended 4 weeks ago): the last managed listing queued so far to keep it (keep_listing_weeks).';
+COMMENT ON COLUMN private.site_weeks.listings_queued_after IS 'Once the week has ended and its cities are counted: the last managed listing queued so far to keep it (keep_listing_weeks).';
 
 
 --

@@ -1,16 +1,18 @@
 -- The timed round's job for the /business charts, after the cities' weeks (whose medians a
 -- listing's week shows) are counted: keeps the managed listings' settled weeks (every ended week of
--- the charts' 26) in private.listing_weeks, so that no charts view reads them. Each call does one of:
--- - once a week has settled, queues every managed listing to keep it (private.listing_weeks_due),
---   1,000 listings per call after the last one queued (site_weeks.listings_queued_after), and
---   deletes up to 1,000 kept weeks past the charts' 26;
+-- the charts' 26) in private.listing_weeks, so that no charts view reads them. A week is kept only
+-- once its cities are counted (an hour after it ends, or later on a busy site). Each call does one of:
+-- - once last week's cities are counted, queues every managed listing to keep it
+--   (private.listing_weeks_due), 1,000 listings per call after the last one queued
+--   (site_weeks.listings_queued_after), and deletes up to 1,000 kept weeks past the charts' 26;
 -- - keeps one settled week of the listing longest due, the newest missing first, and takes the
---   listing off the queue once none of its 25 settled weeks is missing (a listing with none
---   missing, such as one that got a second manager, leaves the queue on the way).
--- Returns the week kept or queued for (the newest settled week after taking 100 listings off the
--- queue without keeping any), or null when nothing was due, another instance holds the
--- week's queueing, or a settled week's cities are not counted yet. Instances take different
--- listings: a queue row stays locked until the call commits.
+--   listing off the queue once none of its settled weeks whose cities are counted is missing (a
+--   listing with none missing, such as one that got a second manager, leaves the queue on the way;
+--   one queued in the hour after a week ended has its other weeks kept, and last week's with
+--   every managed listing once its cities are counted).
+-- Returns the week kept or queued for (last week after taking 100 listings off the queue without
+-- keeping any), or null when nothing was due or another instance holds the week's queueing.
+-- Instances take different listings: a queue row stays locked until the call commits.
 create or replace function public.keep_listing_weeks()
 returns date language plpgsql security definer set search_path = '' as $$
 declare
@@ -22,15 +24,15 @@ declare
   due bigint;
   missing date;
   taken_off int := 0;
+  counted date[];
 begin
-  if exists (select 1 from generate_series(0, 24) n
-             left join private.site_weeks s on s.week = first_week + 7 * n
-             where s.cities_counted_at is null
-                or s.cities_counted_at < (first_week + 7 * n + 7)::timestamp at time zone 'UTC' + interval '1 hour') then
-    return null;
-  end if;
+  -- The settled weeks whose cities are counted: not counted since an hour after their end, a week's
+  -- last answers may still change its city's median.
+  counted := array(select s.week from private.site_weeks s
+                   where s.week >= first_week and s.week <= newest
+                     and s.cities_counted_at >= (s.week + 7)::timestamp at time zone 'UTC' + interval '1 hour');
   select s.listings_queued_after, s.listings_queued_at into queue
-  from private.site_weeks s where s.week = newest and s.listings_queued_at is null
+  from private.site_weeks s where s.week = newest and s.listings_queued_at is null and newest = any (counted)
   for update skip locked;
   if found then
     with managed as (
@@ -57,7 +59,7 @@ begin
       return null;
     end if;
     select g.week into missing
-    from (select first_week + 7 * n as week from generate_series(0, 24) n) g
+    from unnest(counted) g(week)
     where not exists (select 1 from private.listing_weeks k where k.vendor_id = due and k.week = g.week)
     order by g.week desc
     limit 1;

@@ -24,8 +24,8 @@ const emailedEarlier = (lead: number) =>
 
 /**
  * The timed round's counts of the site's and the cities' weeks, which the listings' kept weeks wait
- * for. In the hour after a week ends its cities are not counted yet: the tests take them as counted
- * rather than wait.
+ * for. In the hour after a week ends its cities are not counted yet: these tests take them as
+ * counted rather than wait (activity-week-end.test.ts runs in that hour).
  */
 async function countWeeks() {
   while ((await countSiteWeeks()) > 0);
@@ -140,10 +140,14 @@ describe("a listing's settled weeks", () => {
     await businessActivity(manager, vendor);
     expect(await queued(), "a view that finds weeks missing queues the listing again").toBe(1);
 
-    // The round waits for the settled weeks' cities to be counted, whose medians a listing's week shows.
+    // The round keeps only weeks whose cities are counted, whose medians a listing's week shows: with
+    // none counted, it keeps nothing and takes the listing off the queue, until a view queues it again.
     await db.query("update private.site_weeks set cities_counted_at = null");
     expect((await one<{ week: string | null }>("select public.keep_listing_weeks() as week")).week).toBeNull();
+    expect([await kept(), await queued()]).toEqual([0, 0]);
     await countWeeks();
+    await businessActivity(manager, vendor);
+    expect(await queued()).toBe(1);
     // Then it keeps one week of one listing per call, the newest missing first, until none is missing.
     await db.query("update private.site_weeks set listings_queued_at = now()");
     await db.query("delete from private.listing_weeks_due where vendor_id <> $1", [vendor]);

@@ -1,0 +1,3 @@
+-- A listing's week settles when it ends (keep_listing_weeks keeps it once its cities are counted).
+comment on table private.listing_weeks is 'A listing''s figures for each settled week (Monday, UTC; every ended week, kept once its cities are counted, an hour after its end), read once by keep_listing_weeks for its charts on /business and kept 26 weeks; a request marked spam or a booking released later stays counted; no person''s details.';
+comment on column private.site_weeks.listings_queued_after is 'Once the week has ended and its cities are counted: the last managed listing queued so far to keep it (keep_listing_weeks).';
