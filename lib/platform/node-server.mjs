@@ -7,22 +7,29 @@ import { actionAllowance, FORM_PAGES } from "./action-limits.mjs";
 import { backgroundWorkSettled } from "./background-work.mjs";
 import { visitorAddress } from "./client-address.mjs";
 
+/** The request's path, or null when it is none (`//[`) or has a malformed percent-encoding (`/%ff`). */
+function requestPath(req) {
+  try {
+    const { pathname } = new URL(req.url ?? "/", "http://site");
+    decodeURIComponent(pathname);
+    return pathname;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Why a request must be refused before Next sees it, or null. A path with a malformed
- * percent-encoding (`/%ff`) names no page: Next fails to decode it and answers a bare 500,
- * so it is answered 400 here. Next copies a server action's whole body (up to 10 MB) for
+ * Why a request must be refused before Next sees it, or null. A path that is none, or has a
+ * malformed percent-encoding (`/%ff`), names no page: Next fails to decode it and answers a bare
+ * 500 (and `//[` would throw here), so it is answered 400. Next copies a server action's whole body (up to 10 MB) for
  * the middleware as soon as it arrives, so the limits are applied here first: a console
  * post without a session cookie (401), a declared body over the path's limit (413), and a
  * body without a declared length (411: browsers always declare one for an action, and the
  * limit must be known to hold).
  */
 export function earlyRefusal(req) {
-  const { pathname } = new URL(req.url ?? "/", "http://site");
-  try {
-    decodeURIComponent(pathname);
-  } catch {
-    return { status: 400, message: "Bad Request: the address is not valid" };
-  }
+  const pathname = requestPath(req);
+  if (pathname === null) return { status: 400, message: "Bad Request: the address is not valid" };
   if (req.method !== "POST" || !req.headers["next-action"]) return null;
   const allowance = actionAllowance(pathname, req.headers.cookie);
   if (allowance.refuse) return { status: allowance.refuse, message: "Log in to the console first" };
@@ -64,7 +71,7 @@ function withVisitorAddress(handle, hops) {
       return appendHeader(name, value);
     };
     const writeHead = res.writeHead.bind(res);
-    const { pathname } = new URL(req.url ?? "/", "http://site");
+    const pathname = requestPath(req);
     const publicPage = !FORM_PAGES.test(pathname) && !pathname.startsWith("/api/");
     res.writeHead = (status, ...rest) => {
       if (status === 404) res.setHeader("Cache-Control", "private, no-cache, no-store, max-age=0, must-revalidate");

@@ -147,12 +147,14 @@ describe("what an action may send, decided before its body is read", () => {
     expect(earlyRefusal({ method: "GET", url: "/operator/import", headers: {} } as unknown as IncomingMessage)).toBeNull();
   });
 
-  it("npm start's server answers 400 to a path Next cannot decode, whatever the method", () => {
+  it("npm start's server answers 400 to a path that is none or that Next cannot decode, whatever the method", () => {
     const refusal = (method: string, url: string) =>
       earlyRefusal({ method, url, headers: { "next-action": "x" } } as unknown as IncomingMessage)?.status ?? null;
     expect(refusal("GET", "/%ff")).toBe(400);
     expect(refusal("GET", "/us/texas/%E0%A4%A")).toBe(400);
     expect(refusal("POST", "/about/%")).toBe(400);
+    expect(refusal("GET", "//%ff")).toBe(400);
+    expect(refusal("GET", "//[")).toBe(400);
     expect(refusal("GET", "/us/texas/%C3%A9?q=%ff")).toBeNull();
   });
 });
@@ -224,6 +226,13 @@ describe("npm start's server: the visitor's address comes from the socket", () =
       const missing = await get("/missing");
       missing.resume();
       expect(missing.headers["cache-control"]).toContain("no-store");
+      // A path that is none is answered here, never reaching the app.
+      for (const path of ["//%ff", "//[", "/%ff"]) {
+        const refused = await get(path);
+        refused.resume();
+        expect(refused.statusCode, path).toBe(400);
+      }
+      expect(seen).toHaveLength(2);
     } finally {
       server.close();
     }

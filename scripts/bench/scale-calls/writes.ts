@@ -1307,7 +1307,10 @@ async function longestWeekCount(
   const passes: number[][] = [];
   for (let run = 0; run < TIMED_RUNS; run++) passes.push(await pass());
   if (passes.some((took) => took.length !== passes[0].length)) {
-    throw new Error(`${fn}: the passes made ${passes.map((took) => took.length).join(", ")} calls`);
+    // The clock moved the jobs' work between passes (a week ended, or the week in progress fell
+    // due again): the calls no longer match, so each pass's longest call is taken.
+    console.log(`${fn}: the passes made ${passes.map((took) => took.length).join(", ")} calls; the median of each pass's longest`);
+    return median(passes.map((took) => Math.max(...took)));
   }
   const took = passes[0].map((_, call) => median(passes.map((times) => times[call])));
   const sorted = [...took].sort((a, b) => a - b);
