@@ -1063,6 +1063,55 @@ describe("the listings' weeks on PostgreSQL 15", () => {
       await owner.end();
     }
   });
+
+  it("a listing another instance is taking off the queue as last week's cities are counted is queued again for last week, not skipped", async () => {
+    const owner = await server.connect("postgres");
+    // The first stands for the instance taking the listing off (its queue row is private): as the owner.
+    const [first, second] = await Promise.all([server.connect("postgres"), server.connect("authenticator")]);
+    try {
+      await owner.query(
+        "do $$ begin while public.count_site_weeks() is not null loop end loop; while public.count_city_weeks() is not null loop end loop; end $$",
+      );
+      const newest = "date_trunc('week', now() at time zone 'UTC')::date - 7";
+      const stamp = `${Date.now()}-${randomBytes(4).toString("hex")}`;
+      const {
+        rows: [{ id }],
+      } = await owner.query<{ id: string }>(
+        "select id from public.vendors where id not in (select vendor_id from public.vendor_managers) order by id desc limit 1",
+      );
+      await owner.query("insert into public.vendor_managers (vendor_id, email, role, added_by) values ($1, $2, 'owner', 'test')", [
+        id,
+        `requeued-${stamp}@example.com`,
+      ]);
+      // Last week's cities are not counted yet; every managed listing is queued for it but this one.
+      await owner.query(
+        `update private.site_weeks set cities_counted_at = null, listings_queued_after = $1::bigint - 1, listings_queued_at = null
+         where week = ${newest}`,
+        [id],
+      );
+      await owner.query("delete from private.listing_weeks_due where vendor_id <> $1", [id]);
+      // The first instance holds the listing's queue row, as a call that found none of its counted
+      // weeks missing does before it takes the listing off.
+      await first.query("begin");
+      await first.query("select vendor_id from private.listing_weeks_due where vendor_id = $1 for update", [id]);
+      // Last week's cities are counted, and the second instance queues every managed listing for it.
+      await owner.query(
+        `update private.site_weeks set cities_counted_at = (week + 7)::timestamp at time zone 'UTC' + interval '1 hour' where week = ${newest}`,
+      );
+      const queueing = outcome(as("service_role", "select public.keep_listing_weeks() as week", [], second));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await first.query("delete from private.listing_weeks_due where vendor_id = $1", [id]);
+      await first.query("commit");
+      expect(await queueing).toBe("done");
+      const { rows } = await owner.query<{ n: number }>("select count(*)::int as n from private.listing_weeks_due where vendor_id = $1", [
+        id,
+      ]);
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+      await owner.end();
+    }
+  });
 });
 
 describe("the cities' weeks on PostgreSQL 15", () => {

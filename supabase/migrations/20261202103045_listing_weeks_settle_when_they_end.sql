@@ -93,7 +93,10 @@ begin
       select distinct m.vendor_id from public.vendor_managers m
       where m.vendor_id > coalesce(queue.listings_queued_after, 0) order by 1 limit 1000
     ), queued as (
-      insert into private.listing_weeks_due (vendor_id) select x.vendor_id from managed x order by 1 on conflict do nothing
+      -- A listing another instance is taking off the queue (its row locked, its counted weeks read
+      -- before last week's were counted) is waited for and queued again, not skipped.
+      insert into private.listing_weeks_due as d (vendor_id) select x.vendor_id from managed x order by 1
+      on conflict (vendor_id) do update set due_at = d.due_at
     )
     select max(x.vendor_id), count(*) into last_queued, slice from managed x;
     -- Weeks past the charts' 26, of any listing (one that has no manager now is never queued).
