@@ -54,6 +54,9 @@ language sql stable security definer set search_path = '' as $$
     join public.vendors v on v.postcode_id = p.id
     join public.lead_recipients r on r.vendor_id = v.id
     where r.responded_at >= live.from_week::timestamp at time zone 'UTC' and r.responded_at < b.ends and r.emailed_at is not null
+      -- Checked once, before any listing is read: a settled week kept by the round has every
+      -- week counted, and would otherwise look up each of a big city's listings for nothing.
+      and (select l.from_week from live l) < p_to
     group by date_bin('7 days', r.responded_at, b.monday)
     having count(distinct r.vendor_id) >= 5
   )
