@@ -155,13 +155,12 @@ declare
   taken_off int := 0;
   counted date[];
 begin
-  -- The settled weeks whose cities are counted: not counted since an hour after their end, a week's
-  -- last answers may still change its city's median.
-  counted := array(select s.week from private.site_weeks s
-                   where s.week >= first_week and s.week <= newest
-                     and s.cities_counted_at >= (s.week + 7)::timestamp at time zone 'UTC' + interval '1 hour');
+  -- A week's cities count as counted once counted an hour or more after its end (until then its
+  -- last answers may still change a city's median).
   select s.listings_queued_after, s.listings_queued_at into queue
-  from private.site_weeks s where s.week = newest and s.listings_queued_at is null and newest = any (counted)
+  from private.site_weeks s
+  where s.week = newest and s.listings_queued_at is null
+    and s.cities_counted_at >= (s.week + 7)::timestamp at time zone 'UTC' + interval '1 hour'
   for update skip locked;
   if found then
     with managed as (
@@ -190,6 +189,11 @@ begin
     if due is null then
       return null;
     end if;
+    -- The settled weeks whose cities are counted, read once the listing is held (last week's may
+    -- have been counted, and the listing queued for it, since the call began).
+    counted := array(select s.week from private.site_weeks s
+                     where s.week >= first_week and s.week <= newest
+                       and s.cities_counted_at >= (s.week + 7)::timestamp at time zone 'UTC' + interval '1 hour');
     select g.week into missing
     from unnest(counted) g(week)
     where not exists (select 1 from private.listing_weeks k where k.vendor_id = due and k.week = g.week)
