@@ -110,7 +110,8 @@ test("vendor page shows the vendor, and a missing vendor redirects to its city",
   // The ad slot reserves its 250 px before any ad loads, so nothing shifts when one does.
   const ad = page.getByRole("complementary", { name: "Advertisement" });
   await expect(ad).toBeVisible();
-  expect((await ad.boundingBox())?.height).toBe(250);
+  // Polled: React may swap the body in between, leaving the measured copy detached for a moment.
+  await expect.poll(async () => (await ad.boundingBox())?.height).toBe(250);
   await expect(page.getByRole("button", { name: "Book a Skid Steer" }).last()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Explore More Options" })).toBeVisible();
   await page.goto(`/us/${v.state_slug}/${v.city_slug}/no-such-vendor`);
