@@ -146,7 +146,10 @@ export interface CityPricesData {
   city: Place;
   /** The ZIP is in the directory (so distances are known). */
   zip_known: boolean;
+  /** The 20 with the lowest day rate for the class (fewer if fewer publish rates for it). */
   vendors: Array<{ vendor: VendorLink; miles: number | null; rates: RateCard }>;
+  /** The city's vendors that publish rates for the class. */
+  priced: number;
   /** The city's vendors that publish no rates for the class. */
   without_rates: number;
 }
@@ -313,6 +316,7 @@ export const cityPricesSchema: z.ZodType<CityPricesData | null> = z
     city: place,
     zip_known: z.boolean(),
     vendors: z.array(z.object({ vendor: vendorLinkSchema, miles: z.number().nullable(), rates: rateCardSchema })),
+    priced: z.number(),
     without_rates: z.number(),
   })
   .nullable();

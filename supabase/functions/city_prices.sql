@@ -1,10 +1,11 @@
 -- A city's price comparison for one machine class: the place, whether the ZIP is known,
--- and up to 100 of the vendors serving the city whose published card rents that class
--- (lowest day rate first: a phone's visitor reads no further, and each costs its card's reads),
--- each with its name and its page's slugs (all its row shows of it: a whole card cost as much again as
--- its rates), its rates for the class and its miles to the ZIP; plus how many of
--- the city's listed vendors publish no rates for the class. Estimates are computed from this. The
--- vendors are found through the rates kept per city and class (private.city_class_vendors).
+-- and the 20 vendors serving the city whose published card rents that class with the lowest day
+-- rate (a phone's visitor reads no further, each costs its card's reads, and the city's page lists
+-- them all by price), each with its name and its page's slugs (all its row shows of it: a whole card
+-- cost as much again as its rates), its rates for the class and its miles to the ZIP; plus how many
+-- of the city's listed vendors publish rates for the class and how many publish none. Estimates are
+-- computed from this. The vendors are found through the rates kept per city and class
+-- (private.city_class_vendors).
 create or replace function public.city_prices(p_country_slug text, p_state_slug text, p_city_slug text, p_zip text, p_class text)
 returns jsonb language sql stable set search_path = '' as $$
   with place as (
@@ -26,7 +27,7 @@ returns jsonb language sql stable set search_path = '' as $$
     join public.rate_card_classes k on k.vendor_id = v.id and k.class = p_class
     join public.rate_cards r on r.vendor_id = v.id
     order by k.day_rate, v.rating desc nulls last, v.id
-    limit 100
+    limit 20
   )
   select jsonb_build_object(
     'country', jsonb_build_object('name', place.country_name, 'slug', place.country_slug),
@@ -45,6 +46,7 @@ returns jsonb language sql stable set search_path = '' as $$
       join public.states vs on vs.id = vc.state_id
       join public.countries vco on vco.id = vs.country_id
       left join job on true), '[]'::jsonb),
+    'priced', coalesce((select c.priced from chosen c), 0),
     'without_rates', place.vendor_count - coalesce((select c.priced from chosen c), 0))
   from place;
 $$;

@@ -133,6 +133,16 @@ export default async function CityPricesPage(props: Props) {
           ))}
         </ol>
       )}
+      {data.priced > data.vendors.length && (
+        <p className="mt-4 text-sm text-ink-700">
+          These are the {data.vendors.length} vendors with the lowest day rates for this machine. {data.priced - data.vendors.length} more
+          serving {data.city.name} publish{data.priced - data.vendors.length === 1 ? "es" : ""} rates for it:{" "}
+          <Link href={`${base}/by-price`} className="text-brand-700 underline">
+            see every vendor by lowest day rate
+          </Link>
+          .
+        </p>
+      )}
       <CityMap
         state={data.state.slug}
         city={data.city.slug}
