@@ -14,6 +14,8 @@ declare
   this_week date := date_trunc('week', now() at time zone 'UTC')::date;
   first_week date := date_trunc('week', now() at time zone 'UTC')::date - 175;
   live_from date;
+  kept int;
+  last_week_kept boolean;
 begin
   select v.id, v.name into listing
   from public.vendor_managers m join public.vendors v on v.id = m.vendor_id
@@ -21,9 +23,10 @@ begin
   if listing.id is null then
     return null;
   end if;
-  live_from := case when exists (select 1 from private.listing_weeks k where k.vendor_id = listing.id and k.week = this_week - 7)
-                    then this_week else this_week - 7 end;
-  if (select count(*) from private.listing_weeks k where k.vendor_id = listing.id and k.week >= first_week and k.week < this_week) < 25 then
+  select count(*), coalesce(bool_or(k.week = this_week - 7), false) into kept, last_week_kept
+  from private.listing_weeks k where k.vendor_id = listing.id and k.week >= first_week and k.week < this_week;
+  live_from := case when last_week_kept then this_week else this_week - 7 end;
+  if kept < 25 then
     insert into private.listing_weeks_due (vendor_id) values (listing.id) on conflict do nothing;
   end if;
   return jsonb_build_object('vendor_id', listing.id, 'name', listing.name,

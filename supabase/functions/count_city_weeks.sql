@@ -33,7 +33,7 @@ begin
   select * into due
   from private.site_weeks s
   where s.week >= this_week - 175 and (s.week + 7)::timestamp at time zone 'UTC' + interval '1 hour' <= now()
-    and (s.cities_counted_at is null or s.cities_counted_at < (s.week + 7)::timestamp at time zone 'UTC' + interval '1 hour')
+    and not private.week_cities_counted(s.week, s.cities_counted_at)
   order by s.week
   limit 1;
   if due.week is null then

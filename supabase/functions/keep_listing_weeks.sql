@@ -26,12 +26,10 @@ declare
   taken_off int := 0;
   counted date[];
 begin
-  -- A week's cities count as counted once counted an hour or more after its end (until then its
-  -- last answers may still change a city's median).
   select s.listings_queued_after, s.listings_queued_at into queue
   from private.site_weeks s
   where s.week = newest and s.listings_queued_at is null
-    and s.cities_counted_at >= (s.week + 7)::timestamp at time zone 'UTC' + interval '1 hour'
+    and private.week_cities_counted(s.week, s.cities_counted_at)
   for update skip locked;
   if found then
     with managed as (
@@ -64,7 +62,7 @@ begin
     -- have been counted, and the listing queued for it, since the call began).
     counted := array(select s.week from private.site_weeks s
                      where s.week >= first_week and s.week <= newest
-                       and s.cities_counted_at >= (s.week + 7)::timestamp at time zone 'UTC' + interval '1 hour');
+                       and private.week_cities_counted(s.week, s.cities_counted_at));
     select g.week into missing
     from unnest(counted) g(week)
     where not exists (select 1 from private.listing_weeks k where k.vendor_id = due and k.week = g.week)

@@ -41,7 +41,7 @@ language sql stable security definer set search_path = '' as $$
     select coalesce(min(g.week), p_to) as from_week
     from (select d::date as week from generate_series(p_from::timestamp, (p_to - 7)::timestamp, interval '7 days') d) g
     left join private.site_weeks s on s.week = g.week
-    where s.cities_counted_at is null or s.cities_counted_at < (g.week + 7)::timestamp at time zone 'UTC' + interval '1 hour'
+    where not private.week_cities_counted(g.week, s.cities_counted_at)
   ), city_hours as (
     select c.week, c.hours
     from bounds b cross join live

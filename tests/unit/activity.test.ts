@@ -33,7 +33,7 @@ async function countWeeks() {
   await db.query(
     `update private.site_weeks set cities_counted_at = (week + 7)::timestamp at time zone 'UTC' + interval '1 hour'
      where week < date_trunc('week', now() at time zone 'UTC')::date
-       and (cities_counted_at is null or cities_counted_at < (week + 7)::timestamp at time zone 'UTC' + interval '1 hour')`,
+       and not private.week_cities_counted(week, cities_counted_at)`,
   );
 }
 

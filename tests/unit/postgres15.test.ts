@@ -991,7 +991,7 @@ describe("the listings' weeks on PostgreSQL 15", () => {
       await owner.query(
         `update private.site_weeks set cities_counted_at = (week + 7)::timestamp at time zone 'UTC' + interval '1 hour'
          where week < date_trunc('week', now() at time zone 'UTC')::date
-           and (cities_counted_at is null or cities_counted_at < (week + 7)::timestamp at time zone 'UTC' + interval '1 hour')`,
+           and not private.week_cities_counted(week, cities_counted_at)`,
       );
       // Only these two listings are due: the weeks' queueing of every managed listing is done.
       await owner.query("update private.site_weeks set listings_queued_at = coalesce(listings_queued_at, now())");
