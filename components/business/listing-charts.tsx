@@ -5,7 +5,7 @@ const percent = (part: number, whole: number) => Math.round((part / whole) * 100
 
 /**
  * A listing's last 26 weeks on /business: requests, quotes and bookings; its response time beside
- * its city's median; and its win rate (of the requests it quoted, the share booked with it). Weeks
+ * its city's median (for the weeks that have ended); and its win rate (of the requests it quoted, the share booked with it). Weeks
  * the timed round is still counting are left out (gaps, and out of the totals) until it has.
  */
 export async function ListingCharts({ email, listingId }: { email: string; listingId: number }) {
@@ -48,7 +48,7 @@ export async function ListingCharts({ email, listingId }: { email: string; listi
           { name: "You", color: "#c98a00", values: known((w) => w.response_hours) },
           { name: "City median", color: "#4f5863", values: known((w) => w.city_hours), dashed: true },
         ]}
-        summary="The median hours from a request's email to your first response, per week, beside the median of the vendors in your city. The numbers per week are in the table below."
+        summary="The median hours from a request's email to your first response, per week, beside the median of the vendors in your city, which comes once the week has ended. The numbers per week are in the table below."
       />
       <p className="mt-4" data-testid="win-rate-26">
         <span className="font-semibold">Win rate:</span>{" "}
