@@ -759,7 +759,11 @@ CREATE TABLE private.city_class_rates (
     city_id bigint NOT NULL,
     class text NOT NULL,
     day_rate numeric(8,2) NOT NULL,
-    vendor_id bigint NOT NULL
+    vendor_id bigint NOT NULL,
+    week_rate numeric(9,2),
+    four_week_rate numeric(9,2),
+    week_price numeric(9,2) GENERATED ALWAYS AS (COALESCE(week_rate, ((7)::numeric * day_rate))) STORED,
+    four_week_price numeric(9,2) GENERATED ALWAYS AS (COALESCE(four_week_rate, ((4)::numeric * COALESCE(week_rate, ((7)::numeric * day_rate))))) STORED
 );
 
 
@@ -769,7 +773,7 @@ ALTER TABLE private.city_class_rates OWNER TO postgres;
 -- Name: TABLE city_class_rates; Type: COMMENT; Schema: private; Owner: postgres
 --
 
-COMMENT ON TABLE private.city_class_rates IS 'The day rate of each class on each listed vendor''s published rate card, in each city the vendor serves (private.city_vendors), for city_prices; kept by private.serviced_counts and private.city_vendor_keys.';
+COMMENT ON TABLE private.city_class_rates IS 'The rates of each class on each listed vendor''s published rate card, in each city the vendor serves (private.city_vendors), for city_prices; kept by private.serviced_counts and private.city_vendor_keys.';
 
 
 --
@@ -777,6 +781,20 @@ COMMENT ON TABLE private.city_class_rates IS 'The day rate of each class on each
 --
 
 COMMENT ON COLUMN private.city_class_rates.vendor_id IS 'The vendor (no foreign key: its rows go as it stops serving the city, is hidden, or its card goes, as when it is deleted).';
+
+
+--
+-- Name: COLUMN city_class_rates.week_price; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.city_class_rates.week_price IS 'What a week costs on the card: its week rate, or 7 day rates.';
+
+
+--
+-- Name: COLUMN city_class_rates.four_week_price; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON COLUMN private.city_class_rates.four_week_price IS 'What 4 weeks cost on the card: its 4-week rate, or 4 weeks as week_price.';
 
 
 --
@@ -4751,6 +4769,13 @@ ALTER TABLE ONLY public.write_attempts
 
 
 --
+-- Name: city_class_rates_four_week_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX city_class_rates_four_week_idx ON private.city_class_rates USING btree (city_id, class, four_week_price);
+
+
+--
 -- Name: city_class_rates_rate_idx; Type: INDEX; Schema: private; Owner: postgres
 --
 
@@ -4762,6 +4787,13 @@ CREATE INDEX city_class_rates_rate_idx ON private.city_class_rates USING btree (
 --
 
 CREATE INDEX city_class_rates_vendor_id_idx ON private.city_class_rates USING btree (vendor_id);
+
+
+--
+-- Name: city_class_rates_week_idx; Type: INDEX; Schema: private; Owner: postgres
+--
+
+CREATE INDEX city_class_rates_week_idx ON private.city_class_rates USING btree (city_id, class, week_price);
 
 
 --

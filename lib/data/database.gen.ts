@@ -98,6 +98,7 @@ export interface FunctionArgs {
     p_city_slug: string | null;
     p_zip: string | null;
     p_class: string | null;
+    p_days: number | null;
   };
   city_zip: { p_state_slug: string | null; p_city_slug: string | null };
   claim_outbox_messages: { p_limit?: number | null; p_lease_seconds?: number | null };

@@ -46,8 +46,8 @@ export const getCityPage = cache((country: string, state: string, city: string, 
   ),
 );
 
-/** A city's vendors that rent a class, with their rate cards and miles to the ZIP, for its price page. */
-export const getCityPrices = (country: string, state: string, city: string, zip: string, machineClass: MachineClass) =>
+/** A city's vendors that rent a class, with their rate cards and miles to the ZIP, for its price page's rental of `days`. */
+export const getCityPrices = (country: string, state: string, city: string, zip: string, machineClass: MachineClass, days: number) =>
   cachedRpc(
     CACHE_TAGS.listings,
     "city_prices",
@@ -57,6 +57,7 @@ export const getCityPrices = (country: string, state: string, city: string, zip:
       p_city_slug: known(city),
       p_zip: zip,
       p_class: machineClass,
+      p_days: days,
     },
     cityPricesSchema,
   );

@@ -39,8 +39,8 @@ begin
       on conflict (city_id, vendor_id) do update set zips = cv.zips + excluded.zips
       returning cv.city_id, cv.vendor_id, cv.xmax = 0 as first
     ), rates_added as (
-      insert into private.city_class_rates (city_id, class, day_rate, vendor_id)
-      select a.city_id, k.class, k.day_rate, a.vendor_id from added a
+      insert into private.city_class_rates (city_id, class, day_rate, week_rate, four_week_rate, vendor_id)
+      select a.city_id, k.class, k.day_rate, k.week_rate, k.four_week_rate, a.vendor_id from added a
       join public.vendors v on v.id = a.vendor_id and not v.hidden
       join public.rate_cards r on r.vendor_id = a.vendor_id and r.published
       join public.rate_card_classes k on k.vendor_id = a.vendor_id

@@ -44,7 +44,7 @@ async function scriptBytes(
 
 test("a city's price page lists its vendors by estimated total, with sample rates marked, within the content budget", async ({ page }) => {
   const city = await busiestPricedCity();
-  const [{ data }] = await query<{ data: CityPricesData }>("select public.city_prices('us', $1, $2, $3, 'medium') as data", [
+  const [{ data }] = await query<{ data: CityPricesData }>("select public.city_prices('us', $1, $2, $3, 'medium', 10) as data", [
     city.state,
     city.city,
     city.zip,
@@ -141,7 +141,7 @@ test("each price row's Request this price opens the dialog for that vendor, pric
   page,
 }, info) => {
   const city = await busiestPricedCity();
-  const [{ data }] = await query<{ data: CityPricesData }>("select public.city_prices('us', $1, $2, $3, 'large') as data", [
+  const [{ data }] = await query<{ data: CityPricesData }>("select public.city_prices('us', $1, $2, $3, 'large', 9) as data", [
     city.state,
     city.city,
     city.zip,

@@ -53,7 +53,7 @@ const READ_FUNCTIONS = [
   "article_by_slug(text)",
   "articles_list()",
   "city_page(text,text,text,integer,integer,text)",
-  "city_prices(text,text,text,text,text)",
+  "city_prices(text,text,text,text,text,integer)",
   "city_zip(text,text)",
   "country_page(text)",
   "distance_miles(double precision,double precision,double precision,double precision)",

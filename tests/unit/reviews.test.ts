@@ -278,27 +278,37 @@ describe("moderation and the business", () => {
   });
 });
 
-/** A city's price comparison for a class is that of every listed vendor serving the city whose published card rents it. */
-async function expectCityPrices(city: { id: number; slug: string; state: string }, machineClass: string) {
+/**
+ * A city's price comparison for a class and a rental of `days` is that of every listed vendor serving the city whose
+ * published card rents it, by what the period such a rental is priced mostly by costs on the card (under a week the
+ * day, under 4 weeks the week, else 4 weeks; a card without a week rate prices it as 7 days).
+ */
+async function expectCityPrices(city: { id: number; slug: string; state: string }, machineClass: string, days: number) {
   const [{ prices }] = await asAnon<{
     prices: {
       vendors: Array<{ vendor: Record<string, unknown>; rates: { classes: Array<{ class: string }> } }>;
+      period: string;
       priced: number;
       without_rates: number;
     };
-  }>(db, "select public.city_prices('us', $1, $2, '00000', $3) as prices", [city.state, city.slug, machineClass]);
+  }>(db, "select public.city_prices('us', $1, $2, '00000', $3, $4) as prices", [city.state, city.slug, machineClass, days]);
+  const period = days >= 28 ? "4-week" : days >= 7 ? "week" : "day";
+  expect(prices.period).toBe(period);
   const [whole] = await asAnon<{ ids: number[]; priced: number; without_rates: number }>(
     db,
     `with serving as (
        select distinct e.vendor_id from public.vendors_serviced e join public.postcodes p on p.id = e.postcode_id where p.city_id = $1
      ), renting as (
-       select v.id, v.rating, k.day_rate from public.vendors v join serving s on s.vendor_id = v.id
+       select v.id, v.rating,
+              case $3 when 'day' then k.day_rate when 'week' then coalesce(k.week_rate, 7 * k.day_rate)
+                      else coalesce(k.four_week_rate, 4 * coalesce(k.week_rate, 7 * k.day_rate)) end as rate
+       from public.vendors v join serving s on s.vendor_id = v.id
        join public.rate_card_classes k on k.vendor_id = v.id and k.class = $2 join public.rate_cards r on r.vendor_id = v.id
-     ), priced as (select * from renting order by day_rate, rating desc nulls last, id limit 20)
-     select coalesce((select array_agg(id order by day_rate, id) from priced), '{}') as ids,
+     ), priced as (select * from renting order by rate, rating desc nulls last, id limit 20)
+     select coalesce((select array_agg(id order by rate, id) from priced), '{}') as ids,
             (select count(*)::int from renting) as priced,
             (select count(*)::int from public.vendors v join serving s on s.vendor_id = v.id) - (select count(*)::int from renting) as without_rates`,
-    [city.id, machineClass],
+    [city.id, machineClass, period],
   );
   expect(
     prices.vendors.map((v) => Number(v.vendor.id)),
@@ -486,9 +496,15 @@ describe("ranking", () => {
       await inspect<{ id: number }>("select id from public.vendors where id <> all($1) and not hidden order by id limit 6", [served])
     ).map((row) => Number(row.id));
     const vendors = [...served.slice(0, 14), ...others];
-    const card = (rates: number[], published: boolean) => ({
+    // A week of 3 to 6 day rates, and 4 weeks of 3 weeks or none given (4 weeks): each period orders the cards differently.
+    const card = (rates: Array<[number, number, number | null]>, published: boolean) => ({
       published,
-      classes: rates.map((day, i) => ({ class: ["small", "medium", "large"][i], day, week: day * 4 })),
+      classes: rates.map(([day, weeks, fourWeeks], i) => ({
+        class: ["small", "medium", "large"][i],
+        day,
+        week: day * weeks,
+        ...(fourWeeks === null ? {} : { four_week: day * weeks * fourWeeks }),
+      })),
     });
     // Every change a city's vendors' keys follow, with few distinct values so that ties are common.
     const vendor = fc.constantFrom(...vendors);
@@ -514,7 +530,10 @@ describe("ranking", () => {
       fc.record({
         kind: fc.constant("card" as const),
         vendor,
-        rates: fc.array(fc.constantFrom(150, 200, 250), { minLength: 1, maxLength: 3 }),
+        rates: fc.array(fc.tuple(fc.constantFrom(150, 200, 250), fc.constantFrom(3, 4, 6), fc.constantFrom(3, null)), {
+          minLength: 1,
+          maxLength: 3,
+        }),
         published: fc.boolean(),
       }),
       fc.record({ kind: fc.constant("no-card" as const), vendor }),
@@ -573,6 +592,7 @@ describe("ranking", () => {
     };
     const page = fc.record({
       machineClass: fc.constantFrom("small", "medium", "large"),
+      days: fc.constantFrom(1, 6, 7, 27, 28, 60),
       sort: fc.constantFrom("rating", "price", null),
       offset: fc.oneof(fc.integer({ min: 0, max: 24 }), fc.constant(0)),
       limit: fc.integer({ min: 1, max: 20 }),
@@ -585,8 +605,8 @@ describe("ranking", () => {
           "select count(*)::int as listed from public.vendors where id = any($1) and not hidden",
           [all],
         );
-        for (const { sort, offset, limit, machineClass } of pages) {
-          await expectCityPrices(city, machineClass);
+        for (const { sort, offset, limit, machineClass, days } of pages) {
+          await expectCityPrices(city, machineClass, days);
           const [{ shown }] = await asAnon<{ shown: { vendor_total: number; vendors: Array<{ id: number }> } }>(
             db,
             "select public.city_page('us', $1, $2, $3, $4, $5) as shown",
@@ -639,10 +659,10 @@ describe("ranking", () => {
     await db.query("insert into public.vendors_serviced (vendor_id, postcode_id) select unnest($1::bigint[]), $2", [newcomers, zip]);
     await db.query("update public.vendors set hidden = true where id = $1", [newcomers[3]]);
     await db.query("update public.rate_cards set published = false where vendor_id = $1", [newcomers[70]]);
-    await expectCityPrices(city, "track");
+    await expectCityPrices(city, "track", 1);
     const [{ prices }] = await asAnon<{ prices: { vendors: unknown[]; priced: number } }>(
       db,
-      "select public.city_prices('us', $1, $2, '00000', 'track') as prices",
+      "select public.city_prices('us', $1, $2, '00000', 'track', 1) as prices",
       [city.state, city.slug],
     );
     expect(prices.vendors.length).toBe(20);

@@ -589,7 +589,8 @@ export const READS: Call[] = [
   {
     fn: "city_prices",
     name: "big city's price comparison (city_prices)",
-    sql: "select public.city_prices('us', $1, $2, $3, $4)",
+    // A week's rental, as the page compares by default.
+    sql: "select public.city_prices('us', $1, $2, $3, $4, 7)",
     params: async (s, engine) => {
       const c = await priceCity(s, engine);
       return [c.state, c.city, c.zip, c.machineClass];

@@ -17,6 +17,8 @@ import { compareEstimates, MAX_PRICE_DAYS, readPriceQuery } from "@/lib/listings
 import { confirmedLine, usd } from "@/lib/prices/format";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
+const PRICED_BY = { day: "by the day", week: "by the week", "4-week": "by 4 weeks" } as const;
+
 type Props = {
   params: Promise<{ country: string; state: string; city: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -26,7 +28,7 @@ async function load({ params, searchParams }: Props) {
   const { country, state, city } = await params;
   const query = readPriceQuery(await searchParams);
   const zip = query.zip ?? (await getCityZip(state, city).catch(() => null)) ?? "";
-  const data = await getCityPrices(country, state, city, zip, query.machineClass);
+  const data = await getCityPrices(country, state, city, zip, query.machineClass, query.days);
   if (!data) redirect(`/${country}/${state}`);
   return { data, query, zip, base: `/${data.country.slug}/${data.state.slug}/${data.city.slug}` };
 }
@@ -135,10 +137,11 @@ export default async function CityPricesPage(props: Props) {
       )}
       {data.priced > data.vendors.length && (
         <p className="mt-4 text-sm text-ink-700">
-          These are the {data.vendors.length} vendors with the lowest day rates for this machine. {data.priced - data.vendors.length} more
-          serving {data.city.name} publish{data.priced - data.vendors.length === 1 ? "es" : ""} rates for it:{" "}
+          These are {data.vendors.length} of the vendors with the lowest {data.period} rates for this machine: a {query.days}-day rental is
+          priced mostly {PRICED_BY[data.period]}. {data.priced - data.vendors.length} more serving {data.city.name} publish
+          {data.priced - data.vendors.length === 1 ? "es" : ""} rates for it:{" "}
           <Link href={`${base}/by-price`} className="text-brand-700 underline">
-            see every vendor by lowest day rate
+            see the city&apos;s vendors by lowest day rate
           </Link>
           .
         </p>
