@@ -48,7 +48,7 @@ export async function ListingCharts({ email, listingId }: { email: string; listi
           { name: "You", color: "#c98a00", values: known((w) => w.response_hours) },
           { name: "City median", color: "#4f5863", values: known((w) => w.city_hours), dashed: true },
         ]}
-        summary="The median hours from a request's email to your first response, per week, beside the median of the vendors in your city, which comes once the week has ended. The numbers per week are in the table below."
+        summary="The median hours from a request's email to your first response, per week, beside the median of the vendors in your city where 5 or more of them answered, which the site counts about an hour after each week ends. The numbers per week are in the table below."
       />
       <p className="mt-4" data-testid="win-rate-26">
         <span className="font-semibold">Win rate:</span>{" "}

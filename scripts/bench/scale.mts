@@ -149,8 +149,10 @@ export function growthSql(vendors: number, requests: number): string {
                 when q.g % 10 = 0 or q.g % 40 = 13 then 'closed'
                 else 'open' end,
            'medium', 'S650', true,
-           jsonb_build_array(jsonb_build_object('kind', 'rental', 'label', 'Day', 'quantity', 1 + q.g % 7, 'unit_cents', 25000 + q.revision * 500),
-                             jsonb_build_object('kind', 'delivery', 'label', 'Delivery and pickup (each way)', 'quantity', 2, 'unit_cents', 9500)),
+           jsonb_build_array(jsonb_build_object('kind', 'rental', 'label', 'Day', 'quantity', 1 + q.g % 7, 'unit_cents', 25000 + q.revision * 500,
+                                                'amount_cents', (1 + q.g % 7) * (25000 + q.revision * 500)),
+                             jsonb_build_object('kind', 'delivery', 'label', 'Delivery and pickup (each way)', 'quantity', 2, 'unit_cents', 9500,
+                                                'amount_cents', 19000)),
            8, 4500, 'full_to_full', 8.25,
            (1 + q.g % 7) * (25000 + q.revision * 500) + 19000,
            round(((1 + q.g % 7) * (25000 + q.revision * 500) + 19000) * 8.25 / 100)::bigint,
