@@ -27,12 +27,16 @@ export function readPriceQuery(params: Record<string, string | string[] | undefi
 
 export type PricedVendor = CityPricesData["vendors"][number] & { estimate: Estimate };
 
-/** Each vendor's estimated total for the query, cheapest first. */
+/** How many vendors a price page shows. */
+const COMPARED = 20;
+
+/** The COMPARED vendors with the lowest estimated totals for the query, cheapest first. */
 export function compareEstimates(data: CityPricesData, query: PriceQuery): PricedVendor[] {
   return data.vendors
     .flatMap((entry) => {
       const estimate = estimateRental(entry.rates, query.machineClass, query.days, data.zip_known ? entry.miles : null);
       return estimate ? [{ ...entry, estimate }] : [];
     })
-    .sort((a, b) => a.estimate.total - b.estimate.total || a.vendor.name.localeCompare(b.vendor.name));
+    .sort((a, b) => a.estimate.total - b.estimate.total || a.vendor.name.localeCompare(b.vendor.name))
+    .slice(0, COMPARED);
 }

@@ -146,9 +146,9 @@ export interface CityPricesData {
   city: Place;
   /** The ZIP is in the directory (so distances are known). */
   zip_known: boolean;
-  /** The period a rental of the compared length is priced mostly by: under a week the day, under 4 weeks the week. */
-  period: "day" | "week" | "4-week";
-  /** 20 with the lowest rate for that period for the class (fewer if fewer publish rates for it). */
+  /** The two periods a rental of the compared length is priced by: under a week the day and the week, under 4 weeks the week and 4 weeks, else 4 weeks and the week. */
+  periods: Array<"day" | "week" | "4-week">;
+  /** Those with the 20 lowest rates for the class for either period (up to 40), whose estimates are compared. */
   vendors: Array<{ vendor: VendorLink; miles: number | null; rates: RateCard }>;
   /** The city's vendors that publish rates for the class. */
   priced: number;
@@ -317,7 +317,7 @@ export const cityPricesSchema: z.ZodType<CityPricesData | null> = z
     state: place,
     city: place,
     zip_known: z.boolean(),
-    period: z.enum(["day", "week", "4-week"]),
+    periods: z.array(z.enum(["day", "week", "4-week"])),
     vendors: z.array(z.object({ vendor: vendorLinkSchema, miles: z.number().nullable(), rates: rateCardSchema })),
     priced: z.number(),
     without_rates: z.number(),

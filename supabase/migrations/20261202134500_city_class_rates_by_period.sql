@@ -1,5 +1,5 @@
--- A city's price comparison picks its listings by the rate of the period a rental of its length is
--- priced mostly by (city_class_vendors): each row keeps the class's week and 4-week rates too, and
+-- A city's price comparison reads its listings by the rates of the two periods a rental of its length
+-- is priced by (city_class_vendors): each row keeps the class's week and 4-week rates too, and
 -- what a week and 4 weeks cost on the card (a card without a week rate prices a week as 7 days, as
 -- the estimate does), each ordered per city and class by an index.
 alter table private.city_class_rates

@@ -279,36 +279,39 @@ describe("moderation and the business", () => {
 });
 
 /**
- * A city's price comparison for a class and a rental of `days` is that of every listed vendor serving the city whose
- * published card rents it, by what the period such a rental is priced mostly by costs on the card (under a week the
- * day, under 4 weeks the week, else 4 weeks; a card without a week rate prices it as 7 days).
+ * A city's price comparison for a class and a rental of `days` reads, of every listed vendor serving the city whose
+ * published card rents it, the 20 cheapest for each of the two periods such a rental is priced by (under a week the
+ * day and the week, under 4 weeks the week and 4 weeks, else 4 weeks and the week), by what the period costs on the
+ * card (a card without a week rate prices a week as 7 days; without a 4-week rate, 4 weeks as 4 of its weeks).
  */
 async function expectCityPrices(city: { id: number; slug: string; state: string }, machineClass: string, days: number) {
   const [{ prices }] = await asAnon<{
     prices: {
       vendors: Array<{ vendor: Record<string, unknown>; rates: { classes: Array<{ class: string }> } }>;
-      period: string;
+      periods: string[];
       priced: number;
       without_rates: number;
     };
   }>(db, "select public.city_prices('us', $1, $2, '00000', $3, $4) as prices", [city.state, city.slug, machineClass, days]);
-  const period = days >= 28 ? "4-week" : days >= 7 ? "week" : "day";
-  expect(prices.period).toBe(period);
+  const periods = days >= 28 ? ["4-week", "week"] : days >= 7 ? ["week", "4-week"] : ["day", "week"];
+  expect(prices.periods).toEqual(periods);
   const [whole] = await asAnon<{ ids: number[]; priced: number; without_rates: number }>(
     db,
     `with serving as (
        select distinct e.vendor_id from public.vendors_serviced e join public.postcodes p on p.id = e.postcode_id where p.city_id = $1
      ), renting as (
-       select v.id, v.rating,
-              case $3 when 'day' then k.day_rate when 'week' then coalesce(k.week_rate, 7 * k.day_rate)
-                      else coalesce(k.four_week_rate, 4 * coalesce(k.week_rate, 7 * k.day_rate)) end as rate
+       select v.id, k.day_rate as day, coalesce(k.week_rate, 7 * k.day_rate) as week,
+              coalesce(k.four_week_rate, 4 * coalesce(k.week_rate, 7 * k.day_rate)) as four_weeks
        from public.vendors v join serving s on s.vendor_id = v.id
        join public.rate_card_classes k on k.vendor_id = v.id and k.class = $2 join public.rate_cards r on r.vendor_id = v.id
-     ), priced as (select * from renting order by rate, rating desc nulls last, id limit 20)
-     select coalesce((select array_agg(id order by rate, id) from priced), '{}') as ids,
+     ), priced as (
+       (select id from renting where 'day' = any ($3) order by day, id limit 20)
+       union (select id from renting where 'week' = any ($3) order by week, id limit 20)
+       union (select id from renting where '4-week' = any ($3) order by four_weeks, id limit 20))
+     select coalesce((select array_agg(id order by id) from priced), '{}') as ids,
             (select count(*)::int from renting) as priced,
             (select count(*)::int from public.vendors v join serving s on s.vendor_id = v.id) - (select count(*)::int from renting) as without_rates`,
-    [city.id, machineClass, period],
+    [city.id, machineClass, periods],
   );
   expect(
     prices.vendors.map((v) => Number(v.vendor.id)),
@@ -627,7 +630,7 @@ describe("ranking", () => {
       { numRuns: 40 },
     );
   });
-  it("a big city's price comparison shows the 20 cheapest that rent the class, those priced as the 20th by rating, and counts the others", async () => {
+  it("a big city's price comparison reads the 20 cheapest that rent the class for each period, those priced as the 20th by id, and counts the others", async () => {
     const [city] = await inspect<{ id: number; slug: string; state: string }>(
       `select c.id, c.slug, st.slug as state from public.cities c join public.states st on st.id = c.state_id
        order by c.vendor_count desc, c.id limit 1`,
@@ -665,6 +668,7 @@ describe("ranking", () => {
       "select public.city_prices('us', $1, $2, '00000', 'track', 1) as prices",
       [city.state, city.slug],
     );
+    // Their day and week rates rank them alike: the same 20 are the cheapest for both.
     expect(prices.vendors.length).toBe(20);
     expect(prices.priced).toBeGreaterThanOrEqual(110);
   });

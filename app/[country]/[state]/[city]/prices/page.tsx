@@ -17,8 +17,6 @@ import { compareEstimates, MAX_PRICE_DAYS, readPriceQuery } from "@/lib/listings
 import { confirmedLine, usd } from "@/lib/prices/format";
 import { pageMetadata, placeCrumbs } from "@/lib/seo";
 
-const PRICED_BY = { day: "by the day", week: "by the week", "4-week": "by 4 weeks" } as const;
-
 type Props = {
   params: Promise<{ country: string; state: string; city: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -135,11 +133,11 @@ export default async function CityPricesPage(props: Props) {
           ))}
         </ol>
       )}
-      {data.priced > data.vendors.length && (
+      {data.priced > priced.length && (
         <p className="mt-4 text-sm text-ink-700">
-          These are {data.vendors.length} of the vendors with the lowest {data.period} rates for this machine: a {query.days}-day rental is
-          priced mostly {PRICED_BY[data.period]}. {data.priced - data.vendors.length} more serving {data.city.name} publish
-          {data.priced - data.vendors.length === 1 ? "es" : ""} rates for it:{" "}
+          These are the {priced.length} lowest estimated totals among the vendors with the 20 lowest {data.periods.join(" or ")} rates for
+          this machine. {data.priced - priced.length} more serving {data.city.name} publish
+          {data.priced - priced.length === 1 ? "es" : ""} rates for it:{" "}
           <Link href={`${base}/by-price`} className="text-brand-700 underline">
             see the city&apos;s vendors by lowest day rate
           </Link>

@@ -1,37 +1,29 @@
 -- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
 
 -- supabase/functions/city_class_vendors.sql
--- The vendors a city's price comparison for one class and a rental of p_days may show, and how many
--- of the city's listed vendors rent the class on a published card: read from private.city_class_rates.
--- They are the 20 with the lowest rate for the period such a rental is priced mostly by (the day
--- under a week, the week under 4 weeks, else 4 weeks; what the period costs on the card), and any
--- priced the same as the 20th, each with that rate, lowest first. One row, as the planner is told,
--- so a caller joins its vendors' cards by their keys (estimated at 1,000 rows, it read whole tables).
+-- The vendors a city's price comparison for one class and a rental of p_days reads, and how many of
+-- the city's listed vendors rent the class on a published card: read from private.city_class_rates.
+-- They are the 20 with the lowest rate for each of the two periods such a rental is priced by (under
+-- a week the day and the week, under 4 weeks the week and 4 weeks, else 4 weeks and the week; what
+-- the period costs on the card), up to 40, whose estimates the page compares. Ties of the 20th are
+-- taken by id. One row, as the planner is told, so a caller joins its vendors' cards by their keys
+-- (estimated at 1,000 rows, it read whole tables).
 create or replace function private.city_class_vendors(p_city_id bigint, p_class text, p_days int)
-returns table (period text, vendor_ids bigint[], rates numeric[], priced int)
+returns table (periods text[], vendor_ids bigint[], priced int)
 language sql stable security definer rows 1 set search_path = '' as $$
-  with picked as (
-    (select r.vendor_id, r.day_rate as rate from private.city_class_rates r
-     where coalesce(p_days, 1) < 7 and r.city_id = p_city_id and r.class = p_class
-       and r.day_rate <= coalesce((select x.day_rate from private.city_class_rates x
-                                   where x.city_id = p_city_id and x.class = p_class
-                                   order by x.day_rate offset 19 limit 1), 'infinity'))
-    union all
-    (select r.vendor_id, r.week_price from private.city_class_rates r
-     where p_days >= 7 and p_days < 28 and r.city_id = p_city_id and r.class = p_class
-       and r.week_price <= coalesce((select x.week_price from private.city_class_rates x
-                                     where x.city_id = p_city_id and x.class = p_class
-                                     order by x.week_price offset 19 limit 1), 'infinity'))
-    union all
-    (select r.vendor_id, r.four_week_price from private.city_class_rates r
-     where p_days >= 28 and r.city_id = p_city_id and r.class = p_class
-       and r.four_week_price <= coalesce((select x.four_week_price from private.city_class_rates x
-                                          where x.city_id = p_city_id and x.class = p_class
-                                          order by x.four_week_price offset 19 limit 1), 'infinity'))
-  )
-  select case when p_days >= 28 then '4-week' when p_days >= 7 then 'week' else 'day' end,
-         array(select p.vendor_id from picked p order by p.rate, p.vendor_id),
-         array(select p.rate from picked p order by p.rate, p.vendor_id),
+  select case when p_days >= 28 then array['4-week', 'week'] when p_days >= 7 then array['week', '4-week'] else array['day', 'week'] end,
+         array(
+           (select r.vendor_id from private.city_class_rates r
+            where coalesce(p_days, 1) < 7 and r.city_id = p_city_id and r.class = p_class
+            order by r.day_rate, r.vendor_id limit 20)
+           union
+           (select r.vendor_id from private.city_class_rates r
+            where r.city_id = p_city_id and r.class = p_class
+            order by r.week_price, r.vendor_id limit 20)
+           union
+           (select r.vendor_id from private.city_class_rates r
+            where p_days >= 7 and r.city_id = p_city_id and r.class = p_class
+            order by r.four_week_price, r.vendor_id limit 20)),
          (select count(*)::int from private.city_class_rates r where r.city_id = p_city_id and r.class = p_class);
 $$;
 revoke execute on function private.city_class_vendors(bigint,text,int) from public;
@@ -39,14 +31,14 @@ grant execute on function private.city_class_vendors(bigint,text,int) to anon, a
 
 -- supabase/functions/city_prices.sql
 -- A city's price comparison for one machine class and a rental of p_days: the place, whether the
--- ZIP is known, the period such a rental is priced mostly by, and 20 of the vendors serving the city
--- whose published card rents that class, those with the lowest rate for that period (a phone's
--- visitor reads no further, each costs its card's reads, and the city's page lists them all by
--- price), each with its name and its page's slugs (all its row shows of it: a whole card cost as
--- much again as its rates), its rates for the class and its miles to the ZIP; plus how many of the
--- city's listed vendors publish rates for the class and how many publish none. Estimates are
--- computed from this. The vendors are found through the rates kept per city and class
--- (private.city_class_vendors).
+-- ZIP is known, the two periods such a rental is priced by, and the vendors serving the city whose
+-- published card rents that class with the 20 lowest rates for either period (up to 40: the page
+-- shows the 20 whose estimates are lowest, as a phone's visitor reads no further, each costs its
+-- card's reads, and the city's page lists them all by price), each with its name and its page's
+-- slugs (all its row shows of it: a whole card cost as much again as its rates), its rates for the
+-- class and its miles to the ZIP; plus how many of the city's listed vendors publish rates for the
+-- class and how many publish none. Estimates are computed from this. The vendors are found through
+-- the rates kept per city and class (private.city_class_vendors).
 create or replace function public.city_prices(p_country_slug text, p_state_slug text, p_city_slug text, p_zip text, p_class text,
   p_days int)
 returns jsonb language sql stable set search_path = '' as $$
@@ -62,15 +54,12 @@ returns jsonb language sql stable set search_path = '' as $$
     select jc.latitude, jc.longitude from public.postcodes jp join public.cities jc on jc.id = jp.city_id
     where jp.code = p_zip limit 1
   ), chosen as (
-    select x.period, x.vendor_ids, x.rates, x.priced from place cross join private.city_class_vendors(place.city_id, p_class, p_days) x
+    select x.periods, x.vendor_ids, x.priced from place cross join private.city_class_vendors(place.city_id, p_class, p_days) x
   ), priced as (
-    select v, u.rate from chosen c
-    cross join unnest(c.vendor_ids, c.rates) u(id, rate)
-    join public.vendors v on v.id = u.id
+    select v from chosen c
+    join public.vendors v on v.id = any (c.vendor_ids)
     join public.rate_card_classes k on k.vendor_id = v.id and k.class = p_class
     join public.rate_cards r on r.vendor_id = v.id
-    order by u.rate, v.rating desc nulls last, v.id
-    limit 20
   )
   select jsonb_build_object(
     'country', jsonb_build_object('name', place.country_name, 'slug', place.country_slug),
@@ -82,14 +71,14 @@ returns jsonb language sql stable set search_path = '' as $$
                'vendor', jsonb_build_object('id', (v).id, 'name', (v).name, 'slug', (v).slug,
                                             'city_slug', vc.slug, 'state_slug', vs.slug, 'country_slug', vco.slug),
                'miles', round(public.distance_miles(job.latitude, job.longitude, vc.latitude, vc.longitude)::numeric, 1)::double precision,
-               'rates', public.rate_card_json((v).id, p_class)) order by rate, (v).id)
+               'rates', public.rate_card_json((v).id, p_class)) order by (v).id)
       from priced
       join public.postcodes vp on vp.id = (v).postcode_id
       join public.cities vc on vc.id = vp.city_id
       join public.states vs on vs.id = vc.state_id
       join public.countries vco on vco.id = vs.country_id
       left join job on true), '[]'::jsonb),
-    'period', (select c.period from chosen c),
+    'periods', (select to_jsonb(c.periods) from chosen c),
     'priced', coalesce((select c.priced from chosen c), 0),
     'without_rates', place.vendor_count - coalesce((select c.priced from chosen c), 0))
   from place;
