@@ -579,3 +579,9 @@ export const functionResults = {
   website_key: z.string().nullable(),
   withdraw_lead: z.unknown().transform((): void => undefined),
 } as const;
+
+/**
+ * The last migration this contract was built from. Part of every cached answer's key: a server
+ * upgraded in place never reads an answer its previous version cached in another shape.
+ */
+export const SCHEMA_VERSION = "20261202142000_city_class_rates_by_period_backfill";

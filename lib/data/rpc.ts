@@ -6,7 +6,7 @@ import { serviceSupabase, supabase } from "../supabase/server";
 import { STALE_SECONDS } from "../site";
 import type { CacheTag } from "./cache-tags";
 import { isRefusalCode, type RefusalCode } from "./refusals";
-import { functionResults, type FunctionArgs } from "./database.gen";
+import { functionResults, SCHEMA_VERSION, type FunctionArgs } from "./database.gen";
 
 /**
  * A database function's failure, with PostgREST's error code. Functions refuse bad input
@@ -130,7 +130,7 @@ export async function rpcAllRows(
 
 /** Like rpcAllRows, served from Next's data cache for up to the spec's 5-minute stale time. */
 export function cachedRpcAllRows<F extends RowsFunction>(tag: CacheTag, fn: F, args: FunctionArgs[F]): Promise<GeneratedResult<F>> {
-  return unstable_cache(() => rpcAllRows(fn, args), ["rpc-all", fn, JSON.stringify(args)], {
+  return unstable_cache(() => rpcAllRows(fn, args), ["rpc-all", SCHEMA_VERSION, fn, JSON.stringify(args)], {
     revalidate: STALE_SECONDS,
     tags: [tag],
   })();
@@ -145,7 +145,7 @@ export function cachedRpc<F extends DbFunction, S extends z.ZodType>(
 ): Promise<z.output<S>>;
 export function cachedRpc<F extends TypedFunction>(tag: CacheTag, fn: F, args: FunctionArgs[F]): Promise<GeneratedResult<F>>;
 export function cachedRpc(tag: CacheTag, fn: DbFunction, args: object, result?: z.ZodType): Promise<unknown> {
-  return unstable_cache(() => invoke(supabase(), fn, args, result), ["rpc", fn, JSON.stringify(args)], {
+  return unstable_cache(() => invoke(supabase(), fn, args, result), ["rpc", SCHEMA_VERSION, fn, JSON.stringify(args)], {
     revalidate: STALE_SECONDS,
     tags: [tag],
   })();

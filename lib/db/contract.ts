@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import type pg from "pg";
 import { format, resolveConfig } from "prettier";
+import { migrationFiles } from "./migrations";
 import type { Postgres15 } from "./postgres15";
 
 /**
@@ -151,6 +152,14 @@ ${entries.map((entry) => `  ${entry.name}: ${entry.args};`).join("\n")}
 export const functionResults = {
 ${entries.map((entry) => `  ${entry.name}: ${entry.result ?? "null"},`).join("\n")}
 } as const;
+
+/**
+ * The last migration this contract was built from. Part of every cached answer's key: a server
+ * upgraded in place never reads an answer its previous version cached in another shape.
+ */
+export const SCHEMA_VERSION = "${migrationFiles()
+    .at(-1)!
+    .replace(/\.sql$/, "")}";
 `;
   return format(source, { ...(await resolveConfig(contractFile)), filepath: contractFile });
 }
