@@ -1111,6 +1111,50 @@ COMMENT ON COLUMN private.review_totals.stars IS 'The sum of the stars of all pu
 
 
 --
+-- Name: site_week_counting; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.site_week_counting (
+    week date NOT NULL,
+    counted_to timestamp with time zone NOT NULL,
+    started_at timestamp with time zone NOT NULL,
+    requests integer DEFAULT 0 NOT NULL,
+    quotes integer DEFAULT 0 NOT NULL,
+    bookings integer DEFAULT 0 NOT NULL,
+    cancellations integer DEFAULT 0 NOT NULL
+);
+
+
+ALTER TABLE private.site_week_counting OWNER TO postgres;
+
+--
+-- Name: TABLE site_week_counting; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.site_week_counting IS 'While count_site_weeks counts a week in slices: what the slices before counted_to found, since the count started (started_at, which becomes the week''s counted_at). One week at a time.';
+
+
+--
+-- Name: site_week_zip_counting; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.site_week_zip_counting (
+    week date NOT NULL,
+    postcode_id bigint NOT NULL,
+    requests integer NOT NULL
+);
+
+
+ALTER TABLE private.site_week_zip_counting OWNER TO postgres;
+
+--
+-- Name: TABLE site_week_zip_counting; Type: COMMENT; Schema: private; Owner: postgres
+--
+
+COMMENT ON TABLE private.site_week_zip_counting IS 'While count_site_weeks counts a week in slices: the job-site ZIP codes of the requests before counted_to that found no vendor, and how many.';
+
+
+--
 -- Name: site_week_zips; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -4238,6 +4282,22 @@ ALTER TABLE ONLY private.responses_due
 
 ALTER TABLE ONLY private.review_totals
     ADD CONSTRAINT review_totals_pkey PRIMARY KEY (only_row);
+
+
+--
+-- Name: site_week_counting site_week_counting_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.site_week_counting
+    ADD CONSTRAINT site_week_counting_pkey PRIMARY KEY (week);
+
+
+--
+-- Name: site_week_zip_counting site_week_zip_counting_pkey; Type: CONSTRAINT; Schema: private; Owner: postgres
+--
+
+ALTER TABLE ONLY private.site_week_zip_counting
+    ADD CONSTRAINT site_week_zip_counting_pkey PRIMARY KEY (week, postcode_id);
 
 
 --

@@ -57,8 +57,11 @@ async function countDueWeeks(job: "count_site_weeks" | "count_city_weeks" | "kee
   return counted;
 }
 
-/** The timed round's part: counts the site's weeks that are due, at most 27 in a round. */
-export const countSiteWeeks = () => countDueWeeks("count_site_weeks", 27);
+/**
+ * The timed round's part: counts the site's weeks that are due, a week of up to 1,000 requests and
+ * answers or a slice of a busier one per call, at most 100 calls in a round.
+ */
+export const countSiteWeeks = () => countDueWeeks("count_site_weeks", 100);
 
 /**
  * The timed round's part after the site's weeks: each ended week's city medians for the /business

@@ -119,7 +119,7 @@ export interface FunctionArgs {
   };
   count_city_weeks: { p_slice?: number | null };
   count_responses: { p_batch?: number | null; p_vendor_id?: number | null };
-  count_site_weeks: Record<string, never>;
+  count_site_weeks: { p_slice?: number | null };
   count_write_attempt: {
     p_kind: string | null;
     p_client_key: string | null;
@@ -584,4 +584,4 @@ export const functionResults = {
  * The last migration this contract was built from. Part of every cached answer's key: a server
  * upgraded in place never reads an answer its previous version cached in another shape.
  */
-export const SCHEMA_VERSION = "20261202142000_city_class_rates_by_period_backfill";
+export const SCHEMA_VERSION = "20261202160459_site_weeks_counted_in_slices";

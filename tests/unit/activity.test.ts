@@ -514,6 +514,71 @@ describe("the site's weeks", () => {
       ),
     ).toEqual({ n: 0 });
   });
+
+  it("count a busy week in slices, one per call, to the figures counted at once, and never show a week half counted", async () => {
+    const lonely = await one<{ code: string }>(`
+      select p.code from public.postcodes p join public.cities c on c.id = p.city_id
+      where c.latitude is not null and not exists (select 1 from public.vendors_serviced s where s.postcode_id = p.id)
+        and not exists (select 1 from public.vendors v join public.postcodes vp on vp.id = v.postcode_id join public.cities vc on vc.id = vp.city_id
+                        where public.distance_miles(c.latitude, c.longitude, vc.latitude, vc.longitude) <= 50)
+      order by p.code desc limit 1`);
+    for (let n = 0; n < 3; n++) {
+      await sendRequest({ zip: lonely.code });
+      const answered = await sendRequest({ widen: true });
+      // Answered: the median reads the week's answers.
+      await db.query(
+        "update public.lead_recipients set emailed_at = now() - interval '90 minutes', responded_at = now() - interval '30 minutes' where lead_id = $1",
+        [answered.id],
+      );
+    }
+    const shown = async () => ({
+      weeks: (
+        await db.query<{ week: string; hours: string | null }>(
+          `select to_char(week, 'YYYY-MM-DD') as week, requests, quotes, bookings, cancellations, responses, response_hours::text as hours
+           from private.site_weeks order by week`,
+        )
+      ).rows,
+      zips: (await db.query("select to_char(week, 'YYYY-MM-DD') as week, postcode_id, requests from private.site_week_zips order by 1, 2"))
+        .rows,
+    });
+    await db.query("delete from private.site_weeks");
+    while ((await countSiteWeeks()) > 0);
+    const atOnce = await shown();
+    const busiest = await one<{ requests: number; answers: number }>(
+      `select (select count(*)::int from public.leads where completed and completed_at >= date_trunc('week', now() at time zone 'UTC')) as requests,
+              (select count(*)::int from public.lead_recipients where responded_at >= date_trunc('week', now() at time zone 'UTC')) as answers`,
+    );
+    expect(busiest.requests).toBeGreaterThanOrEqual(6);
+    expect(atOnce.weeks.at(-1)).toMatchObject({ requests: busiest.requests });
+    expect(atOnce.weeks.at(-1)!.hours).not.toBeNull();
+
+    // Every week due again, counted a request or an answer per call: each call shows the figures
+    // counted at once, never a week half counted, and the week in progress takes a call per slice.
+    await db.query("update private.site_weeks set counted_at = '2000-01-03'");
+    const weekCalls = new Map<string, number>();
+    for (;;) {
+      const { week } = await one<{ week: string | null }>("select to_char(public.count_site_weeks(1), 'YYYY-MM-DD') as week");
+      if (week === null) break;
+      weekCalls.set(week, (weekCalls.get(week) ?? 0) + 1);
+      expect(await shown()).toEqual(atOnce);
+    }
+    expect(weekCalls.size).toBe(26);
+    expect(weekCalls.get(await thisWeek())).toBeGreaterThanOrEqual(Math.max(busiest.requests, busiest.answers) / 2);
+    expect(await one("select count(*)::int as n from private.site_week_counting")).toEqual({ n: 0 });
+    expect(await one("select count(*)::int as n from private.site_week_zip_counting")).toEqual({ n: 0 });
+
+    // A week half counted when an older one comes due again is counted again from its start.
+    const current = await thisWeek();
+    await db.query("update private.site_weeks set counted_at = '2000-01-03' where week = $1", [current]);
+    await one("select public.count_site_weeks(1)");
+    await one("select public.count_site_weeks(1)");
+    expect(await one("select to_char(week, 'YYYY-MM-DD') as week from private.site_week_counting")).toEqual({ week: current });
+    const older = atOnce.weeks.at(-2)!.week;
+    await db.query("update private.site_weeks set counted_at = '2000-01-03' where week = $1", [older]);
+    while ((await one<{ week: string | null }>("select public.count_site_weeks(1) as week")).week !== null);
+    expect(await shown()).toEqual(atOnce);
+    expect(await one("select count(*)::int as n from private.site_week_counting")).toEqual({ n: 0 });
+  });
 });
 
 describe("a week chart", () => {

@@ -1233,11 +1233,11 @@ export const WRITES: Call[] = [
   },
   {
     fn: "count_site_weeks",
-    name: "counting the site's weeks, longest of 26 (count_site_weeks)",
+    name: "counting the site's weeks, longest call (count_site_weeks)",
     sql: "select public.count_site_weeks()",
     params: () => [],
-    // As lib/activity/data.ts runs it in the timed round: one week per call until none is due,
-    // from none counted (a new site, or a year's first round after a long stop).
+    // As lib/activity/data.ts runs it in the timed round: one week or a slice of a busy one per call
+    // until none is due, from none counted (a new site, or a year's first round after a long stop).
     measure: (_s, engine) => longestWeekCount(engine, "count_site_weeks", () => engine.exec("delete from private.site_weeks")),
   },
   {
