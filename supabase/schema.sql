@@ -1118,6 +1118,7 @@ CREATE TABLE private.site_week_counting (
     week date NOT NULL,
     counted_to timestamp with time zone NOT NULL,
     started_at timestamp with time zone NOT NULL,
+    prior_counted_at timestamp with time zone,
     requests integer DEFAULT 0 NOT NULL,
     quotes integer DEFAULT 0 NOT NULL,
     bookings integer DEFAULT 0 NOT NULL,
@@ -1131,7 +1132,7 @@ ALTER TABLE private.site_week_counting OWNER TO postgres;
 -- Name: TABLE site_week_counting; Type: COMMENT; Schema: private; Owner: postgres
 --
 
-COMMENT ON TABLE private.site_week_counting IS 'While count_site_weeks counts a week in slices: what the slices before counted_to found, since the count started (started_at, which becomes the week''s counted_at). One week at a time.';
+COMMENT ON TABLE private.site_week_counting IS 'While count_site_weeks counts a week in slices: what the slices before counted_to found, since the count started (started_at, which becomes the week''s counted_at), and the week''s counted_at when it did (prior_counted_at: a count is carried on only while that is unchanged). One week at a time.';
 
 
 --
@@ -1200,7 +1201,7 @@ ALTER TABLE private.site_weeks OWNER TO postgres;
 -- Name: TABLE site_weeks; Type: COMMENT; Schema: private; Owner: postgres
 --
 
-COMMENT ON TABLE private.site_weeks IS 'The site''s figures per week (Monday, UTC), for the console''s charts: requests sent, first quotes, bookings, bookings cancelled, vendors'' first responses and their median hours; counted by count_site_weeks, each week again until it was counted an hour after it ended.';
+COMMENT ON TABLE private.site_weeks IS 'The site''s figures per week (Monday, UTC), for the console''s charts: requests sent, first quotes, bookings, bookings cancelled, vendors'' first responses and their median hours; counted by count_site_weeks, each week again until a count of it began an hour or more after it ended (counted_at).';
 
 
 --

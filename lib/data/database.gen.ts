@@ -584,4 +584,4 @@ export const functionResults = {
  * The last migration this contract was built from. Part of every cached answer's key: a server
  * upgraded in place never reads an answer its previous version cached in another shape.
  */
-export const SCHEMA_VERSION = "20261202160459_site_weeks_counted_in_slices";
+export const SCHEMA_VERSION = "20261202162115_site_weeks_counted_in_slices";

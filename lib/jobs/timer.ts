@@ -33,10 +33,10 @@ export async function jobRound(env: NodeJS.ProcessEnv = process.env) {
   const responsesCounted = await logged("Counting listings' responses", countResponses());
   const retained = await logged("Retention", runRetention(env));
   const photosDeleted = await logged("Deleting photos", deleteQueuedPhotos());
-  const weeksCounted = await logged("Counting the site's weeks", countSiteWeeks());
+  const siteWeekCalls = await logged("Counting the site's weeks", countSiteWeeks());
   const cityWeekCalls = await logged("Counting the cities' weeks", countCityWeeks());
   const listingWeekCalls = await logged("Keeping listings' weeks", keepListingWeeks());
-  return { drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls, listingWeekCalls };
+  return { drained, released, passed, responsesCounted, retained, photosDeleted, siteWeekCalls, cityWeekCalls, listingWeekCalls };
 }
 
 /**

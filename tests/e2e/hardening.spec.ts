@@ -200,7 +200,7 @@ test("the cron route runs the timed round (the outbox, overdue bookings, silent 
     responsesCounted: expect.any(Number),
     retained: { drafts: expect.any(Number), anonymized: expect.any(Number), emptied: expect.any(Number), expired: expect.any(Number) },
     photosDeleted: expect.any(Number),
-    weeksCounted: expect.any(Number),
+    siteWeekCalls: expect.any(Number),
     cityWeekCalls: expect.any(Number),
     listingWeekCalls: expect.any(Number),
   });

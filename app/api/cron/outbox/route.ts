@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: Request) {
   if (!bearerMatches(request, process.env.CRON_SECRET)) return new Response("Unauthorized", { status: 401 });
-  const { drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls, listingWeekCalls } =
+  const { drained, released, passed, responsesCounted, retained, photosDeleted, siteWeekCalls, cityWeekCalls, listingWeekCalls } =
     await jobRound();
   // A job that failed was logged by the round; the scheduler sees the failure as a 500.
   const ok =
@@ -18,12 +18,12 @@ export async function GET(request: Request) {
     responsesCounted !== null &&
     retained &&
     photosDeleted !== null &&
-    weeksCounted !== null &&
+    siteWeekCalls !== null &&
     cityWeekCalls !== null &&
     listingWeekCalls !== null;
   return Response.json(
     drained
-      ? { ...drained, released, passed, responsesCounted, retained, photosDeleted, weeksCounted, cityWeekCalls, listingWeekCalls }
+      ? { ...drained, released, passed, responsesCounted, retained, photosDeleted, siteWeekCalls, cityWeekCalls, listingWeekCalls }
       : { error: "The outbox could not be drained; see the server log" },
     {
       status: ok ? 200 : 500,

@@ -1,20 +1,22 @@
 -- Written by npm run db:migration from supabase/functions/ (edit those files, not this one).
 
 -- supabase/functions/count_site_weeks.sql
--- The timed round's job for the console's charts: counts one of the last 26 weeks (Monday, UTC)
--- that has not been counted since an hour after it ended, or the week in progress (until that hour
--- has passed) when its count is over 10 minutes old, the oldest first; returns the week worked on,
--- or null when none was due (or another instance is counting). A row takes the time its
--- transaction started, so the hour lets the week's last ones commit before its final count.
--- A week is counted in slices of its time, one per call: up to the p_slice-th request or answer
--- after the last slice's end (all of an instant's, however many), its figures added up in
--- private.site_week_counting; the call that reaches the week's end writes them, the vendors' median
--- response hours and the ZIP codes of requests that found no vendor to the week's rows at once, and
--- deletes the figures of weeks past the 26 (private.site_week_zips has no keys to cascade
--- through). So a call reads about p_slice requests and answers, and a week of fewer is counted in
--- one call; the median reads the week's answers once, at its end. The week counted is the one
--- counted_at says: when the count started. A week's count left unfinished while an older week came
--- due is started again from its beginning.
+-- The timed round's job for the console's charts: works on one of the last 26 weeks (Monday, UTC)
+-- whose last count did not begin an hour or more after it ended, or the week in progress (until
+-- that hour has passed) when its count began over 10 minutes ago, the oldest first; returns the
+-- week worked on, or null when none was due (or another instance is counting). A row takes the time
+-- its transaction started, so the hour lets the week's last ones commit before its final count.
+-- A week is counted in slices of its time, one per call: up to its p_slice-th request or p_slice-th
+-- answer after the last slice's end, whichever comes first (all of an instant's, however many), with
+-- the first quotes, bookings and cancellations of the same span; their figures are added up in
+-- private.site_week_counting. The call that reaches the week's end also reads the week's answers
+-- for their count and median, writes the week's figures and the ZIP codes of its requests that
+-- found no vendor at once, and deletes the figures of weeks past the 26 (private.site_week_zips
+-- has no keys to cascade through). So a week of fewer than p_slice requests and answers is counted
+-- in one call. The figures are as each slice read them: a row changed during the count, in a span
+-- already read, stays counted as it was. A week's counted_at is when its count began. A count is
+-- carried on only while the week's counted_at is what it was when the count began (a week recounted
+-- by hand starts over), and one left unfinished when an older week comes due is started again.
 create or replace function public.count_site_weeks(p_slice int default 1000)
 returns date language plpgsql security definer set search_path = '' as $$
 declare
@@ -43,12 +45,14 @@ begin
   end if;
   ends := (due + 7)::timestamp at time zone 'UTC';
 
-  select * into staged from private.site_week_counting c where c.week = due;
+  select c.* into staged
+  from private.site_week_counting c left join private.site_weeks s on s.week = c.week
+  where c.week = due and c.prior_counted_at is not distinct from s.counted_at;
   if staged.week is null then
     delete from private.site_week_counting;
     delete from private.site_week_zip_counting;
-    insert into private.site_week_counting (week, counted_to, started_at)
-    values (due, due::timestamp at time zone 'UTC', now())
+    insert into private.site_week_counting (week, counted_to, started_at, prior_counted_at)
+    values (due, due::timestamp at time zone 'UTC', now(), (select s.counted_at from private.site_weeks s where s.week = due))
     returning * into staged;
   end if;
 
