@@ -438,6 +438,15 @@ describe("a busy week's cities", () => {
 });
 
 describe("the site's weeks", () => {
+  /** A ZIP code that no vendor serves or is within 50 miles of, the first or the last by code: its requests find no vendor. */
+  const lonelyZip = (which: "first" | "last") =>
+    one<{ code: string }>(`
+      select p.code from public.postcodes p join public.cities c on c.id = p.city_id
+      where c.latitude is not null and not exists (select 1 from public.vendors_serviced s where s.postcode_id = p.id)
+        and not exists (select 1 from public.vendors v join public.postcodes vp on vp.id = v.postcode_id join public.cities vc on vc.id = vp.city_id
+                        where public.distance_miles(c.latitude, c.longitude, vc.latitude, vc.longitude) <= 50)
+      order by p.code ${which === "first" ? "asc" : "desc"} limit 1`);
+
   it("are counted one week per call, the oldest due first, and the week in progress again after 10 minutes", async () => {
     await db.query("delete from private.site_weeks");
     const counted = await countSiteWeeks();
@@ -474,12 +483,7 @@ describe("the site's weeks", () => {
   });
 
   it("count requests, first quotes, bookings and cancellations, and map where requests found no vendor", async () => {
-    const lonely = await one<{ code: string }>(`
-      select p.code from public.postcodes p join public.cities c on c.id = p.city_id
-      where c.latitude is not null and not exists (select 1 from public.vendors_serviced s where s.postcode_id = p.id)
-        and not exists (select 1 from public.vendors v join public.postcodes vp on vp.id = v.postcode_id join public.cities vc on vc.id = vp.city_id
-                        where public.distance_miles(c.latitude, c.longitude, vc.latitude, vc.longitude) <= 50)
-      order by p.code limit 1`);
+    const lonely = await lonelyZip("first");
     await sendRequest({ zip: lonely.code });
     await sendRequest({ zip: lonely.code });
     await db.query("update private.site_weeks set counted_at = now() - interval '11 minutes'");
@@ -516,12 +520,7 @@ describe("the site's weeks", () => {
   });
 
   it("count a busy week in slices, one per call, to the figures counted at once, and never show a week half counted", async () => {
-    const lonely = await one<{ code: string }>(`
-      select p.code from public.postcodes p join public.cities c on c.id = p.city_id
-      where c.latitude is not null and not exists (select 1 from public.vendors_serviced s where s.postcode_id = p.id)
-        and not exists (select 1 from public.vendors v join public.postcodes vp on vp.id = v.postcode_id join public.cities vc on vc.id = vp.city_id
-                        where public.distance_miles(c.latitude, c.longitude, vc.latitude, vc.longitude) <= 50)
-      order by p.code desc limit 1`);
+    const lonely = await lonelyZip("last");
     for (let n = 0; n < 3; n++) {
       await sendRequest({ zip: lonely.code });
       const answered = await sendRequest({ widen: true });
