@@ -189,9 +189,14 @@ test("opening the rental dialog leaves the page as it was: the owner cookie come
       .evaluateAll((images) => images.map((i) => (i as HTMLImageElement).alt));
   const before = await recommended();
   const started = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
-  await openBookingFromHeader(page);
-  expect((await started).status()).toBe(200);
   const dialog = page.getByTestId("rental-dialog");
+  // Tapped again until the dialog shows: a tap that lands before the page's scripts have started
+  // React is lost (the models' tests wait for hydration likewise).
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await openBookingFromHeader(page);
+    await expect(dialog).toBeVisible({ timeout: 3_000 });
+  }).toPass();
+  expect((await started).status()).toBe(200);
   await dialog.getByRole("button", { name: "Wheeled Skid Steer" }).click();
   await expect(dialog.getByText("When do you need it?")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { removedFromHead: string[] }).removedFromHead)).toEqual([]);
